@@ -1,0 +1,44 @@
+// The payloads of sign-in and password recovery (spec §3 and §7). One definition for server and client.
+import { z } from '@/shared/zod-uk.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+
+export const loginBodySchema = z.strictObject({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+// Deliberately as loose as the browser's type="email": intranet addresses such as admin@localhost are real.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+export const forgotPasswordBodySchema = z.strictObject({
+  email: z.string().trim().min(1).max(254).regex(EMAIL_PATTERN, 'Вкажіть коректну адресу e-mail'),
+});
+
+export const validateResetTokenQuerySchema = z.strictObject({
+  token: z.string().max(200).optional().default(''),
+});
+export const validateResetTokenAnswerSchema = z.object({ valid: z.boolean() });
+
+export const resetPasswordBodySchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, 'Пароль повинен містити мінімум 6 символів')
+    .max(MAX_PASSWORD_LENGTH),
+});
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginAnswerSchema = z.object({ user: currentUserSchema });
+export const messageAnswerSchema = z.object({ message: z.string() });

@@ -1,0 +1,96 @@
+import { authMessages } from '../auth.messages.ts';
+import {
+  currentUserSchema,
+  forgotPasswordBodySchema,
+  loginAnswerSchema,
+  loginBodySchema,
+  messageAnswerSchema,
+  resetPasswordBodySchema,
+  validateResetTokenAnswerSchema,
+  validateResetTokenQuerySchema,
+} from '../auth.contract.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
+import { isResetTokenValid, login, logout, requestPasswordReset, resetPassword } from './auth.service.ts';
+
+export async function authRoutes(app: AppInstance, deps: AppDeps) {
+  const { db } = deps.database;
+
+  app.route({
+    method: 'GET',
+    url: '/api/auth/user',
+    config: { access: access.session },
+    schema: { response: { 200: currentUserSchema } },
+    handler: async (request) => request.user!,
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/auth/simple-login',
+    config: { access: access.public },
+    schema: { body: loginBodySchema, response: { 200: loginAnswerSchema } },
+    handler: async (request, reply) => {
+      const { user, token } = await login(db, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        previousToken: readSessionToken(request),
+        requestId: request.id,
+      });
+      setSessionCookie(reply, deps.config, token, request.body.rememberMe);
+      return { user };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/logout',
+    config: { access: access.public },
+    handler: async (request, reply) => {
+      const token = readSessionToken(request);
+      if (token) await logout(db, token, auditContext(request));
+      clearSessionCookie(reply, deps.config);
+      return reply.header('cache-control', 'no-store').redirect('/', 302);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    config: { access: access.public },
+    schema: { body: forgotPasswordBodySchema, response: { 200: messageAnswerSchema } },
+    handler: async (request) => {
+      const mailId = await requestPasswordReset(
+        db,
+        deps.mailer,
+        deps.config.appUrl,
+        request.body.email,
+        auditContext(request),
+      );
+      // Sent after the answer, so neither the answer nor its timing tells whether the address exists.
+      if (mailId !== null) {
+        deps.mailer.deliver(mailId).catch((err: unknown) => request.log.error({ err }, 'Помилка надсилання листа'));
+      }
+      return { message: authMessages.server.forgotAccepted };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/auth/validate-reset-token',
+    config: { access: access.public },
+    schema: { querystring: validateResetTokenQuerySchema, response: { 200: validateResetTokenAnswerSchema } },
+    handler: async (request) => ({ valid: await isResetTokenValid(db, request.query.token) }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    config: { access: access.public },
+    schema: { body: resetPasswordBodySchema, response: { 200: messageAnswerSchema } },
+    handler: async (request) => {
+      await resetPassword(db, request.body.token, request.body.password, auditContext(request));
+      return { message: authMessages.server.passwordChanged };
+    },
+  });
+}

@@ -1,0 +1,31 @@
+// Users module entry point. The first-start administrator lives here (reports-admin.md §10).
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '@/server/db/client.ts';
+import { hashPassword } from '@/modules/auth/server/password.ts';
+import { audit } from '@/modules/system-logs/server/index.ts';
+import { users } from './users.table.ts';
+
+export { users } from './users.table.ts';
+
+/**
+ * An empty database gets one administrator, login `admin`. Returns the generated password when none was
+ * configured, so the caller prints it once; null when users already exist or the password was given.
+ */
+export async function ensureAdmin(
+  db: Db,
+  opts: { email: string; password: string | null },
+): Promise<{ created: boolean; generatedPassword: string | null }> {
+  const password = opts.password ?? randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null };
+    const [admin] = await tx
+      .insert(users)
+      .values({ username: 'admin', email: opts.email, firstName: 'Адміністратор', lastName: '', passwordHash })
+      .returning({ id: users.id, username: users.username, email: users.email });
+    await audit(tx, { userId: null, actor: 'system' }, { action: 'create', entityType: 'user', entityId: admin!.id, after: admin });
+    return { created: true, generatedPassword: opts.password ? null : password };
+  });
+}

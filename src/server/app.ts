@@ -1,0 +1,93 @@
+// Composition root of the server: builds the Fastify app (no listen). The only place that knows every module.
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import '@/shared/zod-uk.ts';
+import { authRoutes } from '@/modules/auth/server/index.ts';
+import { access, type AppDeps, type AppInstance } from './endpoint.ts';
+import { pingDatabase } from './db/client.ts';
+import { registerAccessGuard } from './plugins/access-guard.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerStatic } from './plugins/static.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  /** The process logger (pino); tests run silent without one. */
+  logger?: FastifyBaseLogger;
+  /** Serve the built client from config.clientDir (the production server does; API tests need not). */
+  serveClient?: boolean;
+  /** Lets tests add routes (for example, to prove the guard) before the app is sealed. */
+  extraRoutes?: (app: AppInstance) => void | Promise<void>;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<AppInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(deps.config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    hsts: deps.config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  registerErrorHandler(app);
+  registerSession(app, deps);
+  registerAccessGuard(app);
+
+  app.route({
+    method: 'GET',
+    url: '/healthz',
+    config: { access: access.public },
+    handler: async (request, reply) => {
+      try {
+        await pingDatabase(deps.database.db);
+        return { status: 'ok', database: deps.database.kind };
+      } catch (err) {
+        request.log.error({ err }, 'health check failed');
+        return reply.status(503).send({ error: 'База даних недоступна' });
+      }
+    },
+  });
+
+  await app.register(async (scope) => authRoutes(scope as AppInstance, deps));
+  if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope as AppInstance));
+
+  await registerStatic(app, options.serveClient ? deps.config.clientDir : null);
+  return app;
+}

@@ -1,0 +1,125 @@
+// Configuration comes only from the environment (documented in README and .env.example).
+// A malformed value stops the start with a clear Ukrainian message and a non-zero exit (see main.ts).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  appUrl: string;
+  secureCookies: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionSecret: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  clientDir: string;
+}
+
+const emailSchema = z.email();
+
+function fail(name: string, why: string): never {
+  throw new ConfigError(`Некоректне значення змінної середовища ${name}: ${why}`);
+}
+
+function parseUrl(name: string, value: string, protocols: string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(name, `«${value}» не є URL-адресою`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    fail(name, `очікується схема ${protocols.map((p) => p.replace(':', '://')).join(' або ')}`);
+  }
+  return url;
+}
+
+/** Reads and checks the environment. Pure except for the session secret file it may create. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const value = (name: string) => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+
+  const portText = value('PORT') ?? '5000';
+  if (!/^\d+$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
+    fail('PORT', `«${portText}» — очікується ціле число від 1 до 65535`);
+  }
+  const port = Number(portText);
+
+  const databaseUrl = value('DATABASE_URL') ?? null;
+  if (databaseUrl) parseUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+
+  const dataDir = path.resolve(cwd, value('ERP_DATA_DIR') ?? './data');
+
+  const appUrlText = (value('APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const appUrl = parseUrl('APP_URL', appUrlText, ['http:', 'https:']);
+  if (appUrl.search || appUrl.hash) fail('APP_URL', 'адреса не повинна містити параметрів чи якоря');
+
+  const smtpUrl = value('SMTP_URL') ?? null;
+  if (smtpUrl) {
+    const u = parseUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+    if (!u.hostname) fail('SMTP_URL', 'не вказано хост');
+  }
+
+  const mailFrom = value('MAIL_FROM') ?? `Система управління виробництвом <noreply@${appUrl.hostname || 'localhost'}>`;
+  const fromAddress = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (!emailSchema.safeParse(fromAddress).success && !fromAddress.endsWith('@localhost')) {
+    fail('MAIL_FROM', `«${mailFrom}» не містить коректної адреси e-mail`);
+  }
+
+  const adminEmail = (value('ERP_ADMIN_EMAIL') ?? 'admin@localhost').toLowerCase();
+  if (!emailSchema.safeParse(adminEmail).success && !/^[^\s@]+@localhost$/.test(adminEmail)) {
+    fail('ERP_ADMIN_EMAIL', `«${adminEmail}» не є адресою e-mail`);
+  }
+
+  const adminPassword = env.ERP_ADMIN_PASSWORD ?? null;
+  if (adminPassword !== null && adminPassword.length < 6) {
+    fail('ERP_ADMIN_PASSWORD', 'пароль має містити щонайменше 6 символів');
+  }
+
+  let sessionSecret = value('SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    fail('SESSION_SECRET', 'секрет має містити щонайменше 32 символи');
+  }
+  if (sessionSecret === undefined) sessionSecret = readOrCreateSecret(dataDir);
+
+  return {
+    port,
+    host: value('HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    appUrl: appUrl.href.replace(/\/+$/, ''),
+    secureCookies: appUrl.protocol === 'https:',
+    smtpUrl,
+    mailFrom,
+    sessionSecret,
+    adminEmail,
+    adminPassword,
+    clientDir: path.resolve(cwd, 'dist/client'),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8').trim();
+    if (text.length >= 32) return text;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,77 @@
+// One Drizzle database over either embedded PGlite (default) or a PostgreSQL server (DATABASE_URL).
+// Both speak the same SQL and run the same committed migrations (docs/decisions/0003).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- both drivers' schema generics differ; the query API is the same
+export type Db = PgDatabase<PgQueryResultHKT, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Tx = PgTransaction<PgQueryResultHKT, any>;
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir?: string;
+  /** An already-open PGlite (tests load one from a migrated template). */
+  pglite?: PGlite;
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  let database: Database;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A pool error on an idle client must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool }) as unknown as Db;
+    database = { db, kind: 'postgres', close: () => pool.end() };
+    if (options.migrate !== false) await migratePostgres(pool, db);
+  } else {
+    let client = options.pglite;
+    if (!client) {
+      const dir = path.join(options.dataDir ?? './data', 'pglite');
+      mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    }
+    const db = drizzlePglite({ client }) as unknown as Db;
+    const owned = client;
+    database = { db, kind: 'pglite', close: () => owned.close() };
+    if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  }
+  return database;
+}
+
+// Several processes may start against one server at once (tests, a restart during a deploy):
+// an advisory lock makes the migration run once.
+async function migratePostgres(pool: pg.Pool, db: Db) {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(7263540021)');
+    await migratePg(db as never, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(7263540021)').catch(() => {});
+    lockClient.release();
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

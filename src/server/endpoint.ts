@@ -1,0 +1,52 @@
+// The one way to define an endpoint: `app.route({ ..., config: { access }, schema })` with zod schemas
+// from the module's contract. `access` says who may call it; the access guard enforces it and a test
+// fails on any registered /api route that does not declare it.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import type { AuditContext } from '@/modules/system-logs/server/index.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from '@/modules/email-settings/server/index.ts';
+
+/** public: anyone; session: any signed-in user. (Route-keyed permissions arrive with the roles model.) */
+export type Access = { kind: 'public' } | { kind: 'session' };
+
+export const access = {
+  public: { kind: 'public' },
+  session: { kind: 'session' },
+} as const satisfies Record<string, Access>;
+
+export interface RequestSession {
+  id: string;
+  remember: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+    session: RequestSession | null;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Who acts, for the audit log. */
+export function auditContext(request: { user: CurrentUser | null; ip: string; id: string }): AuditContext {
+  return { userId: request.user?.id ?? null, ip: request.ip, requestId: request.id };
+}

@@ -1,0 +1,85 @@
+// Process entry: environment → database (migrated) → first administrator → mail worker → listen.
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
+import { createMailer } from '@/modules/email-settings/server/index.ts';
+import { ensureAdmin } from '@/modules/users/server/index.ts';
+
+export interface StartedServer {
+  url: string;
+  config: AppConfig;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+const HOUR = 3600_000;
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<StartedServer> {
+  const config = loadConfig(env);
+  const log = pino({ level: env.LOG_LEVEL ?? 'info' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+    if (admin.created) {
+      log.info({ login: 'admin', email: config.adminEmail }, 'Створено адміністратора');
+      if (admin.generatedPassword) {
+        // Printed once, on purpose: this is the only way to learn a generated password.
+        process.stdout.write(
+          `\nСтворено адміністратора. Логін: admin  Пароль: ${admin.generatedPassword}\n` +
+            'Збережіть пароль: його більше не буде показано. Змінити його можна через «Забули пароль?».\n\n',
+        );
+      }
+    }
+    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const app = await buildApp({ config, database, mailer }, { logger: log, serveClient: true });
+    await app.listen({ port: config.port, host: config.host });
+    mailer.start();
+    const housekeeping = setInterval(() => {
+      purgeExpiredAuthData(database.db).catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
+    }, HOUR);
+    housekeeping.unref();
+    log.info({ url: config.appUrl, database: database.kind }, 'Сервер запущено');
+    return {
+      url: `http://localhost:${config.port}`,
+      config,
+      database,
+      async stop() {
+        clearInterval(housekeeping);
+        await app.close();
+        await mailer.stop();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function main() {
+  try {
+    const server = await startServer();
+    const shutdown = () => {
+      server.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+    } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
+      console.error(`Порт уже зайнятий іншою програмою: ${err.message}. Вкажіть інший у змінній PORT.`);
+    } else {
+      console.error('Не вдалося запустити сервер:', err);
+    }
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
