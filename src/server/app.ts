@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@/shared/zod-uk.ts';
 import { authRoutes } from '@/modules/auth/server/index.ts';
-import { access, type AppDeps, type AppInstance } from './endpoint.ts';
+import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
 import { pingDatabase } from './db/client.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -33,9 +33,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const endpoints: RegisteredEndpoint[] = [];
+  app.decorate('endpoints', endpoints);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      endpoints.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -22,9 +22,19 @@ export interface RequestSession {
   remember: boolean;
 }
 
+export interface RegisteredEndpoint {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its declared access (read by the endpoint-registry test). */
+    endpoints: RegisteredEndpoint[];
   }
   interface FastifyRequest {
     user: CurrentUser | null;

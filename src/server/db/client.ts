@@ -43,7 +43,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool }) as unknown as Db;
     database = { db, kind: 'postgres', close: () => pool.end() };
-    if (options.migrate !== false) await migratePostgres(pool, db);
+    if (options.migrate !== false) await migratePostgres(options.databaseUrl, db);
   } else {
     let client = options.pglite;
     if (!client) {
@@ -61,14 +61,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 // Several processes may start against one server at once (tests, a restart during a deploy):
 // an advisory lock makes the migration run once.
-async function migratePostgres(pool: pg.Pool, db: Db) {
-  const lockClient = await pool.connect();
+// The lock is held on a connection of its own, outside the pool the migrator uses.
+async function migratePostgres(url: string, db: Db) {
+  const lockClient = new pg.Client({ connectionString: url });
+  await lockClient.connect();
   try {
     await lockClient.query('select pg_advisory_lock(7263540021)');
     await migratePg(db as never, { migrationsFolder });
   } finally {
-    await lockClient.query('select pg_advisory_unlock(7263540021)').catch(() => {});
-    lockClient.release();
+    await lockClient.end().catch(() => {});
   }
 }
 

@@ -1,0 +1,35 @@
+// Migrates one template database per test run; every test file then starts from a copy of it
+// (DESIGN §8: one migrated template, loaded per file — not a fresh initdb each time).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../db/client.ts';
+import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TMP_DIR, withDatabaseName } from './test-paths.ts';
+
+export default async function setup() {
+  mkdirSync(TMP_DIR, { recursive: true });
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Databases left by a crashed run are dropped first.
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'erp_test_%' or datname = $1",
+        [TEMPLATE_DB_NAME],
+      );
+      for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      await admin.query(`create database "${TEMPLATE_DB_NAME}"`);
+    } finally {
+      await admin.end();
+    }
+    const database = await openDatabase({ databaseUrl: withDatabaseName(url, TEMPLATE_DB_NAME), poolSize: 1 });
+    await database.close();
+    return;
+  }
+  const client = await PGlite.create();
+  const database = await openDatabase({ databaseUrl: null, pglite: client });
+  const dump = await client.dumpDataDir('none');
+  writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+}

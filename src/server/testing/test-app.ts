@@ -1,0 +1,81 @@
+// The server as tests see it: a real app on this file's own database, driven through app.inject().
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import type { AppInstance } from '../endpoint.ts';
+import { createMailer, type Mailer } from '@/modules/email-settings/server/index.ts';
+import { hashPassword } from '@/modules/auth/server/index.ts';
+import { users } from '@/modules/users/server/index.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export interface TestApp {
+  app: AppInstance;
+  database: TestDatabase;
+  db: TestDatabase['db'];
+  config: AppConfig;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+const silentLog = { info() {}, warn() {}, error() {} };
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'extraRoutes'> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'erp-test-'));
+  const config = loadConfig({ ERP_DATA_DIR: dataDir, PORT: '5999', ...env });
+  const database = await createTestDatabase();
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: silentLog });
+  const app = await buildApp({ config, database, mailer }, options);
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    mailer,
+    async close() {
+      await app.close();
+      await mailer.stop();
+      await database.close();
+    },
+  };
+}
+
+let userCounter = 0;
+
+export async function createUser(
+  db: TestDatabase['db'],
+  fields: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  userCounter += 1;
+  const { password = 'secret1', ...rest } = fields;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `user${userCounter}`,
+      email: `user${userCounter}@example.com`,
+      firstName: 'Олена',
+      lastName: 'Коваленко',
+      passwordHash: await hashPassword(password),
+      ...rest,
+    })
+    .returning();
+  return { ...user!, password };
+}
+
+/** Signs in through the real endpoint and returns the Cookie header to send with later requests. */
+export async function signIn(app: AppInstance, username: string, password: string, rememberMe = false) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/simple-login',
+    payload: { username, password, rememberMe },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error('no session cookie');
+  return { cookie: `sid=${cookie.value}`, setCookie: cookie, body: res.json() };
+}

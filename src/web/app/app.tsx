@@ -1,0 +1,48 @@
+// The composition root: providers, and which screen a visitor gets (spec §2).
+import { lazy, Suspense } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Route, Switch } from 'wouter';
+import { Toaster } from '@/web/components/ui/toaster.tsx';
+import { TooltipProvider } from '@/web/components/ui/tooltip.tsx';
+import { queryClient as defaultQueryClient } from '@/web/lib/query-client.ts';
+import { LoginPage } from '@/modules/auth/web/login-page.tsx';
+import { useAuth } from '@/modules/auth/web/use-auth.ts';
+import { LoadingScreen } from './loading-screen.tsx';
+
+// The login page is in the first bundle; everything else loads on demand (DESIGN §7).
+const ForgotPasswordPage = lazy(() =>
+  import('@/modules/auth/web/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/modules/auth/web/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AuthenticatedApp = lazy(() => import('./authenticated-app.tsx').then((m) => ({ default: m.AuthenticatedApp })));
+
+function AppRoutes() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      {user ? (
+        <AuthenticatedApp user={user} />
+      ) : (
+        <Switch>
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route component={LoginPage} />
+        </Switch>
+      )}
+    </Suspense>
+  );
+}
+
+export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <AppRoutes />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

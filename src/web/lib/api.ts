@@ -1,0 +1,123 @@
+// The one fetch helper of the client (DESIGN §1.6, spec §7 and §8). Every request goes through `send`.
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { ApiErrorBody } from '@/shared/api-error.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A non-OK answer. `message` is the body's `error` field, else `"<status>: <text or statusText>"`. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The `error` field of a JSON body, when the server sent one. */
+  readonly serverMessage: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, message: string, body?: Partial<ApiErrorBody>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = body?.error;
+    this.fields = body?.fields;
+  }
+}
+
+/** The server's own words (the JSON `error` field) from a failed request, if there were any. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+// Spec §7: integration URLs also forbid caching through headers.
+const NO_CACHE_HEADERS = { 'Cache-Control': 'no-cache, no-store, must-revalidate', Pragma: 'no-cache' } as const;
+// Spec §7: these lists change often; a timestamp defeats any intermediate cache.
+const TIMESTAMPED_URL = /positions|manufacturing-orders/;
+// Notification and list filters with these values are omitted (spec §5).
+const OMITTED_PARAM_VALUES = new Set<unknown>([undefined, null, '', 'all']);
+
+function isJson(response: Response): boolean {
+  return /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorBodyOf(value: unknown): Partial<ApiErrorBody> | undefined {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return undefined;
+  const { error, fields } = value as { error: unknown; fields?: unknown };
+  if (typeof error !== 'string') return undefined;
+  const validFields = typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined;
+  return { error, fields: validFields };
+}
+
+async function send(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  if (url.includes('integrations')) Object.assign(headers, NO_CACHE_HEADERS);
+  return fetch(url, { method, headers, body: payload, credentials: 'include', cache: 'no-store' });
+}
+
+/** Reads an answer: parsed JSON, `{}` for any other content; throws ApiError when it is not OK. */
+async function readAnswer(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const json = isJson(response) ? parseJson(text) : undefined;
+  if (!response.ok) {
+    const errorBody = errorBodyOf(json);
+    const message = errorBody?.error ?? `${response.status}: ${text || response.statusText}`;
+    throw new ApiError(response.status, message, errorBody);
+  }
+  return json ?? {};
+}
+
+/** Sends one request; resolves with the parsed JSON answer (`{}` when it is not JSON). */
+export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  return (await readAnswer(await send(method, url, body))) as T;
+}
+
+/**
+ * The URL of a query key: string and number parts are joined with '/', object parts become query
+ * parameters (undefined, null, '' and 'all' are skipped), positions and manufacturing-orders get `_t`.
+ */
+export function queryKeyToUrl(queryKey: QueryKey): string {
+  const pathParts: string[] = [];
+  const params = new URLSearchParams();
+  for (const part of queryKey) {
+    if (typeof part === 'string' || typeof part === 'number') {
+      pathParts.push(String(part));
+    } else if (typeof part === 'object' && part !== null) {
+      for (const [name, value] of Object.entries(part as Record<string, unknown>)) {
+        const values = Array.isArray(value) ? value : [value];
+        for (const item of values) {
+          if (!OMITTED_PARAM_VALUES.has(item)) params.append(name, String(item));
+        }
+      }
+    }
+  }
+  let url = pathParts.join('/');
+  if (TIMESTAMPED_URL.test(url)) params.append('_t', String(Date.now()));
+  const search = params.toString();
+  if (search) url += (url.includes('?') ? '&' : '?') + search;
+  return url;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default query function: a GET on the key's URL; on 401 either `null` or an ApiError. */
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const response = await send('GET', queryKeyToUrl(queryKey));
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    return (await readAnswer(response)) as T;
+  };
+}

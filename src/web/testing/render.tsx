@@ -1,0 +1,28 @@
+// Renders a screen as the app does: fresh query client with the app's defaults, toasts, tooltips and a
+// router at a chosen path (in memory, so tests can read where a screen navigated).
+import type { ReactElement } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '@/web/components/ui/toaster.tsx';
+import { TooltipProvider } from '@/web/components/ui/tooltip.tsx';
+import { createQueryClient } from '@/web/lib/query-client.ts';
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', queryClient = createQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
+) {
+  const location = memoryLocation({ path, record: true });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {ui}
+        </Router>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, location, queryClient };
+}
