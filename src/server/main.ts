@@ -59,9 +59,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   }
 }
 
-async function main() {
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<StartedServer> {
   try {
-    const server = await startServer();
+    const server = await startServer(env);
     const shutdown = () => {
       server.stop().then(
         () => process.exit(0),
@@ -70,6 +70,7 @@ async function main() {
     };
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
+    return server;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -1,8 +1,9 @@
 // The payloads of sign-in and password recovery (spec §3 and §7). One definition for server and client.
 import { z } from '@/shared/zod-uk.ts';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 200;
+import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.constants.ts';
+
+export { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.constants.ts';
 
 export const loginBodySchema = z.strictObject({
   username: z.string().trim().min(1).max(254),
@@ -11,8 +12,6 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-// Deliberately as loose as the browser's type="email": intranet addresses such as admin@localhost are real.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 export const forgotPasswordBodySchema = z.strictObject({
   email: z.string().trim().min(1).max(254).regex(EMAIL_PATTERN, 'Вкажіть коректну адресу e-mail'),
 });

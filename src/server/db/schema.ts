@@ -3,3 +3,4 @@ export * from '../../modules/users/server/users.table.ts';
 export * from '../../modules/auth/server/auth.table.ts';
 export * from '../../modules/system-logs/server/audit.table.ts';
 export * from '../../modules/email-settings/server/email-outbox.table.ts';
+export * from './platform.table.ts';

@@ -13,7 +13,7 @@ export function registerErrorHandler(app: AppInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params?.issue?.path?.join('.') || '_';
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         fields[key] ??= issue.message ?? commonMessages.badRequest;
       }
       const first = Object.entries(fields)[0];

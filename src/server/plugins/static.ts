@@ -18,9 +18,10 @@ export async function registerStatic(app: AppInstance, clientDir: string | null)
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const html = filePath.endsWith('.html');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : html ? NO_STORE : 'no-cache');
       },
     });
   }

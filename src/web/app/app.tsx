@@ -3,13 +3,13 @@ import { lazy, Suspense } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { Toaster } from '@/web/components/ui/toaster.tsx';
-import { TooltipProvider } from '@/web/components/ui/tooltip.tsx';
 import { queryClient as defaultQueryClient } from '@/web/lib/query-client.ts';
 import { LoginPage } from '@/modules/auth/web/login-page.tsx';
 import { useAuth } from '@/modules/auth/web/use-auth.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 
-// The login page is in the first bundle; everything else loads on demand (DESIGN §7).
+// The login page is in the first bundle; everything else loads on demand (DESIGN §7). The tooltip provider
+// lives in the signed-in shell, so its positioning code stays out of the login page's budget (DESIGN §9).
 const ForgotPasswordPage = lazy(() =>
   import('@/modules/auth/web/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -39,10 +39,8 @@ function AppRoutes() {
 export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRoutes />
-        <Toaster />
-      </TooltipProvider>
+      <AppRoutes />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { MIN_PASSWORD_LENGTH } from '@/modules/auth/auth.contract.ts';
+import { MIN_PASSWORD_LENGTH } from '@/modules/auth/auth.constants.ts';
 import { authMessages } from '@/modules/auth/auth.messages.ts';
 import { authApi, validateResetTokenQueryKey, type ValidateResetTokenAnswer } from './auth.api.ts';
 import { AuthLayout, StatusIcon } from './auth-layout.tsx';

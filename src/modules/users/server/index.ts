@@ -29,3 +29,4 @@ export async function ensureAdmin(
     return { created: true, generatedPassword: opts.password ? null : password };
   });
 }
+export { usersDemoSeeder, demoStaff } from './users.demo.ts';

@@ -1,0 +1,191 @@
+// Mail through a real SMTP server (the smtp-server package on a local port), as the recovery flow uses it.
+import { createServer } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '@/server/testing/test-app.ts';
+import { emailOutbox } from './email-outbox.table.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+  user: string | undefined;
+}
+
+function startSmtp(): Promise<{ port: number; inbox: Received[]; close(): Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: false,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, cb) {
+      if (auth.username === 'mailer' && auth.password === 's3cret') cb(null, { user: auth.username });
+      else cb(new Error('Invalid credentials'));
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          user: session.user as string | undefined,
+        });
+        cb();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.server.address() as { port: number }).port;
+      resolve({ port, inbox, close: () => new Promise<void>((r) => server.close(() => r())) });
+    });
+  });
+}
+
+/** A port with nobody listening: the connection is refused at once. */
+async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function decodeBody(raw: string): string {
+  // nodemailer sends UTF-8 text as quoted-printable or base64; decode both so assertions read plain text.
+  const qp = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
+    Buffer.from(m.split('=').slice(1).map((h) => parseInt(h, 16))).toString('utf8'),
+  );
+  const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
+    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+  return qp + '\n' + b64;
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({
+    SMTP_URL: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'ERP <erp@firma.ua>',
+    APP_URL: 'https://erp.firma.ua',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('password-reset mail over SMTP', () => {
+  it('delivers a Ukrainian message with the APP_URL link at once and records it as sent', async () => {
+    const u = await createUser(t.db, { email: 'oksana@firma.ua', firstName: 'Оксана' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes('oksana@firma.ua')));
+    expect(mail.user).toBe('mailer');
+    expect(mail.from).toBe('erp@firma.ua');
+    const body = decodeBody(mail.raw);
+    expect(body).toContain('Вітаємо, Оксана!');
+    const link = /https:\/\/erp\.firma\.ua\/reset-password\?token=[\w-]+/.exec(body)?.[0];
+    expect(link).toBeTruthy();
+
+    const row = await waitFor(async () => {
+      const [r] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email));
+      return r?.status === 'sent' ? r : undefined;
+    });
+    expect(row.attempts).toBe(1);
+    expect(row.sentAt).toBeInstanceOf(Date);
+
+    // The token in the mail really resets the password.
+    const token = new URL(link!).searchParams.get('token');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'brand-new' },
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+});
+
+describe('delivery failures', () => {
+  it('retries with back-off, keeps the error, and marks the message failed after the last retry', async () => {
+    const port = await deadPort();
+    const broken = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const id = await broken.mailer.enqueue(broken.db, {
+        to: 'someone@firma.ua',
+        subject: 'Тест',
+        text: 'Текст',
+        html: '<p>Текст</p>',
+      });
+      await broken.mailer.deliver(id);
+      let [row] = await broken.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      expect(row!.status).toBe('queued');
+      expect(row!.attempts).toBe(1);
+      expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      // The first retry waits one minute.
+      const [{ wait }] = (await broken.db
+        .select({ wait: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())::int` })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, id))) as [{ wait: number }];
+      expect(wait).toBeGreaterThan(50);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await broken.mailer.processDue()).toBe(0);
+
+      for (const expectedAttempts of [2, 3, 4]) {
+        await broken.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, id));
+        expect(await broken.mailer.processDue()).toBe(1);
+        [row] = await broken.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+        expect(row!.attempts).toBe(expectedAttempts);
+      }
+      expect(row!.status).toBe('failed');
+      expect(row!.nextAttemptAt).toBeNull();
+      expect(row!.lastError).toBeTruthy();
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('without SMTP_URL writes the message to the log and marks it logged, not sent', async () => {
+    const lines: string[] = [];
+    const plain = await createTestApp();
+    try {
+      const { createMailer } = await import('./mailer.ts');
+      const mailer = createMailer({
+        db: plain.db,
+        smtpUrl: null,
+        from: 'x@y.ua',
+        log: { info: (o, m) => lines.push(m + JSON.stringify(o)), warn() {}, error() {} },
+      });
+      const id = await mailer.enqueue(plain.db, {
+        to: 'a@b.ua',
+        subject: 'Відновлення',
+        text: 'Посилання: http://localhost:5000/reset-password?token=abc',
+        html: '',
+      });
+      await mailer.deliver(id);
+      const [row] = await plain.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      expect(row!.status).toBe('logged');
+      expect(row!.sentAt).toBeNull();
+      expect(lines.join('\n')).toContain('reset-password?token=abc');
+    } finally {
+      await plain.close();
+    }
+  });
+});

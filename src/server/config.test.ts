@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'erp-config-'));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const dataDir = dir();
+    const c = loadConfig({ ERP_DATA_DIR: dataDir });
+    expect(c.port).toBe(5000);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.appUrl).toBe('http://localhost:5000');
+    expect(c.secureCookies).toBe(false);
+    expect(c.adminEmail).toBe('admin@localhost');
+    expect(c.adminPassword).toBeNull();
+    expect(c.smtpUrl).toBeNull();
+  });
+
+  it('generates the session secret once and keeps it in the data directory', () => {
+    const dataDir = dir();
+    const a = loadConfig({ ERP_DATA_DIR: dataDir });
+    const b = loadConfig({ ERP_DATA_DIR: dataDir });
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(a.sessionSecret);
+  });
+
+  it('derives APP_URL from PORT and marks https for Secure cookies', () => {
+    expect(loadConfig({ ERP_DATA_DIR: dir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    const c = loadConfig({ ERP_DATA_DIR: dir(), APP_URL: 'https://erp.firma.ua/' });
+    expect(c.appUrl).toBe('https://erp.firma.ua');
+    expect(c.secureCookies).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT/],
+    ['PORT', '70000', /PORT/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
+    ['DATABASE_URL', 'not a url', /DATABASE_URL/],
+    ['APP_URL', 'ftp://x', /APP_URL/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL/],
+    ['MAIL_FROM', 'nobody', /MAIL_FROM/],
+    ['SESSION_SECRET', 'short', /SESSION_SECRET/],
+    ['ERP_ADMIN_EMAIL', 'not-mail', /ERP_ADMIN_EMAIL/],
+    ['ERP_ADMIN_PASSWORD', '123', /ERP_ADMIN_PASSWORD/],
+  ])('stops on a malformed %s with a Ukrainian message', (name, value, pattern) => {
+    expect(() => loadConfig({ ERP_DATA_DIR: dir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ERP_DATA_DIR: dir(), [name]: value })).toThrow(pattern);
+    expect(() => loadConfig({ ERP_DATA_DIR: dir(), [name]: value })).toThrow(/Некоректне значення/);
+  });
+});

@@ -1,0 +1,5 @@
+// Composition root of the demo dataset: every module's seeder, in dependency order.
+import { usersDemoSeeder } from '@/modules/users/server/index.ts';
+import type { DemoSeeder } from './demo-seeder.ts';
+
+export const demoSeeders: readonly DemoSeeder[] = [usersDemoSeeder];
