@@ -33,7 +33,14 @@ export default tseslint.config(
   },
   {
     // Composition roots know every module.
-    files: ['src/server/app.ts', 'src/server/db/schema.ts', 'src/web/app/**', 'src/server/testing/**', 'scripts/**', 'tests/**'],
+    files: [
+      'src/server/app.ts',
+      'src/server/db/schema.ts',
+      'src/web/app/**',
+      'src/server/testing/**',
+      'scripts/**',
+      'tests/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

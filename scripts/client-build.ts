@@ -43,10 +43,14 @@ export function ensureClientBuild(log: (msg: string) => void = console.log): voi
   if (built && readFileSync(stampFile, 'utf8').trim() === hash) return;
   log(built ? 'Клієнт застарів — перебудовую...' : 'Збираю клієнт (перший запуск)...');
   const started = Date.now();
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     throw new Error('Не вдалося зібрати клієнт (vite build завершився з помилкою)');
   }

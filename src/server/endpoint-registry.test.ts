@@ -35,11 +35,14 @@ describe('endpoint registry', () => {
   });
 
   it('refuses an undeclared route instead of serving it', async () => {
-    const guarded = await createTestApp({}, {
-      extraRoutes(app) {
-        app.get('/api/forgotten', async () => ({ leaked: true }));
+    const guarded = await createTestApp(
+      {},
+      {
+        extraRoutes(app) {
+          app.get('/api/forgotten', async () => ({ leaked: true }));
+        },
       },
-    });
+    );
     try {
       const res = await guarded.app.inject({ method: 'GET', url: '/api/forgotten' });
       expect(res.statusCode).toBe(403);

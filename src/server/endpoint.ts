@@ -1,7 +1,13 @@
 // The one way to define an endpoint: `app.route({ ..., config: { access }, schema })` with zod schemas
 // from the module's contract. `access` says who may call it; the access guard enforces it and a test
 // fails on any registered /api route that does not declare it.
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';

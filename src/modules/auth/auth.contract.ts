@@ -23,10 +23,7 @@ export const validateResetTokenAnswerSchema = z.object({ valid: z.boolean() });
 
 export const resetPasswordBodySchema = z.strictObject({
   token: z.string().min(1).max(200),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, 'Пароль повинен містити мінімум 6 символів')
-    .max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(MIN_PASSWORD_LENGTH, 'Пароль повинен містити мінімум 6 символів').max(MAX_PASSWORD_LENGTH),
 });
 
 export const currentUserSchema = z.object({

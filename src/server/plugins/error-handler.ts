@@ -8,7 +8,9 @@ import type { AppInstance } from '../endpoint.ts';
 export function registerErrorHandler(app: AppInstance) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.status(error.status).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply
+        .status(error.status)
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -17,7 +19,9 @@ export function registerErrorHandler(app: AppInstance) {
         fields[key] ??= issue.message ?? commonMessages.badRequest;
       }
       const first = Object.entries(fields)[0];
-      const summary = first ? `${commonMessages.badRequest}: ${first[0] === '_' ? '' : first[0] + ' — '}${first[1]}` : commonMessages.badRequest;
+      const summary = first
+        ? `${commonMessages.badRequest}: ${first[0] === '_' ? '' : first[0] + ' — '}${first[1]}`
+        : commonMessages.badRequest;
       return reply.status(400).send({ error: summary, fields });
     }
     if (isResponseSerializationError(error)) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, stubFetch, textResponse } from '@/web/testing/fetch-mock.ts';
-import { ApiError, apiRequest, getQueryFn, queryKeyToUrl } from './api.ts';
+import { ApiError, apiRequest, getListQueryFn, getQueryFn, queryKeyToUrl } from './api.ts';
 
 function runQuery<T>(queryFn: ReturnType<typeof getQueryFn<T>>, queryKey: readonly unknown[]) {
   return queryFn({ queryKey, signal: new AbortController().signal, meta: undefined } as never);
@@ -32,6 +32,16 @@ describe('apiRequest', () => {
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.body).toBe(form);
     expect(init.headers).toEqual({});
+  });
+
+  it('sends a blob as it is, with its own content type', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    const image = new Blob(['png'], { type: 'image/png' });
+    await apiRequest('POST', '/api/profile/photo', image);
+
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(image);
+    expect(init.headers).toEqual({ 'Content-Type': 'image/png' });
   });
 
   it('adds no-cache headers to integration URLs', async () => {
@@ -131,5 +141,27 @@ describe('getQueryFn', () => {
     const pending = runQuery(getQueryFn({ on401: 'throw' }), ['/api/products']);
     answer.resolve(jsonResponse([]));
     await expect(pending).resolves.toEqual([]);
+  });
+});
+
+describe('getListQueryFn', () => {
+  it('reads the rows and the total from X-Total-Count', async () => {
+    const fetchMock = stubFetch(
+      () =>
+        new Response(JSON.stringify([{ id: 1 }, { id: 2 }]), {
+          headers: { 'content-type': 'application/json', 'X-Total-Count': '42' },
+        }),
+    );
+    const page = await runQuery(getListQueryFn<{ id: number }>(), ['/api/users', { page: 2, status: 'all' }]);
+
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 42 });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/users?page=2');
+  });
+
+  it('counts the rows when the header is missing, and throws the server message on failure', async () => {
+    stubFetch(() => jsonResponse([{ id: 1 }]));
+    await expect(runQuery(getListQueryFn(), ['/api/users'])).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+    stubFetch(() => jsonResponse({ error: 'Доступ заборонено' }, 403));
+    await expect(runQuery(getListQueryFn(), ['/api/users'])).rejects.toThrow('Доступ заборонено');
   });
 });

@@ -57,6 +57,10 @@ async function send(method: string, url: string, body?: unknown): Promise<Respon
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary itself
+  } else if (body instanceof Blob) {
+    // A file or image goes as it is, typed by its own content type (the profile photo upload).
+    if (body.type) headers['Content-Type'] = body.type;
+    payload = body;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
@@ -106,6 +110,31 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
   const search = params.toString();
   if (search) url += (url.includes('?') ? '&' : '?') + search;
   return url;
+}
+
+// Domain README §10: a list is a bare array with its total in this header. The same name as
+// TOTAL_COUNT_HEADER of src/shared/list.ts, repeated so the login bundle does not pull zod in.
+const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** One page of a list and the total of rows matching the filter. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * The query function of paged lists: a GET on the key's URL answering a bare array, with the total read
+ * from X-Total-Count (the array's length when the header is missing).
+ */
+export function getListQueryFn<T>(): QueryFunction<ListPage<T>> {
+  return async ({ queryKey }) => {
+    const response = await send('GET', queryKeyToUrl(queryKey));
+    const answer = await readAnswer(response);
+    const items = Array.isArray(answer) ? (answer as T[]) : [];
+    const header = response.headers.get(TOTAL_COUNT_HEADER);
+    const total = header === null ? Number.NaN : Number(header);
+    return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
+  };
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

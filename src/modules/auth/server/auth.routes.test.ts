@@ -147,16 +147,20 @@ describe('POST /api/auth/simple-login', () => {
       .update(loginFailures)
       .set({ at: sql`now() - interval '16 minutes'` })
       .where(eq(loginFailures.login, victim.username));
-    expect((await post('/api/auth/simple-login', { username: victim.username, password: 'victim-pass' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/auth/simple-login', { username: victim.username, password: 'victim-pass' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers bad input with 4xx JSON in Ukrainian and touches nothing', async () => {
     const cases: Array<{ payload: string; contentType?: string; status: number; error: RegExp }> = [
       { payload: '{"username": "admin", "password"', status: 400, error: /Некоректний JSON/ },
       { payload: JSON.stringify({ username: 'a', password: 5 }), status: 400, error: /password/ },
-      { payload: JSON.stringify({ username: 'a', password: 'b', isAdmin: true }), status: 400, error: /Некоректні дані/ },
+      {
+        payload: JSON.stringify({ username: 'a', password: 'b', isAdmin: true }),
+        status: 400,
+        error: /Некоректні дані/,
+      },
       { payload: JSON.stringify({ username: 'a'.repeat(300), password: 'b' }), status: 400, error: /username/ },
       { payload: JSON.stringify({ username: '', password: 'b' }), status: 400, error: /username/ },
       { payload: 'username=a&password=b', contentType: 'application/x-www-form-urlencoded', status: 415, error: /тип/ },
@@ -184,7 +188,10 @@ describe('sessions', () => {
   it('expires an idle browser session on the server', async () => {
     const u = await createUser(t.db);
     const { cookie } = await signIn(t.app, u.username, u.password);
-    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, u.id));
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(res.statusCode).toBe(401);
   });
@@ -283,8 +290,12 @@ describe('password recovery', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: 'Посилання для скидання паролю недійсне або застаріле' });
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
-    expect((await post('/api/auth/simple-login', { username: u.username, password: 'old-password' })).statusCode).toBe(401);
-    expect((await post('/api/auth/simple-login', { username: u.username, password: 'new-password' })).statusCode).toBe(200);
+    expect((await post('/api/auth/simple-login', { username: u.username, password: 'old-password' })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/auth/simple-login', { username: u.username, password: 'new-password' })).statusCode).toBe(
+      200,
+    );
     const audits = await t.db
       .select()
       .from(auditLog)
@@ -300,7 +311,9 @@ describe('password recovery', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passwordResetTokens.userId, u.id));
-    expect((await t.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token?token=${token}` })).json()).toEqual({
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token?token=${token}` })).json(),
+    ).toEqual({
       valid: false,
     });
     expect((await post('/api/auth/reset-password', { token, password: 'whatever1' })).statusCode).toBe(400);

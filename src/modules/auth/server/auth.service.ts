@@ -5,7 +5,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import type { Db } from '@/server/db/client.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
-import { users } from '../../users/server/users.table.ts';
+import { users } from '@/modules/users/server/index.ts';
 import type { CurrentUser } from '../auth.contract.ts';
 import { authMessages } from '../auth.messages.ts';
 import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
@@ -75,8 +75,14 @@ export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentU
   const loginKey = input.username.trim().toLowerCase();
   const since = sql`now() - make_interval(mins => ${THROTTLE_WINDOW_MIN})`;
   const [[perLogin], [perIp]] = await Promise.all([
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.login, loginKey), gt(loginFailures.at, since))),
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ip, input.ip), gt(loginFailures.at, since))),
+    db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.login, loginKey), gt(loginFailures.at, since))),
+    db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, input.ip), gt(loginFailures.at, since))),
   ]);
   if ((perLogin?.n ?? 0) >= MAX_FAILURES_PER_LOGIN || (perIp?.n ?? 0) >= MAX_FAILURES_PER_IP) {
     throw new DomainError(429, authMessages.server.throttledLogin);
@@ -116,7 +122,10 @@ export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentU
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
     });
-    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, found.id));
+    await tx
+      .update(users)
+      .set({ lastLoginAt: sql`now()` })
+      .where(eq(users.id, found.id));
     await tx.delete(loginFailures).where(eq(loginFailures.login, loginKey));
     await audit(tx, ctx, { action: 'login', entityType: 'user', entityId: found.id, after: { remember } });
   });
@@ -126,7 +135,10 @@ export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentU
 
 export async function logout(db: Db, token: string, ctx: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(sessions).where(eq(sessions.id, sha256(token))).returning({ userId: sessions.userId });
+    const deleted = await tx
+      .delete(sessions)
+      .where(eq(sessions.id, sha256(token)))
+      .returning({ userId: sessions.userId });
     const userId = deleted[0]?.userId;
     if (userId !== undefined) {
       await audit(tx, { ...ctx, userId }, { action: 'logout', entityType: 'user', entityId: userId });
@@ -150,7 +162,9 @@ export async function requestPasswordReset(
   const [recent] = await db
     .select({ n: count() })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)));
+    .where(
+      and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)),
+    );
   if ((recent?.n ?? 0) >= MAX_RESET_MAILS_PER_HOUR) return null;
 
   const token = randomBytes(32).toString('base64url');
@@ -162,12 +176,16 @@ export async function requestPasswordReset(
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
     });
-    await audit(tx, { ...ctx, userId: ctx.userId }, {
-      action: 'create',
-      entityType: 'password_reset_token',
-      entityId: user.id,
-      after: { userId: user.id },
-    });
+    await audit(
+      tx,
+      { ...ctx, userId: ctx.userId },
+      {
+        action: 'create',
+        entityType: 'password_reset_token',
+        entityId: user.id,
+        after: { userId: user.id },
+      },
+    );
     return mailer.enqueue(tx, resetMail(user.email, user.firstName, link));
   });
 }
@@ -236,7 +254,10 @@ export async function resetPassword(db: Db, token: string, password: string, ctx
       ? await tx.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, used.userId))
       : [];
     if (!used || !user?.isActive) throw new DomainError(400, authMessages.reset.invalidToken);
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await audit(tx, { ...ctx, userId: user.id }, { action: 'password_reset', entityType: 'user', entityId: user.id });
   });

@@ -68,7 +68,12 @@ async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms =
 function decodeBody(raw: string): string {
   // nodemailer sends UTF-8 text as quoted-printable or base64; decode both so assertions read plain text.
   const qp = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
-    Buffer.from(m.split('=').slice(1).map((h) => parseInt(h, 16))).toString('utf8'),
+    Buffer.from(
+      m
+        .split('=')
+        .slice(1)
+        .map((h) => parseInt(h, 16)),
+    ).toString('utf8'),
   );
   const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
     .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'))
@@ -149,7 +154,10 @@ describe('delivery failures', () => {
       expect(await broken.mailer.processDue()).toBe(0);
 
       for (const expectedAttempts of [2, 3, 4]) {
-        await broken.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, id));
+        await broken.db
+          .update(emailOutbox)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(eq(emailOutbox.id, id));
         expect(await broken.mailer.processDue()).toBe(1);
         [row] = await broken.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
         expect(row!.attempts).toBe(expectedAttempts);

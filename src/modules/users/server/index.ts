@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.ts';
-import { hashPassword } from '@/modules/auth/server/password.ts';
+import { hashPassword } from '@/modules/auth/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { users } from './users.table.ts';
 
@@ -25,7 +25,11 @@ export async function ensureAdmin(
       .insert(users)
       .values({ username: 'admin', email: opts.email, firstName: 'Адміністратор', lastName: '', passwordHash })
       .returning({ id: users.id, username: users.username, email: users.email });
-    await audit(tx, { userId: null, actor: 'system' }, { action: 'create', entityType: 'user', entityId: admin!.id, after: admin });
+    await audit(
+      tx,
+      { userId: null, actor: 'system' },
+      { action: 'create', entityType: 'user', entityId: admin!.id, after: admin },
+    );
     return { created: true, generatedPassword: opts.password ? null : password };
   });
 }

@@ -1,5 +1,5 @@
 // Demo staff of «Техноприлад», a small electronics and instrument maker in Kharkiv.
-import { hashPassword } from '@/modules/auth/server/password.ts';
+import { hashPassword } from '@/modules/auth/server/index.ts';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { users } from './users.table.ts';
@@ -22,7 +22,11 @@ export const usersDemoSeeder: DemoSeeder = {
       .onConflictDoNothing()
       .returning({ id: users.id, username: users.username, email: users.email });
     for (const row of rows) {
-      await audit(tx, { userId: null, actor: 'demo-seed' }, { action: 'create', entityType: 'user', entityId: row.id, after: row });
+      await audit(
+        tx,
+        { userId: null, actor: 'demo-seed' },
+        { action: 'create', entityType: 'user', entityId: row.id, after: row },
+      );
     }
     log(`Працівники: ${rows.length}`);
   },

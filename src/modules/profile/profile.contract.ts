@@ -1,0 +1,43 @@
+// The signed-in user's own profile (reports-admin.md §19).
+import { z } from '@/shared/zod-uk.ts';
+import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/modules/auth/auth.constants.ts';
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const PHOTO_SIZE_PX = 256;
+
+export const updateProfileSchema = z.strictObject({
+  firstName: z.string().trim().min(1, "Вкажіть ім'я").max(100),
+  lastName: z.string().trim().min(1, 'Вкажіть прізвище').max(100),
+  email: z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Вкажіть коректну адресу e-mail'),
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Вкажіть поточний пароль').max(MAX_PASSWORD_LENGTH),
+  newPassword: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, 'Пароль повинен містити мінімум 6 символів')
+    .max(MAX_PASSWORD_LENGTH),
+});
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  remember: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const activityItemSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const endedSessionsSchema = z.object({ ended: z.number().int() });

@@ -1,0 +1,78 @@
+// Users and the accessible menu (reports-admin.md §10, spec §3 and §7).
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/modules/auth/auth.constants.ts';
+
+export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
+
+export const accessibleMenuItemSchema = z.object({
+  route: z.string(),
+  canView: z.boolean(),
+  canAccess: z.boolean(),
+});
+export const accessibleMenuSchema = z.array(accessibleMenuItemSchema);
+export type AccessibleMenuItem = z.infer<typeof accessibleMenuItemSchema>;
+
+export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  roles: z.array(roleRefSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(['all', 'active', 'inactive']).optional(),
+  roleId: z.coerce.number().int().positive().optional(),
+});
+export const userSortFields = ['username', 'lastName', 'email', 'lastLoginAt', 'createdAt'] as const;
+
+const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, 'Логін: 3–50 символів — латинські літери, цифри, крапка, дефіс або підкреслення');
+const email = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Вкажіть коректну адресу e-mail');
+const personName = z.string().trim().max(100);
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, 'Пароль повинен містити мінімум 6 символів')
+  .max(MAX_PASSWORD_LENGTH);
+const roleIds = z.array(z.number().int().positive()).min(1, 'Оберіть щонайменше одну роль').max(50);
+
+export const createUserSchema = z.strictObject({
+  username,
+  email,
+  firstName: personName.min(1, "Вкажіть ім'я"),
+  lastName: personName.min(1, 'Вкажіть прізвище'),
+  roleIds,
+  isActive: z.boolean().optional().default(true),
+  /** A temporary password, or none with sendInvite: the user gets a link to set one. */
+  password: password.optional(),
+  sendInvite: z.boolean().optional().default(false),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const updateUserSchema = z.strictObject({
+  username: username.optional(),
+  email: email.optional(),
+  firstName: personName.min(1, "Вкажіть ім'я").optional(),
+  lastName: personName.min(1, 'Вкажіть прізвище').optional(),
+  roleIds: roleIds.optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+export const setPasswordSchema = z.strictObject({ password });
+export const okSchema = z.object({ message: z.string() });

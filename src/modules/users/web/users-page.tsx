@@ -1,0 +1,482 @@
+// 'Користувачі' (reports-admin.md §10): a server-paged, sortable, filtered list of accounts and their actions.
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { uk } from 'date-fns/locale';
+import {
+  ArrowDownIcon,
+  ArrowUpDownIcon,
+  ArrowUpIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  KeyRoundIcon,
+  Loader2Icon,
+  MailIcon,
+  PencilIcon,
+  PlusIcon,
+  RefreshCwIcon,
+  SearchIcon,
+  Trash2Icon,
+  UserCheckIcon,
+  UserXIcon,
+} from 'lucide-react';
+import type { User } from '@/modules/users/users.contract.ts';
+import type { Role } from '@/modules/roles/roles.contract.ts';
+import { Button } from '@/web/components/ui/button.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
+import { serverMessageOf } from '@/web/lib/api.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { useDebouncedAction } from './use-debounced-action.ts';
+import { DeactivateUserDialog, DeleteUserDialog, SetPasswordDialog } from './user-dialogs.tsx';
+import { UserFormDialog } from './user-form-dialog.tsx';
+import {
+  rolesQueryKey,
+  useCurrentUserId,
+  userListQueryFn,
+  userListQueryKey,
+  usersApi,
+  usersQueryKey,
+  type UserListFilter,
+  type UserStatusFilter,
+} from './users.api.ts';
+import { usersMessages as messages } from './users.messages.ts';
+
+export const USERS_PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+const ALL = 'all';
+
+type SortField = 'username' | 'lastName' | 'email' | 'lastLoginAt';
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'password' | 'deactivate' | 'delete'; user: User }
+  | null;
+
+const initialFilter: UserListFilter = {
+  page: 1,
+  limit: USERS_PAGE_SIZE,
+  search: '',
+  sort: 'username',
+  status: 'all',
+  roleId: ALL,
+};
+
+function formatLastLogin(value: string | null): string {
+  return value ? format(new Date(value), 'dd.MM.yyyy HH:mm', { locale: uk }) : messages.never;
+}
+
+export function UsersPage() {
+  const queryClient = useQueryClient();
+  const currentUserId = useCurrentUserId();
+  const [filter, setFilter] = useState<UserListFilter>(initialFilter);
+  const [searchText, setSearchText] = useState('');
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+
+  const rolesQuery = useQuery<Role[]>({ queryKey: rolesQueryKey });
+  const listQuery = useQuery({
+    queryKey: userListQueryKey(filter),
+    queryFn: userListQueryFn,
+    placeholderData: keepPreviousData,
+  });
+
+  const total = listQuery.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / filter.limit));
+  // A page emptied by a deletion or a filter: step back to the last page that has rows.
+  if (listQuery.data && !listQuery.isPlaceholderData && total > 0 && filter.page > pageCount) {
+    setFilter({ ...filter, page: pageCount });
+  }
+
+  /** Any filter change starts again from page 1 (spec §4). */
+  function changeFilter(change: Partial<Omit<UserListFilter, 'page' | 'limit'>>) {
+    setFilter((current) => ({ ...current, ...change, page: 1 }));
+  }
+
+  function changeSearch(text: string) {
+    setSearchText(text);
+    debounce(() => changeFilter({ search: text.trim() }));
+  }
+
+  function toggleSort(field: SortField) {
+    changeFilter({ sort: filter.sort === field ? `-${field}` : field });
+  }
+
+  const close = () => setDialog(null);
+  const afterStatusChange = () => queryClient.invalidateQueries({ queryKey: usersQueryKey });
+
+  const activate = useMutation({
+    mutationFn: (user: User) => usersApi.activate(user.id),
+    onSuccess: async (_answer, user) => {
+      await afterStatusChange();
+      toast({ title: messages.toast.activated, description: user.username });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: messages.toast.errorTitle,
+        description: serverMessageOf(error) ?? messages.toast.statusFailed,
+      }),
+  });
+
+  const sendReset = useMutation({
+    mutationFn: (user: User) => usersApi.sendReset(user.id),
+    onSuccess: (_answer, user) =>
+      toast({ title: messages.toast.resetSent, description: messages.toast.resetSentText(user.email) }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: messages.toast.errorTitle,
+        description: serverMessageOf(error) ?? messages.toast.resetFailed,
+      }),
+  });
+
+  const rows = listQuery.data?.items ?? [];
+  const from = total === 0 ? 0 : (filter.page - 1) * filter.limit + 1;
+  const to = Math.min(filter.page * filter.limit, total);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
+          <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
+        </div>
+        <Button onClick={() => setDialog({ kind: 'create' })}>
+          <PlusIcon aria-hidden="true" />
+          {messages.newUser}
+        </Button>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_13rem]" role="search">
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-search" className="sr-only">
+            {messages.searchLabel}
+          </Label>
+          <div className="relative">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="users-search"
+              type="search"
+              className="pl-9"
+              placeholder={messages.searchPlaceholder}
+              value={searchText}
+              onChange={(event) => changeSearch(event.target.value)}
+            />
+          </div>
+        </div>
+        <Select value={filter.status} onValueChange={(status) => changeFilter({ status: status as UserStatusFilter })}>
+          <SelectTrigger aria-label={messages.statusLabel}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">{messages.statusAll}</SelectItem>
+            <SelectItem value="active">{messages.statusActive}</SelectItem>
+            <SelectItem value="inactive">{messages.statusInactive}</SelectItem>
+          </SelectContent>
+        </Select>
+        <Select
+          value={filter.roleId}
+          onValueChange={(roleId) => changeFilter({ roleId })}
+          disabled={!rolesQuery.data}
+        >
+          <SelectTrigger aria-label={messages.roleLabel}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>{messages.roleAll}</SelectItem>
+            {(rolesQuery.data ?? []).map((role) => (
+              <SelectItem key={role.id} value={String(role.id)}>
+                {role.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <div className="rounded-xl border bg-card text-card-foreground shadow-sm">
+        {listQuery.isPending ? (
+          <StateMessage>
+            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+            {messages.loading}
+          </StateMessage>
+        ) : listQuery.isError && !listQuery.data ? (
+          <StateMessage>
+            <p className="font-medium text-destructive dark:text-red-400" role="alert">
+              {messages.loadError}
+              {serverMessageOf(listQuery.error) ? `: ${serverMessageOf(listQuery.error)}` : ''}
+            </p>
+            <Button variant="outline" onClick={() => void listQuery.refetch()}>
+              <RefreshCwIcon aria-hidden="true" />
+              {messages.retry}
+            </Button>
+          </StateMessage>
+        ) : (
+          <>
+            <Table
+              className="min-w-[56rem]"
+              aria-label={messages.title}
+              aria-busy={listQuery.isFetching ? true : undefined}
+            >
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <SortableHead field="username" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.username}
+                  </SortableHead>
+                  <SortableHead field="lastName" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.name}
+                  </SortableHead>
+                  <SortableHead field="email" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.email}
+                  </SortableHead>
+                  <TableHead>{messages.columns.roles}</TableHead>
+                  <TableHead>{messages.columns.status}</TableHead>
+                  <SortableHead field="lastLoginAt" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.lastLogin}
+                  </SortableHead>
+                  <TableHead className="text-right">{messages.columns.actions}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+                {rows.length === 0 ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={7} className="py-12 text-center">
+                      <p className="font-medium">{messages.empty}</p>
+                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((user) => (
+                    <UserRow
+                      key={user.id}
+                      user={user}
+                      isSelf={user.id === currentUserId}
+                      busy={
+                        (activate.isPending && activate.variables?.id === user.id) ||
+                        (sendReset.isPending && sendReset.variables?.id === user.id)
+                      }
+                      onEdit={() => setDialog({ kind: 'edit', user })}
+                      onSetPassword={() => setDialog({ kind: 'password', user })}
+                      onSendReset={() => sendReset.mutate(user)}
+                      onActivate={() => activate.mutate(user)}
+                      onDeactivate={() => setDialog({ kind: 'deactivate', user })}
+                      onDelete={() => setDialog({ kind: 'delete', user })}
+                    />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+            <nav
+              aria-label={messages.pageNumber(filter.page, pageCount)}
+              className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
+            >
+              <p className="text-muted-foreground" aria-live="polite">
+                {total > 0 ? messages.pageInfo(from, to, total) : messages.totalUsers(0)}
+              </p>
+              <div className="flex items-center gap-2">
+                <span className="text-muted-foreground">{messages.pageNumber(filter.page, pageCount)}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={messages.previousPage}
+                  disabled={filter.page <= 1}
+                  onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+                >
+                  <ChevronLeftIcon aria-hidden="true" />
+                  <span className="hidden sm:inline">{messages.previous}</span>
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={messages.nextPage}
+                  disabled={filter.page >= pageCount || listQuery.isPlaceholderData}
+                  onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+                >
+                  <span className="hidden sm:inline">{messages.next}</span>
+                  <ChevronRightIcon aria-hidden="true" />
+                </Button>
+              </div>
+            </nav>
+          </>
+        )}
+      </div>
+
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <UserFormDialog
+          user={dialog.kind === 'edit' ? dialog.user : undefined}
+          currentUserId={currentUserId}
+          roles={rolesQuery.data}
+          rolesState={rolesQuery.status}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'password' ? <SetPasswordDialog user={dialog.user} onClose={close} /> : null}
+      {dialog?.kind === 'deactivate' ? <DeactivateUserDialog user={dialog.user} onClose={close} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteUserDialog user={dialog.user} onClose={close} /> : null}
+    </div>
+  );
+}
+
+function StateMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground">
+      {children}
+    </div>
+  );
+}
+
+function SortableHead({
+  field,
+  sort,
+  onSort,
+  children,
+}: {
+  field: SortField;
+  sort: string;
+  onSort: (field: SortField) => void;
+  children: string;
+}) {
+  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+  const Icon = direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <TableHead aria-sort={direction}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {children}
+        <Icon className={cn('size-3.5', direction === 'none' && 'opacity-50')} aria-hidden="true" />
+      </button>
+    </TableHead>
+  );
+}
+
+function RowAction({
+  label,
+  onClick,
+  disabled,
+  destructive,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn('size-8', destructive && 'text-destructive hover:text-destructive dark:text-red-400')}
+          aria-label={label}
+          disabled={disabled}
+          onClick={onClick}
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function UserRow({
+  user,
+  isSelf,
+  busy,
+  onEdit,
+  onSetPassword,
+  onSendReset,
+  onActivate,
+  onDeactivate,
+  onDelete,
+}: {
+  user: User;
+  isSelf: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onSetPassword: () => void;
+  onSendReset: () => void;
+  onActivate: () => void;
+  onDeactivate: () => void;
+  onDelete: () => void;
+}) {
+  const a = messages.actions;
+  const label = (action: string) => a.forUser(action, user.username);
+  const fullName = `${user.lastName} ${user.firstName}`.trim();
+  return (
+    <TableRow>
+      <TableCell className="font-medium">
+        {user.username}
+        {isSelf ? <span className="ml-1.5 text-xs font-normal text-muted-foreground">({messages.you})</span> : null}
+      </TableCell>
+      <TableCell>{fullName || messages.never}</TableCell>
+      <TableCell className="break-all">{user.email}</TableCell>
+      <TableCell>
+        <ul className="flex flex-wrap gap-1">
+          {user.roles.map((role) => (
+            <li
+              key={role.id}
+              className="rounded-full border bg-secondary px-2 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground"
+            >
+              {role.name}
+            </li>
+          ))}
+        </ul>
+      </TableCell>
+      <TableCell>
+        <span
+          className={cn(
+            'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+            user.isActive
+              ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'
+              : 'bg-muted text-muted-foreground',
+          )}
+        >
+          <span
+            className={cn('size-1.5 rounded-full', user.isActive ? 'bg-emerald-500' : 'bg-muted-foreground')}
+            aria-hidden="true"
+          />
+          {user.isActive ? messages.active : messages.inactive}
+        </span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">{formatLastLogin(user.lastLoginAt)}</TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-0.5">
+          <RowAction label={label(a.edit)} onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+          </RowAction>
+          <RowAction label={label(a.setPassword)} onClick={onSetPassword}>
+            <KeyRoundIcon aria-hidden="true" />
+          </RowAction>
+          <RowAction label={label(a.sendReset)} onClick={onSendReset} disabled={busy || !user.isActive}>
+            <MailIcon aria-hidden="true" />
+          </RowAction>
+          {user.isActive ? (
+            <RowAction label={label(a.deactivate)} onClick={onDeactivate} disabled={busy || isSelf}>
+              <UserXIcon aria-hidden="true" />
+            </RowAction>
+          ) : (
+            <RowAction label={label(a.activate)} onClick={onActivate} disabled={busy}>
+              <UserCheckIcon aria-hidden="true" />
+            </RowAction>
+          )}
+          <RowAction label={label(a.delete)} onClick={onDelete} disabled={busy || isSelf} destructive>
+            <Trash2Icon aria-hidden="true" />
+          </RowAction>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

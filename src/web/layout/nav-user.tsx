@@ -1,0 +1,106 @@
+// The user card at the bottom of the sidebar and its menu (spec §2): profile and personal pages as full-page
+// links, then logout — a navigation to the logout endpoint.
+import { ChevronsUpDownIcon, LogOutIcon } from 'lucide-react';
+import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/web/components/ui/dropdown-menu.tsx';
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/web/components/ui/sidebar.tsx';
+import { formatBadgeCount } from '@/web/app/badges.ts';
+import type { CatalogRoute } from '@/shared/route-catalog.ts';
+import { layoutMessages } from './layout.messages.ts';
+import { navIcon } from './nav-icons.ts';
+import { fullNameOf, UserAvatar } from './user-avatar.tsx';
+
+export const LOGOUT_URL = '/api/logout';
+
+function UserIdentity({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <UserAvatar user={user} />
+      <div className="grid flex-1 text-left text-sm leading-tight">
+        <span className="truncate font-medium">{fullNameOf(user)}</span>
+        <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+      </div>
+    </>
+  );
+}
+
+export function NavUser({
+  user,
+  items,
+  badgeCounts,
+}: {
+  user: CurrentUser;
+  items: readonly CatalogRoute[];
+  badgeCounts: ReadonlyMap<string, number>;
+}) {
+  const { isMobile, state } = useSidebar();
+  return (
+    <SidebarMenu>
+      <SidebarMenuItem>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <SidebarMenuButton
+              size="lg"
+              aria-label={`${layoutMessages.userMenu}: ${fullNameOf(user)}`}
+              className="data-[state=open]:bg-accent data-[state=open]:text-accent-foreground"
+            >
+              <UserIdentity user={user} />
+              <ChevronsUpDownIcon className="ml-auto text-muted-foreground" aria-hidden="true" />
+            </SidebarMenuButton>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            className="w-(--radix-dropdown-menu-trigger-width) min-w-60 rounded-lg"
+            side={isMobile ? 'top' : state === 'collapsed' ? 'right' : 'top'}
+            align="end"
+            sideOffset={6}
+          >
+            <DropdownMenuLabel className="p-0 font-normal">
+              <div className="flex items-center gap-2 px-1.5 py-1.5 text-left text-sm">
+                <UserIdentity user={user} />
+              </div>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            {items.length > 0 ? (
+              <>
+                <DropdownMenuGroup>
+                  {items.map((item) => {
+                    const Icon = navIcon(item.icon);
+                    const count = formatBadgeCount(badgeCounts.get(item.route), false);
+                    return (
+                      <DropdownMenuItem key={item.route} asChild>
+                        <a href={item.route}>
+                          <Icon aria-hidden="true" />
+                          <span className="flex-1">{item.label}</span>
+                          {count ? (
+                            <span className="rounded-full bg-primary px-1.5 text-xs leading-5 font-medium text-primary-foreground tabular-nums">
+                              {count}
+                            </span>
+                          ) : null}
+                        </a>
+                      </DropdownMenuItem>
+                    );
+                  })}
+                </DropdownMenuGroup>
+                <DropdownMenuSeparator />
+              </>
+            ) : null}
+            <DropdownMenuItem asChild>
+              <a href={LOGOUT_URL}>
+                <LogOutIcon aria-hidden="true" />
+                {layoutMessages.logout}
+              </a>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </SidebarMenuItem>
+    </SidebarMenu>
+  );
+}

@@ -1,0 +1,130 @@
+// Starts, once per run: a local SMTP server (smtp-server) that files every message it receives, and the
+// production server (`npm start`'s code path: built client + API) on its own fresh database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import type { TestProject } from 'vitest/node';
+import { ensureClientBuild } from '../../../scripts/client-build.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+export const ADMIN_PASSWORD = 'Admin-e2e-2026';
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string | null;
+    mailDir: string;
+    adminPassword: string;
+    dataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  ensureClientBuild();
+  const tmp = path.join(root, '.tmp', 'e2e');
+  rmSync(tmp, { recursive: true, force: true });
+  const mailDir = path.join(tmp, 'mail');
+  const dataDir = path.join(tmp, 'data');
+  mkdirSync(mailDir, { recursive: true });
+
+  let count = 0;
+  const smtp = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        count += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        writeFileSync(
+          path.join(mailDir, `${String(count).padStart(4, '0')}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
+        cb();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', () => r()));
+
+  // Real PostgreSQL when DATABASE_URL is set (CI); the embedded database otherwise.
+  let databaseUrl: string | null = null;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('drop database if exists erp_e2e with (force)');
+    await admin.query('create database erp_e2e');
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = '/erp_e2e';
+    databaseUrl = u.href;
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', './src/server/alias-hooks.ts', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseUrl,
+        DATABASE_URL: databaseUrl ?? '',
+        ERP_DATA_DIR: dataDir,
+        ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        ERP_ADMIN_EMAIL: 'admin@tekhnoprylad.ua',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'ERP <erp@tekhnoprylad.ua>',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('mailDir', mailDir);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    if (serverUrl) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query('drop database if exists erp_e2e with (force)');
+      await admin.end();
+    }
+  };
+}
