@@ -17,8 +17,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/modules/*/server/*', '!@/modules/*/server/index.ts'],
-              message: 'Імпортуйте з іншого модуля лише його contract або server/index.ts (DESIGN §1.4).',
+              group: ['@/modules/*/server/*', '!@/modules/*/server/index.ts', '!@/modules/*/server/*.table.ts'],
+              message:
+                'Імпортуйте з іншого модуля лише його contract, server/index.ts або таблиці *.table.ts (DESIGN §1.4, рішення 0005).',
             },
             { group: ['@/modules/*/web/*'], message: 'Веб-частина модуля доступна лише з композиційного кореня.' },
           ],

@@ -5,7 +5,11 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@/shared/zod-uk.ts';
+import { TOTAL_COUNT_HEADER } from '@/shared/list.ts';
 import { authRoutes } from '@/modules/auth/server/index.ts';
+import { profileRoutes } from '@/modules/profile/server/index.ts';
+import { rolesRoutes } from '@/modules/roles/server/index.ts';
+import { usersRoutes } from '@/modules/users/server/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
 import { pingDatabase } from './db/client.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
@@ -45,6 +49,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
   });
 
+  app.decorateReply('sendList', function <
+    T,
+  >(this: { header(k: string, v: string): unknown }, rows: T[], total: number) {
+    this.header(TOTAL_COUNT_HEADER, String(total));
+    this.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+    return rows;
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -76,7 +88,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerErrorHandler(app);
   registerSession(app, deps);
-  registerAccessGuard(app);
+  registerAccessGuard(app, deps);
 
   app.route({
     method: 'GET',
@@ -93,7 +105,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
 
-  await app.register(async (scope) => authRoutes(scope as AppInstance, deps));
+  for (const routes of [authRoutes, usersRoutes, rolesRoutes, profileRoutes]) {
+    await app.register(async (scope) => routes(scope as AppInstance, deps));
+  }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope as AppInstance));
 
   await registerStatic(app, options.serveClient ? deps.config.clientDir : null);

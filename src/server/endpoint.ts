@@ -15,13 +15,17 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
 
-/** public: anyone; session: any signed-in user. (Route-keyed permissions arrive with the roles model.) */
-export type Access = { kind: 'public' } | { kind: 'session' };
+/**
+ * public: anyone; session: any signed-in user; route: a signed-in user with the right on any of the keys —
+ * canView for GET, canAccess for every other method (domain README §9).
+ */
+export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'route'; routes: readonly string[] };
 
 export const access = {
-  public: { kind: 'public' },
-  session: { kind: 'session' },
-} as const satisfies Record<string, Access>;
+  public: { kind: 'public' } as Access,
+  session: { kind: 'session' } as Access,
+  route: (...routes: [string, ...string[]]): Access => ({ kind: 'route', routes }),
+};
 
 export interface RequestSession {
   id: string;
@@ -45,6 +49,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
     session: RequestSession | null;
+  }
+  interface FastifyReply {
+    /** Sends a list page: the bare array, with the total in X-Total-Count (domain README §10). */
+    sendList<T>(rows: T[], total: number): T[];
   }
 }
 

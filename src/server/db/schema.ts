@@ -4,3 +4,5 @@ export * from '../../modules/auth/server/auth.table.ts';
 export * from '../../modules/system-logs/server/audit.table.ts';
 export * from '../../modules/email-settings/server/email-outbox.table.ts';
 export * from './platform.table.ts';
+export * from '../../modules/roles/server/roles.table.ts';
+export * from '../../modules/profile/server/profile.table.ts';

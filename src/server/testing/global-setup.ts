@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
+import { ensureRoles } from '@/modules/roles/server/index.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TMP_DIR, withDatabaseName } from './test-paths.ts';
 
 export default async function setup() {
@@ -24,11 +25,14 @@ export default async function setup() {
       await admin.end();
     }
     const database = await openDatabase({ databaseUrl: withDatabaseName(url, TEMPLATE_DB_NAME), poolSize: 1 });
+    await ensureRoles(database.db);
     await database.close();
     return;
   }
   const client = await PGlite.create();
   const database = await openDatabase({ databaseUrl: null, pglite: client });
+  // Every test database starts with the roles a new installation has.
+  await ensureRoles(database.db);
   const dump = await client.dumpDataDir('none');
   writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await database.close();

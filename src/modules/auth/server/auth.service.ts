@@ -5,7 +5,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import type { Db } from '@/server/db/client.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
-import { users } from '@/modules/users/server/index.ts';
+import { users } from '@/modules/users/server/users.table.ts';
 import type { CurrentUser } from '../auth.contract.ts';
 import { authMessages } from '../auth.messages.ts';
 import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
@@ -99,12 +99,17 @@ export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentU
   if (!found || !found.isActive || !passwordOk) {
     await db.transaction(async (tx) => {
       await tx.insert(loginFailures).values({ login: loginKey, ip: input.ip });
-      await audit(tx, ctx, {
-        action: 'login_failed',
-        entityType: 'user',
-        entityId: found?.id ?? null,
-        after: { login: loginKey, reason: !found ? 'unknown_login' : !found.isActive ? 'inactive' : 'bad_password' },
-      });
+      // Whoever tried is unknown, so the attempt is about the account (entityId), not by it (userId).
+      await audit(
+        tx,
+        { ...ctx, userId: null, actor: 'anonymous' },
+        {
+          action: 'login_failed',
+          entityType: 'user',
+          entityId: found?.id ?? null,
+          after: { login: loginKey, reason: !found ? 'unknown_login' : !found.isActive ? 'inactive' : 'bad_password' },
+        },
+      );
     });
     throw new DomainError(401, authMessages.server.badCredentials);
   }
@@ -166,7 +171,21 @@ export async function requestPasswordReset(
       and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)),
     );
   if ((recent?.n ?? 0) >= MAX_RESET_MAILS_PER_HOUR) return null;
+  return issuePasswordLink(db, mailer, appUrl, user, ctx, 'reset');
+}
 
+/**
+ * Queues a mail with a one-hour, single-use link to set a password: 'reset' for recovery, 'invite' for a new
+ * account. Returns the outbox id; the caller delivers it after its answer.
+ */
+export async function issuePasswordLink(
+  db: Db,
+  mailer: Mailer,
+  appUrl: string,
+  user: { id: number; email: string; firstName: string },
+  ctx: AuditContext,
+  kind: 'reset' | 'invite',
+): Promise<number> {
   const token = randomBytes(32).toString('base64url');
   // The link is built from APP_URL, never from the request's Host header.
   const link = `${appUrl}/reset-password?token=${token}`;
@@ -176,18 +195,34 @@ export async function requestPasswordReset(
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
     });
-    await audit(
+    await audit(tx, ctx, {
+      action: 'create',
+      entityType: 'password_reset_token',
+      entityId: user.id,
+      after: { userId: user.id, kind },
+    });
+    return mailer.enqueue(
       tx,
-      { ...ctx, userId: ctx.userId },
-      {
-        action: 'create',
-        entityType: 'password_reset_token',
-        entityId: user.id,
-        after: { userId: user.id },
-      },
+      kind === 'invite' ? inviteMail(user.email, user.firstName, link) : resetMail(user.email, user.firstName, link),
     );
-    return mailer.enqueue(tx, resetMail(user.email, user.firstName, link));
   });
+}
+
+export function inviteMail(to: string, firstName: string, link: string) {
+  const greeting = firstName ? `Вітаємо, ${firstName}!` : 'Вітаємо!';
+  const text = [
+    greeting,
+    '',
+    'Для вас створено обліковий запис у Системі управління виробництвом.',
+    'Щоб встановити пароль і увійти, відкрийте посилання (воно діє 1 годину і спрацьовує лише один раз):',
+    link,
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(greeting)}</p>` +
+    '<p>Для вас створено обліковий запис у Системі управління виробництвом.</p>' +
+    `<p><a href="${escapeHtml(link)}">Встановити пароль</a></p>` +
+    '<p>Посилання діє 1 годину і спрацьовує лише один раз.</p>';
+  return { to, subject: authMessages.server.inviteSubject, text, html, eventKey: 'user_invite' };
 }
 
 function escapeHtml(text: string) {

@@ -4,18 +4,22 @@ import { count } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.ts';
 import { hashPassword } from '@/modules/auth/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
+import { ensureRoles, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { users } from './users.table.ts';
 
 export { users } from './users.table.ts';
+export { usersRoutes } from './users.routes.ts';
 
 /**
- * An empty database gets one administrator, login `admin`. Returns the generated password when none was
+ * Roles first (the system role and, on a new database, the editable seed roles); then an empty database gets
+ * one administrator, login `admin`, holding the system role. Returns the generated password when none was
  * configured, so the caller prints it once; null when users already exist or the password was given.
  */
 export async function ensureAdmin(
   db: Db,
   opts: { email: string; password: string | null },
 ): Promise<{ created: boolean; generatedPassword: string | null }> {
+  const adminRole = await ensureRoles(db);
   const password = opts.password ?? randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -25,6 +29,7 @@ export async function ensureAdmin(
       .insert(users)
       .values({ username: 'admin', email: opts.email, firstName: 'Адміністратор', lastName: '', passwordHash })
       .returning({ id: users.id, username: users.username, email: users.email });
+    await replaceUserRoles(tx, admin!.id, [adminRole]);
     await audit(
       tx,
       { userId: null, actor: 'system' },

@@ -1,0 +1,2 @@
+export { profileRoutes } from './profile.routes.ts';
+export { userPhotos } from './profile.table.ts';
