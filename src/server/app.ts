@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import '@/shared/zod-uk.ts';
 import { TOTAL_COUNT_HEADER } from '@/shared/list.ts';
 import { authRoutes } from '@/modules/auth/server/index.ts';
+import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
 import { usersRoutes } from '@/modules/users/server/index.ts';
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
 
-  for (const routes of [authRoutes, usersRoutes, rolesRoutes, profileRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, rolesRoutes, profileRoutes, notificationsRoutes]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope as AppInstance));

@@ -6,3 +6,4 @@ export * from '../../modules/email-settings/server/email-outbox.table.ts';
 export * from './platform.table.ts';
 export * from '../../modules/roles/server/roles.table.ts';
 export * from '../../modules/profile/server/profile.table.ts';
+export * from '../../modules/notifications/server/notifications.table.ts';

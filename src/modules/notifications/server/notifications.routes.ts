@@ -1,0 +1,124 @@
+import { DomainError } from '@/shared/api-error.ts';
+import { z } from '@/shared/zod-uk.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import {
+  bulkDeleteBodySchema,
+  deletedCountSchema,
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationSchema,
+  notificationStatsSchema,
+  updatedCountSchema,
+} from '../notifications.contract.ts';
+import { notificationsMessages } from '../notifications.messages.ts';
+import {
+  deleteNotifications,
+  listNotifications,
+  markRead,
+  notificationStats,
+  notify,
+  resetBadges,
+  resolveNotification,
+} from './notifications.service.ts';
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
+  const { db } = deps.database;
+  // /notifications is always allowed to a signed-in user (README §9); everyone sees only his own rows.
+  const key = access.route('/notifications');
+  const me = (request: { user: { id: number } | null; ip: string; id: string }) => ({
+    ...auditContext(request as never),
+    userId: request.user!.id,
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/notifications',
+    config: { access: key },
+    schema: { querystring: notificationListQuerySchema, response: { 200: z.array(notificationSchema) } },
+    handler: async (request, reply) => {
+      const { rows, total } = await listNotifications(db, request.user!.id, request.query);
+      return reply.sendList(rows, total);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/notifications/stats',
+    config: { access: key },
+    schema: { response: { 200: notificationStatsSchema } },
+    handler: async (request) => notificationStats(db, request.user!.id),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/notifications/:id/read',
+    config: { access: key },
+    schema: { params: notificationIdParamsSchema, response: { 200: okSchema } },
+    handler: async (request) => {
+      await markRead(db, me(request), request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/notifications/:id/resolve',
+    config: { access: key },
+    schema: { params: notificationIdParamsSchema, response: { 200: okSchema } },
+    handler: async (request) => {
+      await resolveNotification(db, me(request), request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/notifications/reset-badges',
+    config: { access: key },
+    schema: { response: { 200: updatedCountSchema } },
+    handler: async (request) => ({ updated: await resetBadges(db, me(request)) }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/notifications/bulk-delete',
+    config: { access: key },
+    schema: { body: bulkDeleteBodySchema, response: { 200: deletedCountSchema } },
+    handler: async (request) => ({ deletedCount: await deleteNotifications(db, me(request), request.body.ids) }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/notifications/:id',
+    config: { access: key },
+    schema: { params: notificationIdParamsSchema, response: { 200: deletedCountSchema } },
+    handler: async (request) => {
+      const deletedCount = await deleteNotifications(db, me(request), [request.params.id]);
+      if (!deletedCount) throw new DomainError(404, notificationsMessages.notFound);
+      return { deletedCount };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/notifications/test',
+    // The page's test button: a 'Тест' notification to the caller only, through the same service.
+    config: { access: key },
+    schema: { response: { 201: z.object({ created: z.number().int() }) } },
+    handler: async (request, reply) => {
+      const created = await db.transaction(async (tx) =>
+        notify(tx, {
+          type: 'info',
+          priority: 'low',
+          title: notificationsMessages.testTitle,
+          message: notificationsMessages.testMessage,
+          actionUrl: '/notifications',
+          userIds: [request.user!.id],
+        }),
+      );
+      return reply.status(201).send({ created });
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../users/server/users.table.ts';
+
+export const notificationTypes = ['info', 'warning', 'error', 'success', 'payment', 'system'] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+export const notificationPriorities = ['low', 'medium', 'high', 'critical'] as const;
+export type NotificationPriority = (typeof notificationPriorities)[number];
+
+// One row per recipient (reports-admin.md §9): a user only ever sees and changes his own rows.
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    priority: text('priority').$type<NotificationPriority>().notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    actionRequired: boolean('action_required').notNull().default(false),
+    actionUrl: text('action_url'),
+    relatedEntityType: text('related_entity_type'),
+    relatedEntityId: text('related_entity_id'),
+    dedupeKey: text('dedupe_key'),
+    // Title and message lowercased with Ukrainian rules when written: SQL lower()/ILIKE fold only ASCII under
+    // the C locale PGlite uses, and search must be case-insensitive for Cyrillic on both databases.
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
+    // One open notification per recipient and event: a repeat updates it (ON CONFLICT), never adds another.
+    uniqueIndex('notifications_open_dedupe_key')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`not ${t.isResolved}`),
+  ],
+);
