@@ -1,20 +1,10 @@
-import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentUserSchema } from '@/modules/auth/auth.contract.ts';
 import { createQueryClient } from '@/web/lib/query-client.ts';
 import { deferred, jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+import { adminMenu, clearSidebarCookie, MENU_URL, stubShellApi } from '@/web/layout/shell.fixtures.ts';
 import { App } from './app.tsx';
-
-const olena = currentUserSchema.parse({
-  id: 7,
-  username: 'olena',
-  firstName: 'Олена',
-  lastName: 'Коваль',
-  email: 'olena@example.com',
-  profileImageUrl: null,
-});
 
 function renderApp(path: string) {
   window.history.replaceState(null, '', path);
@@ -23,6 +13,7 @@ function renderApp(path: string) {
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
+  clearSidebarCookie();
 });
 
 describe('App', () => {
@@ -44,19 +35,32 @@ describe('App', () => {
     expect(await screen.findByRole('heading', { name: 'Відновлення паролю' })).toBeTruthy();
   });
 
-  it('greets a signed-in user, offers logout and switches the theme', async () => {
-    stubFetch(() => jsonResponse(olena));
+  it('gives a signed-in user the shell: sidebar, home page, user card with logout, theme switch', async () => {
+    const fetchMock = stubShellApi({ menu: adminMenu });
     const user = userEvent.setup();
     renderApp('/');
 
-    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeTruthy();
-    expect(screen.getAllByText('Олена Коваль').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('olena@example.com').length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Вийти' }).getAttribute('href')).toBe('/api/logout');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Система управління виробництвом' })).toBeTruthy();
+    const navigation = screen.getByRole('navigation', { name: 'Розділи системи' });
+    expect(within(navigation).getByRole('link', { name: 'Головна' }).getAttribute('aria-current')).toBe('page');
+    expect(within(navigation).getByRole('link', { name: 'Користувачі' }).getAttribute('href')).toBe('/users');
+
+    const card = screen.getByRole('button', { name: 'Меню користувача: Олена Коваль' });
+    expect(within(card).getByText('olena@example.com')).toBeTruthy();
+    await user.click(card);
+    expect((await screen.findByRole('menuitem', { name: 'Вийти' })).getAttribute('href')).toBe('/api/logout');
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Увімкнути темну тему' }));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(window.localStorage.getItem('theme')).toBe('dark');
     expect(screen.getByRole('button', { name: 'Увімкнути світлу тему' })).toBeTruthy();
+
+    // The notifications badge polls its stats; the payments badge does not, as that page is not built.
+    const urls = new Set<string>(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0] ?? ''));
+    expect(urls.has(MENU_URL)).toBe(true);
+    expect(urls.has('/api/notifications/stats')).toBe(true);
+    expect([...urls].filter((url) => url.startsWith('/api/payments'))).toEqual([]);
   });
 });

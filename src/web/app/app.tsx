@@ -7,6 +7,7 @@ import { queryClient as defaultQueryClient } from '@/web/lib/query-client.ts';
 import { LoginPage } from '@/modules/auth/web/login-page.tsx';
 import { useAuth } from '@/modules/auth/web/use-auth.ts';
 import { LoadingScreen } from './loading-screen.tsx';
+import { useAccessibleMenu } from './use-accessible-menu.ts';
 
 // The login page is in the first bundle; everything else loads on demand (DESIGN §7). The tooltip provider
 // lives in the signed-in shell, so its positioning code stays out of the login page's budget (DESIGN §9).
@@ -20,6 +21,8 @@ const AuthenticatedApp = lazy(() => import('./authenticated-app.tsx').then((m) =
 
 function AppRoutes() {
   const { user, isLoading } = useAuth();
+  // Starts the menu request as soon as the user is known, in parallel with the shell's code (DESIGN §9).
+  useAccessibleMenu();
   if (isLoading) return <LoadingScreen />;
   return (
     <Suspense fallback={<LoadingScreen />}>

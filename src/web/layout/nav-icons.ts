@@ -10,6 +10,7 @@ import {
   BookOpenIcon,
   BoxIcon,
   BoxesIcon,
+  Building2Icon,
   BriefcaseBusinessIcon,
   CalculatorIcon,
   CalendarRangeIcon,
@@ -73,7 +74,9 @@ import {
   WarehouseIcon,
   WrenchIcon,
   type LucideIcon,
+  type LucideProps,
 } from 'lucide-react';
+import { createElement } from 'react';
 
 export const navIcons: Readonly<Record<string, LucideIcon>> = {
   ArrowLeftRight: ArrowLeftRightIcon,
@@ -84,6 +87,7 @@ export const navIcons: Readonly<Record<string, LucideIcon>> = {
   BookOpen: BookOpenIcon,
   Box: BoxIcon,
   Boxes: BoxesIcon,
+  Building2: Building2Icon,
   BriefcaseBusiness: BriefcaseBusinessIcon,
   Calculator: CalculatorIcon,
   CalendarRange: CalendarRangeIcon,
@@ -148,6 +152,6 @@ export const navIcons: Readonly<Record<string, LucideIcon>> = {
 };
 
 /** The icon of a catalogue icon name; a plain circle when it is missing from the map. */
-export function navIcon(name: string): LucideIcon {
-  return navIcons[name] ?? CircleIcon;
+export function NavIcon({ name, ...props }: LucideProps & { name: string }) {
+  return createElement(navIcons[name] ?? CircleIcon, { 'aria-hidden': true, ...props });
 }

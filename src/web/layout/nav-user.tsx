@@ -15,7 +15,7 @@ import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/w
 import { formatBadgeCount } from '@/web/app/badges.ts';
 import type { CatalogRoute } from '@/shared/route-catalog.ts';
 import { layoutMessages } from './layout.messages.ts';
-import { navIcon } from './nav-icons.ts';
+import { NavIcon } from './nav-icons.ts';
 import { fullNameOf, UserAvatar } from './user-avatar.tsx';
 
 export const LOGOUT_URL = '/api/logout';
@@ -58,7 +58,7 @@ export function NavUser({
           </DropdownMenuTrigger>
           <DropdownMenuContent
             className="w-(--radix-dropdown-menu-trigger-width) min-w-60 rounded-lg"
-            side={isMobile ? 'top' : state === 'collapsed' ? 'right' : 'top'}
+            side={state === 'collapsed' && !isMobile ? 'right' : 'top'}
             align="end"
             sideOffset={6}
           >
@@ -72,12 +72,11 @@ export function NavUser({
               <>
                 <DropdownMenuGroup>
                   {items.map((item) => {
-                    const Icon = navIcon(item.icon);
                     const count = formatBadgeCount(badgeCounts.get(item.route), false);
                     return (
                       <DropdownMenuItem key={item.route} asChild>
                         <a href={item.route}>
-                          <Icon aria-hidden="true" />
+                          <NavIcon name={item.icon} />
                           <span className="flex-1">{item.label}</span>
                           {count ? (
                             <span className="rounded-full bg-primary px-1.5 text-xs leading-5 font-medium text-primary-foreground tabular-nums">

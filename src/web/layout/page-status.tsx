@@ -28,7 +28,7 @@ export function PageMessage({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex flex-1 items-center justify-center px-4 py-16">
+    <div className="flex flex-1 items-center justify-center py-12">
       <div className="flex max-w-md flex-col items-center text-center">
         <span
           className={cn(

@@ -20,7 +20,9 @@ export function UserAvatar({ user, className }: { user: CurrentUser; className?:
   return (
     <Avatar className={cn('size-8 rounded-lg', className)}>
       {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
-      <AvatarFallback className="rounded-lg bg-primary/10 font-semibold text-primary">{initialsOf(user)}</AvatarFallback>
+      <AvatarFallback className="rounded-lg bg-primary/10 font-semibold text-primary">
+        {initialsOf(user)}
+      </AvatarFallback>
     </Avatar>
   );
 }

@@ -9,6 +9,7 @@ import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { cn } from '@/web/lib/utils.ts';
 import {
   countChanges,
   groupCatalogue,
@@ -25,6 +26,10 @@ import { roleQueryKey, rolesApi, rolesQueryKey, usersQueryKey, type CatalogRoute
 import { rolesMessages } from './roles.messages.ts';
 
 const messages = rolesMessages.matrix;
+
+// The shared checkbox draws only a tick; a partly ticked group shows a bar instead.
+const INDETERMINATE_LOOK =
+  'data-[state=indeterminate]:inline-flex data-[state=indeterminate]:items-center data-[state=indeterminate]:justify-center data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:after:h-0.5 data-[state=indeterminate]:after:w-2 data-[state=indeterminate]:after:rounded-full data-[state=indeterminate]:after:bg-primary-foreground [&[data-state=indeterminate]>span]:hidden';
 
 export function PermissionEditor({
   role,
@@ -129,7 +134,7 @@ export function PermissionEditor({
                       onCheckedChange={() =>
                         update(setGroupRight(state, group, right, groupRight(state, group, right) !== true))
                       }
-                      className="align-middle"
+                      className={cn('align-middle', INDETERMINATE_LOOK)}
                     />
                   </TableCell>
                 ))}

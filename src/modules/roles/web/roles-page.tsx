@@ -79,7 +79,7 @@ export function RolesPage() {
   });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
         <p className="text-sm text-muted-foreground">{messages.subtitle}</p>

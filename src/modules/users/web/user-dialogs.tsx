@@ -29,14 +29,18 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { FieldMessage } from './field-message.tsx';
-import { applyServerFieldErrors } from './form-errors.ts';
+import { FieldMessage } from '@/web/components/field-message.tsx';
+import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
 import { generatePassword } from './generate-password.ts';
 import { rolesQueryKey, usersApi, usersQueryKey } from './users.api.ts';
 import { usersMessages } from './users.messages.ts';
 
 function failureToast(error: unknown, fallback: string) {
-  toast({ variant: 'destructive', title: usersMessages.toast.errorTitle, description: serverMessageOf(error) ?? fallback });
+  toast({
+    variant: 'destructive',
+    title: usersMessages.toast.errorTitle,
+    description: serverMessageOf(error) ?? fallback,
+  });
 }
 
 type SetPasswordValues = z.infer<typeof setPasswordSchema>;
@@ -44,7 +48,10 @@ type SetPasswordValues = z.infer<typeof setPasswordSchema>;
 export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const formId = useId();
   const inputId = `${formId}-password`;
-  const form = useForm<SetPasswordValues>({ resolver: zodResolver(setPasswordSchema), defaultValues: { password: '' } });
+  const form = useForm<SetPasswordValues>({
+    resolver: zodResolver(setPasswordSchema),
+    defaultValues: { password: '' },
+  });
   const error = form.formState.errors.password?.message;
   const setPassword = useMutation({
     mutationFn: (values: SetPasswordValues) => usersApi.setPassword(user.id, values.password),
@@ -53,7 +60,8 @@ export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () =
       onClose();
     },
     onError: (err) => {
-      if (!applyServerFieldErrors(err, form.setError, ['password'])) failureToast(err, usersMessages.toast.passwordFailed);
+      if (!applyServerFieldErrors(err, form.setError, ['password']))
+        failureToast(err, usersMessages.toast.passwordFailed);
     },
   });
 

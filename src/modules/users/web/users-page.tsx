@@ -52,10 +52,7 @@ const ALL = 'all';
 
 type SortField = 'username' | 'lastName' | 'email' | 'lastLoginAt';
 
-type DialogState =
-  | { kind: 'create' }
-  | { kind: 'edit' | 'password' | 'deactivate' | 'delete'; user: User }
-  | null;
+type DialogState = { kind: 'create' } | { kind: 'edit' | 'password' | 'deactivate' | 'delete'; user: User } | null;
 
 const initialFilter: UserListFilter = {
   page: 1,
@@ -140,7 +137,7 @@ export function UsersPage() {
   const to = Math.min(filter.page * filter.limit, total);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
@@ -182,11 +179,7 @@ export function UsersPage() {
             <SelectItem value="inactive">{messages.statusInactive}</SelectItem>
           </SelectContent>
         </Select>
-        <Select
-          value={filter.roleId}
-          onValueChange={(roleId) => changeFilter({ roleId })}
-          disabled={!rolesQuery.data}
-        >
+        <Select value={filter.roleId} onValueChange={(roleId) => changeFilter({ roleId })} disabled={!rolesQuery.data}>
           <SelectTrigger aria-label={messages.roleLabel}>
             <SelectValue />
           </SelectTrigger>
@@ -201,7 +194,7 @@ export function UsersPage() {
         </Select>
       </div>
 
-      <div className="rounded-xl border bg-card text-card-foreground shadow-sm">
+      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
         {listQuery.isPending ? (
           <StateMessage>
             <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
@@ -417,12 +410,12 @@ function UserRow({
   const fullName = `${user.lastName} ${user.firstName}`.trim();
   return (
     <TableRow>
-      <TableCell className="font-medium">
+      <TableCell className="font-medium whitespace-nowrap">
         {user.username}
         {isSelf ? <span className="ml-1.5 text-xs font-normal text-muted-foreground">({messages.you})</span> : null}
       </TableCell>
-      <TableCell>{fullName || messages.never}</TableCell>
-      <TableCell className="break-all">{user.email}</TableCell>
+      <TableCell className="whitespace-nowrap">{fullName || messages.never}</TableCell>
+      <TableCell className="whitespace-nowrap">{user.email}</TableCell>
       <TableCell>
         <ul className="flex flex-wrap gap-1">
           {user.roles.map((role) => (

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
 import type { CreateUserInput, okSchema, UpdateUserInput, User } from '@/modules/users/users.contract.ts';
-import type { Role } from '@/modules/roles/roles.contract.ts';
 import { apiRequest, getListQueryFn, getQueryFn } from '@/web/lib/api.ts';
 
 export type OkAnswer = z.infer<typeof okSchema>;
@@ -28,7 +27,6 @@ export function userListQueryKey(filter: UserListFilter) {
 }
 
 export const userListQueryFn = getListQueryFn<User>();
-export type RoleOption = Role;
 
 export const usersApi = {
   create: (body: CreateUserInput) => apiRequest<User>('POST', '/api/users', body),

@@ -77,8 +77,7 @@ export const usersMessages = {
   },
   setPassword: {
     title: 'Встановити пароль',
-    description: (username: string) =>
-      `Новий тимчасовий пароль для «${username}». Повідомте його користувачу.`,
+    description: (username: string) => `Новий тимчасовий пароль для «${username}». Повідомте його користувачу.`,
     password: 'Новий пароль',
     submit: 'Встановити',
   },

@@ -129,7 +129,9 @@ export function SidebarProvider({
     <SidebarContext.Provider value={value}>
       <div
         data-slot="sidebar-wrapper"
-        style={{ '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as CSSProperties}
+        style={
+          { '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as CSSProperties
+        }
         className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
         {...props}
       >
@@ -249,7 +251,8 @@ export function SidebarRail({ className, ...props }: ComponentProps<'button'>) {
       type="button"
       data-sidebar="rail"
       data-slot="sidebar-rail"
-      aria-label={uiMessages.sidebarToggle}
+      // A pointer convenience beside the header's trigger: hidden from assistive technology and the tab order.
+      aria-hidden="true"
       tabIndex={-1}
       onClick={toggleSidebar}
       title={uiMessages.sidebarToggle}
@@ -277,13 +280,23 @@ export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
 
 export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div data-slot="sidebar-header" data-sidebar="header" className={cn('flex flex-col gap-2 p-2', className)} {...props} />
+    <div
+      data-slot="sidebar-header"
+      data-sidebar="header"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
   );
 }
 
 export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div data-slot="sidebar-footer" data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />
+    <div
+      data-slot="sidebar-footer"
+      data-sidebar="footer"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
   );
 }
 
@@ -345,7 +358,12 @@ export function SidebarGroupLabel({
 
 export function SidebarGroupContent({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div data-slot="sidebar-group-content" data-sidebar="group-content" className={cn('w-full text-sm', className)} {...props} />
+    <div
+      data-slot="sidebar-group-content"
+      data-sidebar="group-content"
+      className={cn('w-full text-sm', className)}
+      {...props}
+    />
   );
 }
 
@@ -362,7 +380,12 @@ export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
 
 export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
   return (
-    <li data-slot="sidebar-menu-item" data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...props} />
+    <li
+      data-slot="sidebar-menu-item"
+      data-sidebar="menu-item"
+      className={cn('group/menu-item relative', className)}
+      {...props}
+    />
   );
 }
 

@@ -2,7 +2,11 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/utils.ts';
 
 /** A table in a horizontally scrolling box, so wide tables stay usable on a phone. */
-export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
+export function Table({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<'table'> & { containerClassName?: string }) {
   return (
     <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
@@ -53,11 +57,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return (
-    <td
-      data-slot="table-cell"
-      className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)}
-      {...props}
-    />
+    <td data-slot="table-cell" className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />
   );
 }
 

@@ -1,0 +1,77 @@
+// The route table of the signed-in app (spec §2). Only pages that are built are registered: the navigation
+// and the home page offer exactly these routes (`registeredRoutes`), so nobody lands on an empty page.
+// Every page loads lazily ('Завантаження...'); every page other than the always-allowed ones sits behind
+// the route guard of its catalogue route, which demands canAccess where the catalogue says requiresAccess.
+//
+// Adding a module is one line in `pages`:
+//   definePage('/orders', () => import('@/modules/orders/web/orders-page.tsx').then((m) => m.OrdersPage)),
+// and a detail route the same way with its pattern ('/inventory-audits/:id'); it belongs to its parent.
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import { catalogEntry, owningRoute, routeCatalog, type CatalogRoute } from '@/shared/route-catalog.ts';
+import { PageLoading } from '@/web/layout/page-status.tsx';
+import { RouteGuard } from '@/web/layout/route-guard.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+export interface PageDefinition {
+  /** A wouter pattern: '/users', '/inventory-audits/:id'. */
+  path: string;
+  /** The catalogue entry that owns the path (detail routes belong to their parent, README §9). */
+  entry: CatalogRoute;
+  /** Starts loading the page's code (also used to fetch it while permissions are checked). */
+  load: () => Promise<ComponentType>;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+export function definePage(path: string, load: () => Promise<ComponentType>): PageDefinition {
+  const route = owningRoute(path);
+  const entry = route !== undefined ? catalogEntry(route) : undefined;
+  if (!entry) throw new Error(`${path} is not in the route catalogue (src/shared/route-catalog.ts)`);
+  return { path, entry, load, Page: lazy(() => load().then((component) => ({ default: component }))) };
+}
+
+const loadPlaceholder = () => import('./placeholder-page.tsx').then((m) => m.PlaceholderPage);
+
+export const pages: readonly PageDefinition[] = [
+  definePage('/', () => import('./home-page.tsx').then((m) => m.HomePage)),
+  definePage('/profile', () => import('@/modules/profile/web/profile-page.tsx').then((m) => m.ProfilePage)),
+  definePage('/users', () => import('@/modules/users/web/users-page.tsx').then((m) => m.UsersPage)),
+  definePage('/roles', () => import('@/modules/roles/web/roles-page.tsx').then((m) => m.RolesPage)),
+  definePage('/notifications', () =>
+    import('@/modules/notifications/web/notifications-page.tsx').then((m) => m.NotificationsPage),
+  ),
+  // Spec §2: pages that only say they are in development.
+  ...routeCatalog.filter((entry) => entry.placeholder).map((entry) => definePage(entry.route, loadPlaceholder)),
+];
+
+/** Catalogue routes that have a page: the only ones the sidebar, user menu, home page and badges use. */
+export const registeredRoutes: ReadonlySet<string> = new Set(pages.map((page) => page.entry.route));
+
+function RoutePage({ page }: { page: PageDefinition }) {
+  const { entry, Page, load } = page;
+  // Fetch the page's code while the guard waits for the permissions, not after.
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+  if (entry.alwaysAllowed) return <Page />;
+  return (
+    <RouteGuard route={entry.route} requireAccess={entry.requiresAccess === true}>
+      <Page />
+    </RouteGuard>
+  );
+}
+
+export function AuthenticatedRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        {pages.map((page) => (
+          <Route key={page.path} path={page.path}>
+            <RoutePage page={page} />
+          </Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
