@@ -1,7 +1,8 @@
 // Sign-in and password recovery as a person does them, to the letter of spec §§2, 4, 5, 8.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, waitForMail } from './support/browser.ts';
+import { expectSignedInAs, fillLogin, toastText, toastTitle } from './support/session.ts';
 import { createStaffUser } from './support/users.ts';
 
 let browser: Browser;
@@ -11,28 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const toastTitle = (page: Page, text: string) => page.locator('[data-slot=toast-title]', { hasText: text });
-const toastText = (page: Page, text: string) => page.locator('[data-slot=toast-description]', { hasText: text });
-
-/** Signed in means: the app is on / and the session answers as this person. */
-async function expectSignedInAs(page: Page, email: string) {
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.waitForFunction(
-    async (expected) => {
-      const res = await fetch('/api/auth/user');
-      return res.ok && (await res.json()).email === expected;
-    },
-    email,
-    { polling: 200, timeout: 15_000 },
-  );
-  await page.getByPlaceholder('email or login').waitFor({ state: 'detached' });
-}
-
-async function fillLogin(page: Page, username: string, password: string) {
-  await page.getByPlaceholder('email or login').fill(username);
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-}
 
 describe('sign-in', () => {
   it('shows the login page at / and at any other path, with the login field focused', async () => {

@@ -1,0 +1,94 @@
+// The notifications page as a person uses it (issue 4, spec §§2, 7, 8).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { apiJson, signInAsAdmin, signInThroughPage, toastText, toastTitle } from './support/session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const stamp = Date.now().toString(36);
+/** The sidebar item of /notifications: its link and the badge beside it. */
+const notificationsItem = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Розділи системи' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Повідомлення системи' }) });
+
+describe('notifications page', () => {
+  it('sends a test notification, sees it in the badge and the list, reads, deletes and bulk-deletes it', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.goto('/notifications');
+    await page.getByRole('heading', { level: 1, name: 'Повідомлення системи' }).waitFor();
+    // Start from an empty list, whatever earlier journeys left.
+    const existing = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/notifications?limit=500');
+    if (existing.length)
+      await apiJson(page, 'DELETE', '/api/notifications/bulk-delete', { ids: existing.map((n) => n.id) });
+    await page.reload();
+    await page.getByText('Немає повідомлень').waitFor();
+
+    await page.getByRole('button', { name: 'Тестове повідомлення' }).click();
+    const card = page.getByRole('article').filter({ hasText: 'Тестове повідомлення: сповіщення працюють.' });
+    await card.waitFor();
+    await card.getByText('Нове').waitFor();
+    // The badge shows the unread count (refreshed after the mutation, else by the 10 s poll).
+    await notificationsItem(page).getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
+
+    await card.getByRole('button', { name: 'Прочитано' }).click();
+    await toastTitle(page, 'Повідомлення позначено як прочитане').waitFor();
+    await card.getByText('Нове').waitFor({ state: 'detached' });
+    await notificationsItem(page).getByText('1', { exact: true }).waitFor({ state: 'detached' });
+    expect(await card.getByRole('button', { name: 'Вирішити' }).count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Видалити' }).click();
+    await toastTitle(page, 'Повідомлення видалено').waitFor();
+    await page.getByText('Немає повідомлень').waitFor();
+
+    await page.getByRole('button', { name: 'Тестове повідомлення' }).click();
+    await page.getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: 'Тестове повідомлення' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
+    await page.getByRole('checkbox', { name: 'Вибрати всі на сторінці' }).click();
+    await page.getByRole('button', { name: /Видалити вибрані/ }).click();
+    await toastTitle(page, 'Видалено 2 повідомлення').waitFor();
+    await page.getByText('Немає повідомлень').waitFor();
+    await context.close();
+  });
+
+  it('never shows one user’s notification to another', async () => {
+    const admin = await newPage(browser);
+    await signInAsAdmin(admin.page);
+    await apiJson(admin.page, 'POST', '/api/notifications/test');
+    const mine = await apiJson<Array<{ id: number }>>(admin.page, 'GET', '/api/notifications');
+    const roles = await apiJson<Array<{ id: number; name: string }>>(admin.page, 'GET', '/api/roles');
+    await apiJson(admin.page, 'POST', '/api/users', {
+      username: `colleague.${stamp}`,
+      email: `colleague.${stamp}@tekhnoprylad.ua`,
+      firstName: 'Галина',
+      lastName: 'Сусідня',
+      roleIds: [roles.find((r) => r.name === 'Лише перегляд')!.id],
+      password: 'colleague-pass',
+    });
+    await admin.context.close();
+
+    const { context, page } = await newPage(browser);
+    await signInThroughPage(page, `colleague.${stamp}`, 'colleague-pass', `colleague.${stamp}@tekhnoprylad.ua`);
+    await page.goto('/notifications');
+    await page.getByText('Немає повідомлень').waitFor();
+    const status = await page.evaluate(
+      async (id) => (await fetch(`/api/notifications/${id}/read`, { method: 'PATCH' })).status,
+      mine[0]!.id,
+    );
+    expect(status).toBe(404);
+    await page.getByRole('button', { name: 'Прочитано все' }).click();
+    await toastTitle(page, 'Бейджі скинуті').waitFor();
+    await toastText(page, 'Всі банківські та звичайні сповіщення позначені як прочитані').waitFor();
+    await context.close();
+  });
+});
