@@ -74,3 +74,11 @@ export type AppInstance = FastifyInstance<
 export function auditContext(request: { user: CurrentUser | null; ip: string; id: string }): AuditContext {
   return { userId: request.user?.id ?? null, ip: request.ip, requestId: request.id };
 }
+
+/** The signed-in caller of a session or route endpoint (the access guard has already refused anonymous ones). */
+export function signedInActor(request: { user: CurrentUser | null; ip: string; id: string }): AuditContext & {
+  userId: number;
+} {
+  if (!request.user) throw new Error('signedInActor on an anonymous request');
+  return { ...auditContext(request), userId: request.user.id };
+}

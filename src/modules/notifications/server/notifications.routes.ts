@@ -1,6 +1,6 @@
 import { DomainError } from '@/shared/api-error.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, signedInActor, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
 import {
   bulkDeleteBodySchema,
   deletedCountSchema,
@@ -27,10 +27,6 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   // /notifications is always allowed to a signed-in user (README §9); everyone sees only his own rows.
   const key = access.route('/notifications');
-  const me = (request: { user: { id: number } | null; ip: string; id: string }) => ({
-    ...auditContext(request as never),
-    userId: request.user!.id,
-  });
 
   app.route({
     method: 'GET',
@@ -57,7 +53,7 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { params: notificationIdParamsSchema, response: { 200: okSchema } },
     handler: async (request) => {
-      await markRead(db, me(request), request.params.id);
+      await markRead(db, signedInActor(request), request.params.id);
       return { ok: true as const };
     },
   });
@@ -68,7 +64,7 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { params: notificationIdParamsSchema, response: { 200: okSchema } },
     handler: async (request) => {
-      await resolveNotification(db, me(request), request.params.id);
+      await resolveNotification(db, signedInActor(request), request.params.id);
       return { ok: true as const };
     },
   });
@@ -78,7 +74,7 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
     url: '/api/notifications/reset-badges',
     config: { access: key },
     schema: { response: { 200: updatedCountSchema } },
-    handler: async (request) => ({ updated: await resetBadges(db, me(request)) }),
+    handler: async (request) => ({ updated: await resetBadges(db, signedInActor(request)) }),
   });
 
   app.route({
@@ -86,7 +82,9 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
     url: '/api/notifications/bulk-delete',
     config: { access: key },
     schema: { body: bulkDeleteBodySchema, response: { 200: deletedCountSchema } },
-    handler: async (request) => ({ deletedCount: await deleteNotifications(db, me(request), request.body.ids) }),
+    handler: async (request) => ({
+      deletedCount: await deleteNotifications(db, signedInActor(request), request.body.ids),
+    }),
   });
 
   app.route({
@@ -95,7 +93,7 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { params: notificationIdParamsSchema, response: { 200: deletedCountSchema } },
     handler: async (request) => {
-      const deletedCount = await deleteNotifications(db, me(request), [request.params.id]);
+      const deletedCount = await deleteNotifications(db, signedInActor(request), [request.params.id]);
       if (!deletedCount) throw new DomainError(404, notificationsMessages.notFound);
       return { deletedCount };
     },

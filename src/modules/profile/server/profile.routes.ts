@@ -1,5 +1,5 @@
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, signedInActor, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
 import { currentUserSchema } from '@/modules/auth/auth.contract.ts';
 import { idParamsSchema, okSchema } from '@/modules/users/users.contract.ts';
 import {
@@ -24,10 +24,6 @@ import {
 
 export async function profileRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const me = (request: { user: { id: number } | null; ip: string; id: string }) => ({
-    ...auditContext(request as never),
-    userId: request.user!.id,
-  });
 
   // Photos arrive as the raw image body; the service checks the real type from its bytes.
   app.addContentTypeParser(
@@ -41,7 +37,7 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
     url: '/api/profile',
     config: { access: access.session },
     schema: { body: updateProfileSchema, response: { 200: currentUserSchema } },
-    handler: async (request) => updateProfile(db, me(request), request.body),
+    handler: async (request) => updateProfile(db, signedInActor(request), request.body),
   });
 
   app.route({
@@ -50,7 +46,7 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: access.session },
     schema: { body: changePasswordSchema, response: { 200: okSchema } },
     handler: async (request) => {
-      await changePassword(db, me(request), request.session!.id, request.body);
+      await changePassword(db, signedInActor(request), request.session!.id, request.body);
       return { message: profileMessages.passwordChanged };
     },
   });
@@ -65,7 +61,7 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
       const body = request.body;
       if (!Buffer.isBuffer(body))
         throw Object.assign(new Error('unsupported'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
-      return setPhoto(db, me(request), body);
+      return setPhoto(db, signedInActor(request), body);
     },
   });
 
@@ -74,7 +70,7 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
     url: '/api/profile/photo',
     config: { access: access.session },
     schema: { response: { 200: currentUserSchema } },
-    handler: async (request) => deletePhoto(db, me(request)),
+    handler: async (request) => deletePhoto(db, signedInActor(request)),
   });
 
   app.route({
@@ -106,7 +102,7 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
     url: '/api/profile/sessions/others',
     config: { access: access.session },
     schema: { response: { 200: endedSessionsSchema } },
-    handler: async (request) => ({ ended: await endOtherSessions(db, me(request), request.session!.id) }),
+    handler: async (request) => ({ ended: await endOtherSessions(db, signedInActor(request), request.session!.id) }),
   });
 
   app.route({
