@@ -1,6 +1,6 @@
 // Users module entry point. The first-start administrator lives here (reports-admin.md §10).
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client.ts';
 import { hashPassword } from '@/modules/auth/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
@@ -23,6 +23,8 @@ export async function ensureAdmin(
   const password = opts.password ?? randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
+    // Two processes starting on one empty database must not both create the administrator.
+    await tx.execute(sql`select pg_advisory_xact_lock(7263540023)`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null };
     const [admin] = await tx
