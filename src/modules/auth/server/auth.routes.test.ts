@@ -15,16 +15,21 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
+/** The link of the newest mail to this address; recovery mail is queued just after the answer, so wait for it. */
 async function resetLinkFor(email: string): Promise<string> {
-  const [mail] = await t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, email))
-    .orderBy(sql`${emailOutbox.id} desc`)
-    .limit(1);
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.text)?.[0];
-  if (!link) throw new Error('no link in mail');
-  return link;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(sql`${emailOutbox.id} desc`)
+      .limit(1);
+    const link = mail && /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error('no link in mail');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('GET /api/auth/user', () => {
@@ -246,12 +251,12 @@ describe('password recovery', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
+    const link = await resetLinkFor(u.email);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Відновлення паролю — Система управління виробництвом');
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'stranger@firma.ua'))).toHaveLength(0);
     // The link is built from APP_URL, never from the Host header.
-    const link = await resetLinkFor(u.email);
     expect(link.startsWith('http://erp.example.test:8080/reset-password?token=')).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);

@@ -60,17 +60,14 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: access.public },
     schema: { body: forgotPasswordBodySchema, response: { 200: messageAnswerSchema } },
     handler: async (request) => {
-      const mailId = await requestPasswordReset(
-        db,
-        deps.mailer,
-        deps.config.appUrl,
-        request.body.email,
-        auditContext(request),
-      );
-      // Sent after the answer, so neither the answer nor its timing tells whether the address exists.
-      if (mailId !== null) {
-        deps.mailer.deliver(mailId).catch((err: unknown) => request.log.error({ err }, 'Помилка надсилання листа'));
-      }
+      // Everything happens after the answer, so neither its body nor its timing tells whether the address
+      // belongs to an account.
+      const ctx = auditContext(request);
+      setImmediate(() => {
+        requestPasswordReset(db, deps.mailer, deps.config.appUrl, request.body.email, ctx)
+          .then((mailId) => (mailId === null ? undefined : deps.mailer.deliver(mailId)))
+          .catch((err: unknown) => request.log.error({ err }, 'Помилка відновлення паролю'));
+      });
       return { message: authMessages.server.forgotAccepted };
     },
   });
