@@ -1,7 +1,8 @@
 // The notifications page as a person uses it (issue 4, spec §§2, 7, 8).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { appDatabase, launchBrowser, newPage } from './support/browser.ts';
+import { notify } from '@/modules/notifications/server/index.ts';
 import { apiJson, signInAsAdmin, signInThroughPage, toastText, toastTitle } from './support/session.ts';
 
 let browser: Browser;
@@ -89,6 +90,58 @@ describe('notifications page', () => {
     await page.getByRole('button', { name: 'Прочитано все' }).click();
     await toastTitle(page, 'Бейджі скинуті').waitFor();
     await toastText(page, 'Всі банківські та звичайні сповіщення позначені як прочитані').waitFor();
+    await context.close();
+  });
+
+  it('resolves what needs action and goes back to page 1 when a filter changes', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsAdmin(page);
+    const me = await apiJson<{ id: number }>(page, 'GET', '/api/auth/user');
+    const existing = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/notifications?limit=500');
+    if (existing.length) {
+      await apiJson(page, 'DELETE', '/api/notifications/bulk-delete', { ids: existing.map((n) => n.id) });
+    }
+    // Events raised the way modules raise them: 54 low-stock ones and one that needs action.
+    const database = await appDatabase();
+    try {
+      await database.db.transaction(async (tx) => {
+        for (let i = 1; i <= 54; i++) {
+          await notify(tx, {
+            type: 'warning',
+            priority: 'medium',
+            title: `Закінчується: позиція ${i}`,
+            message: `Залишок ${i} шт`,
+            userIds: [me.id],
+            dedupeKey: `e2e-low-stock:${stamp}:${i}`,
+          });
+        }
+        await notify(tx, {
+          type: 'payment',
+          priority: 'high',
+          title: 'Платіж потребує зіставлення',
+          message: 'Надійшло 1 250,00 грн',
+          actionRequired: true,
+          actionUrl: '/unprocessed-payments/1',
+          userIds: [me.id],
+        });
+      });
+    } finally {
+      await database.close();
+    }
+
+    await page.goto('/notifications');
+    const payment = page.getByRole('article').filter({ hasText: 'Платіж потребує зіставлення' });
+    await payment.getByRole('button', { name: 'Вирішити' }).click();
+    await toastTitle(page, 'Повідомлення вирішено').waitFor();
+    await payment.getByText('Вирішено', { exact: true }).waitFor();
+    expect(await payment.getByRole('button', { name: 'Вирішити' }).count()).toBe(0);
+
+    await page.getByText('Показано 1–50 з 55').waitFor();
+    await page.getByRole('button', { name: 'Наступна сторінка' }).click();
+    await page.getByText('Показано 51–55 з 55').waitFor();
+    await page.getByRole('combobox', { name: 'Пріоритет' }).click();
+    await page.getByRole('option', { name: 'Середній' }).click();
+    await page.getByText('Показано 1–50 з 54').waitFor();
     await context.close();
   });
 });
