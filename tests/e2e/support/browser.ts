@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '@/server/db/client.ts';
+import { mailText } from '@/server/testing/mail-text.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -55,28 +56,13 @@ export interface ReceivedMail {
   text: string;
 }
 
-function decode(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
-    Buffer.from(
-      m
-        .split('=')
-        .slice(1)
-        .map((h) => parseInt(h, 16)),
-    ).toString('utf8'),
-  );
-  const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
-    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'))
-    .join('\n');
-  return `${qp}\n${b64}`;
-}
-
 export async function waitForMail(to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
   const dir = inject('mailDir');
   const end = Date.now() + timeoutMs;
   for (;;) {
     for (const file of readdirSync(dir).sort().reverse()) {
       const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; raw: string };
-      if (mail.to.includes(to)) return { to: mail.to, text: decode(mail.raw) };
+      if (mail.to.includes(to)) return { to: mail.to, text: mailText(mail.raw) };
     }
     if (Date.now() > end) throw new Error(`no mail for ${to}`);
     await new Promise((r) => setTimeout(r, 100));

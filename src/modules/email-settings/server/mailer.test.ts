@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailText } from '@/server/testing/mail-text.ts';
 import { createTestApp, createUser, type TestApp } from '@/server/testing/test-app.ts';
 import { emailOutbox } from './email-outbox.table.ts';
 
@@ -65,22 +66,6 @@ async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms =
   }
 }
 
-function decodeBody(raw: string): string {
-  // nodemailer sends UTF-8 text as quoted-printable or base64; decode both so assertions read plain text.
-  const qp = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
-    Buffer.from(
-      m
-        .split('=')
-        .slice(1)
-        .map((h) => parseInt(h, 16)),
-    ).toString('utf8'),
-  );
-  const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
-    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'))
-    .join('\n');
-  return qp + '\n' + b64;
-}
-
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 
@@ -105,7 +90,7 @@ describe('password-reset mail over SMTP', () => {
     const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes('oksana@firma.ua')));
     expect(mail.user).toBe('mailer');
     expect(mail.from).toBe('erp@firma.ua');
-    const body = decodeBody(mail.raw);
+    const body = mailText(mail.raw);
     expect(body).toContain('Вітаємо, Оксана!');
     const link = /https:\/\/erp\.firma\.ua\/reset-password\?token=[\w-]+/.exec(body)?.[0];
     expect(link).toBeTruthy();

@@ -1,6 +1,6 @@
 // 'Повідомлення системи' (spec §2, §4, §5, §7, §8; reports-admin.md §9): stats, push permission, search and
 // filters, and the paged list of the user's own notifications with their actions.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BellIcon,
@@ -26,6 +26,7 @@ import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -69,19 +70,6 @@ const statusOptions = keysOf<NotificationStatus>(messages.filters.statuses).map(
 }));
 
 type FilterChange = Partial<Pick<NotificationListFilter, 'type' | 'priority' | 'status' | 'searchQuery'>>;
-
-/** Runs the latest scheduled action once `delay` ms have passed without another one (the search box). */
-function useDebouncedAction(delay: number): (action: () => void) => void {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(
-    (action: () => void) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(action, delay);
-    },
-    [delay],
-  );
-}
 
 function failureToast(error: unknown, fallback: string) {
   toast({

@@ -31,7 +31,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/too
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { useDebouncedAction } from './use-debounced-action.ts';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { DeactivateUserDialog, DeleteUserDialog, SetPasswordDialog } from './user-dialogs.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import {
