@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['src/web/**', 'src/modules/*/web/**', 'src/resources/_engine/web/**'],
+          exclude: ['src/web/**', 'src/modules/*/web/**', 'src/resources/**/web/**'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -25,7 +25,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}', 'src/modules/*/web/**/*.test.{ts,tsx}'],
+          include: [
+            'src/web/**/*.test.{ts,tsx}',
+            'src/modules/*/web/**/*.test.{ts,tsx}',
+            'src/resources/**/web/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['src/web/testing/setup.ts'],
           testTimeout: 15_000,
         },

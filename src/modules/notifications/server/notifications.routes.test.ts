@@ -81,7 +81,6 @@ describe('notification endpoints', () => {
           message: 'Надійшло 1 250,00 грн від ТОВ «Світанок»',
           actionRequired: true,
           actionUrl: '/unprocessed-payments/7',
-          searchText: 'платіж потребує зіставлення\nнадійшло 1 250,00 грн від тов «світанок»',
         },
         {
           userId: person,
@@ -90,7 +89,6 @@ describe('notification endpoints', () => {
           title: 'Критичний дефіцит',
           message: 'Мікроконтролер STM32',
           actionRequired: true,
-          searchText: 'критичний дефіцит\nмікроконтролер stm32',
         },
         {
           userId: person,
@@ -99,7 +97,6 @@ describe('notification endpoints', () => {
           title: 'Відвантаження доставлено',
           message: 'SHP-2026-00012',
           isRead: true,
-          searchText: 'відвантаження доставлено\nshp-2026-00012',
         },
         {
           userId: accountant.id,
@@ -107,7 +104,6 @@ describe('notification endpoints', () => {
           priority: 'low',
           title: 'Чуже',
           message: 'Не для комірника',
-          searchText: 'чуже\nне для комірника',
         },
       ])
       .returning({ id: notifications.id, title: notifications.title });

@@ -1,5 +1,5 @@
 // The system's event feed (reports-admin.md §9): other modules call notify() inside their own transaction.
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { catalogEntry } from '@/shared/route-catalog.ts';
 import type { Db, DbOrTx } from '@/server/db/client.ts';
@@ -26,7 +26,6 @@ export interface NotifyEvent {
   dedupeKey?: string;
 }
 
-const fold = (text: string) => text.toLocaleLowerCase('uk-UA');
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
 async function recipients(tx: DbOrTx, event: NotifyEvent): Promise<number[]> {
@@ -72,7 +71,6 @@ export async function notify(tx: DbOrTx, event: NotifyEvent): Promise<number> {
     relatedEntityType: event.related?.type ?? null,
     relatedEntityId: event.related ? String(event.related.id) : null,
     dedupeKey: event.dedupeKey ?? null,
-    searchText: fold(`${event.title}\n${event.message}`),
   };
   const rows = await tx
     .insert(notifications)
@@ -87,7 +85,6 @@ export async function notify(tx: DbOrTx, event: NotifyEvent): Promise<number> {
         message: sql`excluded.message`,
         actionRequired: sql`excluded.action_required`,
         actionUrl: sql`excluded.action_url`,
-        searchText: sql`excluded.search_text`,
         isRead: false,
         readAt: null,
         updatedAt: sql`now()`,
@@ -135,7 +132,11 @@ export async function listNotifications(
   if (q.status === 'resolved') where.push(eq(notifications.isResolved, true));
   if (q.status === 'unresolved')
     where.push(and(eq(notifications.actionRequired, true), eq(notifications.isResolved, false))!);
-  if (q.searchQuery) where.push(sql`${notifications.searchText} like ${'%' + likeEscape(fold(q.searchQuery)) + '%'}`);
+  if (q.searchQuery) {
+    // ILIKE folds Cyrillic case under both PostgreSQL's C.UTF-8 and PGlite (checked by the route tests).
+    const like = `%${likeEscape(q.searchQuery)}%`;
+    where.push(or(ilike(notifications.title, like), ilike(notifications.message, like))!);
+  }
   const condition = and(...where);
   const [rows, [{ total }]] = (await Promise.all([
     db

@@ -26,9 +26,6 @@ export const notifications = pgTable(
     relatedEntityType: text('related_entity_type'),
     relatedEntityId: text('related_entity_id'),
     dedupeKey: text('dedupe_key'),
-    // Title and message lowercased with Ukrainian rules when written: SQL lower()/ILIKE fold only ASCII under
-    // the C locale PGlite uses, and search must be case-insensitive for Cyrillic on both databases.
-    searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -12,7 +12,6 @@ CREATE TABLE "notifications" (
 	"related_entity_type" text,
 	"related_entity_id" text,
 	"dedupe_key" text,
-	"search_text" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"read_at" timestamp with time zone,

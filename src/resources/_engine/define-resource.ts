@@ -1,0 +1,182 @@
+// A declared resource (DESIGN §1.3): Ukrainian labels, fields with kinds and rules, list columns, filters and
+// default sort. The server engine builds REST, validation, export and import from it; the web engine builds the
+// list page and the form. Isomorphic: no React, no Fastify, no Drizzle here.
+import { z } from '@/shared/zod-uk.ts';
+
+export const fieldKinds = ['text', 'textarea', 'integer', 'decimal', 'boolean', 'enum', 'reference', 'color'] as const;
+export type FieldKind = (typeof fieldKinds)[number];
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldDef {
+  /** camelCase; the column is its snake_case. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** Unique among rows (trimmed, case-insensitive for text) — enforced by a unique index named `<table>_<name>_key`. */
+  unique?: boolean;
+  maxLength?: number;
+  /** integer / decimal bounds (decimal bounds as strings of exact decimals). */
+  min?: number;
+  max?: number;
+  /** decimal: digits after the point (README §7: price 6, amount 2, qty 4, percent 2). */
+  scale?: number;
+  options?: readonly FieldOption[];
+  /** reference: the route of the referenced resource ('/departments'); labels come from its lookup. */
+  references?: string;
+  /** Shown as a column of the list (in field order). */
+  list?: boolean;
+  /** Offered as a filter of the list (enum, boolean, reference). */
+  filter?: boolean;
+  /** Searched by the list's search box (text kinds). */
+  search?: boolean;
+  hint?: string;
+  /** text: a pattern the trimmed value must match, with its Ukrainian message; `upper` uppercases first. */
+  pattern?: { regex: RegExp; message: string; upper?: boolean };
+  /** A value for new records (the form's initial value and the server's default when omitted). */
+  defaultValue?: string | number | boolean | null;
+}
+
+export interface ResourceDef {
+  /** The spec route; the API lives at `/api<route>` and permissions are keyed to it. */
+  route: string;
+  title: string;
+  /** Accusative singular for buttons and messages: 'Нова одиниця' → newLabel. */
+  newLabel: string;
+  /** Noun phrase naming one record, for confirmations: 'одиницю виміру'. */
+  oneLabel: string;
+  fields: readonly FieldDef[];
+  /** The field shown as the record's name (lookups, confirmations, references). */
+  displayField: string;
+  defaultSort: string;
+  /** Fields that identify a row on import (update instead of insert). */
+  importKey: readonly string[];
+  /** Resources with an active flag are deactivated instead of deleted when something refers to them. */
+  hasActiveFlag: boolean;
+}
+
+export function defineResource<const T extends ResourceDef>(def: T): T {
+  const names = new Set(def.fields.map((f) => f.name));
+  for (const key of [def.displayField, ...def.importKey, def.defaultSort.replace(/^-/, '')]) {
+    if (!names.has(key) && key !== 'id' && key !== 'createdAt') {
+      throw new Error(`${def.route}: unknown field ${key}`);
+    }
+  }
+  return def;
+}
+
+export const resourceMessages = {
+  required: "Обов'язкове поле",
+  tooLong: (n: number) => `Не довше ${n} символів`,
+  integer: 'Вкажіть ціле число',
+  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
+  min: (n: number) => `Не менше ${n}`,
+  max: (n: number) => `Не більше ${n}`,
+  option: 'Оберіть значення зі списку',
+  color: 'Вкажіть колір у форматі #RRGGBB',
+  reference: 'Оберіть запис зі списку',
+  unique: (label: string) => `Запис з таким значенням поля «${label}» вже існує`,
+  inUse: 'Запис використовується — зробіть його неактивним',
+  inUseBy: (titles: string) => `Запис використовується (${titles}) — зробіть його неактивним`,
+  inUseNoActive: (titles: string) => `Запис використовується (${titles}) — його не можна видалити`,
+  notFound: 'Запис не знайдено',
+  isActive: 'Активний',
+} as const;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** The zod type of one field's value as the API takes it (decimals as strings, README §7). */
+export function fieldSchema(field: FieldDef) {
+  const m = resourceMessages;
+  switch (field.kind) {
+    case 'text':
+    case 'textarea': {
+      const max = field.maxLength ?? (field.kind === 'text' ? 200 : 2000);
+      const pattern = field.pattern;
+      let base = z.string().trim().max(max, m.tooLong(max));
+      if (pattern?.upper) base = base.toUpperCase();
+      const checked = pattern ? base.refine((v) => v === '' || pattern.regex.test(v), pattern.message) : base;
+      return field.required
+        ? checked.refine((v) => v.length > 0, m.required)
+        : checked.transform((v) => (v === '' ? null : v)).nullable();
+    }
+    case 'color': {
+      const base = z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, m.color);
+      return field.required ? base : z.union([base, z.literal('').transform(() => null)]).nullable();
+    }
+    case 'integer': {
+      let base = z.number({ error: m.integer }).int(m.integer);
+      if (field.min !== undefined) base = base.min(field.min, m.min(field.min));
+      if (field.max !== undefined) base = base.max(field.max, m.max(field.max));
+      return field.required ? base : base.nullable();
+    }
+    case 'decimal': {
+      const scale = field.scale ?? 2;
+      const base = z
+        .string({ error: m.decimal(scale) })
+        .trim()
+        .regex(DECIMAL, m.decimal(scale))
+        .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, m.decimal(scale))
+        .refine((v) => field.min === undefined || !v.startsWith('-') || field.min < 0, m.min(field.min ?? 0))
+        .refine((v) => field.min === undefined || compareDecimal(v, String(field.min)) >= 0, m.min(field.min ?? 0))
+        .refine((v) => field.max === undefined || compareDecimal(v, String(field.max)) <= 0, m.max(field.max ?? 0));
+      return field.required ? base : base.nullable();
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'enum': {
+      const values = (field.options ?? []).map((o) => o.value) as [string, ...string[]];
+      const base = z.enum(values, { error: m.option });
+      return field.required ? base : base.nullable();
+    }
+    case 'reference': {
+      const base = z.number({ error: m.reference }).int(m.reference).positive(m.reference);
+      return field.required ? base : base.nullable();
+    }
+  }
+}
+
+/** Compares two exact decimal strings without floating point. */
+export function compareDecimal(a: string, b: string): number {
+  const norm = (v: string) => {
+    const neg = v.startsWith('-');
+    const [i = '0', f = ''] = v.replace(/^-/, '').split('.');
+    return { neg, i: i.replace(/^0+(?=\d)/, ''), f };
+  };
+  const x = norm(a);
+  const y = norm(b);
+  const zero = (n: ReturnType<typeof norm>) => /^0*$/.test(n.i) && /^0*$/.test(n.f);
+  if (zero(x) && zero(y)) return 0;
+  if (x.neg !== y.neg) return x.neg ? -1 : 1;
+  const sign = x.neg ? -1 : 1;
+  if (x.i.length !== y.i.length) return sign * (x.i.length > y.i.length ? 1 : -1);
+  if (x.i !== y.i) return sign * (x.i > y.i ? 1 : -1);
+  const len = Math.max(x.f.length, y.f.length);
+  const fx = x.f.padEnd(len, '0');
+  const fy = y.f.padEnd(len, '0');
+  return fx === fy ? 0 : sign * (fx > fy ? 1 : -1);
+}
+
+/** The create payload: every field, required ones required, plus isActive where the resource has it. */
+export function createSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) {
+    const s = fieldSchema(field);
+    shape[field.name] =
+      field.required || field.kind === 'boolean' ? (field.kind === 'boolean' ? s.optional() : s) : s.optional();
+  }
+  if (def.hasActiveFlag) shape.isActive = z.boolean().optional();
+  return z.strictObject(shape);
+}
+
+/** The update payload: every field optional. */
+export function updateSchema(def: ResourceDef) {
+  return createSchema(def).partial();
+}

@@ -1,0 +1,53 @@
+import { defineResource } from '../_engine/define-resource.ts';
+
+// reference-data.md §10. The Nova Poshta API key lives in /integrations, never here.
+export const carriersResource = defineResource({
+  route: '/carriers',
+  title: 'Перевізники',
+  newLabel: 'Новий перевізник',
+  oneLabel: 'перевізника',
+  displayField: 'name',
+  defaultSort: 'name',
+  importKey: ['name'],
+  hasActiveFlag: true,
+  fields: [
+    {
+      name: 'name',
+      label: 'Назва',
+      kind: 'text',
+      required: true,
+      unique: true,
+      maxLength: 120,
+      list: true,
+      search: true,
+    },
+    {
+      name: 'kind',
+      label: 'Вид',
+      kind: 'enum',
+      required: true,
+      options: [
+        { value: 'nova_poshta', label: 'Нова пошта' },
+        { value: 'ukrposhta', label: 'Укрпошта' },
+        { value: 'meest', label: 'Meest' },
+        { value: 'own', label: 'Власна доставка' },
+        { value: 'pickup', label: 'Самовивіз' },
+        { value: 'other', label: 'Інше' },
+      ],
+      list: true,
+      filter: true,
+      defaultValue: 'other',
+    },
+    { name: 'phone', label: 'Телефон', kind: 'text', maxLength: 30, list: true },
+    { name: 'website', label: 'Сайт', kind: 'text', maxLength: 200 },
+    {
+      name: 'trackingUrlTemplate',
+      label: 'Посилання для відстеження',
+      kind: 'text',
+      maxLength: 300,
+      hint: 'Адреса з {number} на місці номера відправлення',
+      pattern: { regex: /\{number\}/, message: 'Шаблон має містити {number}' },
+    },
+    { name: 'isDefault', label: 'Основний', kind: 'boolean', list: true, defaultValue: false },
+  ],
+});

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { resourceColumns } from '../_engine/table-helpers.ts';
+
+export const categoryScopes = ['component', 'product'] as const;
+
+// Names are unique per scope (reference-data.md §2–3).
+export const categories = pgTable(
+  'categories',
+  {
+    ...resourceColumns(),
+    scope: text('scope').$type<(typeof categoryScopes)[number]>().notNull(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+    color: text('color'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    description: text('description'),
+    warrantyMonths: integer('warranty_months'),
+    markupPercent: numeric('markup_percent', { precision: 6, scale: 2 }),
+  },
+  (t) => [
+    uniqueIndex('categories_name_key').on(t.scope, sql`lower(btrim(${t.name}))`),
+    index('categories_parent_id_idx').on(t.parentId),
+  ],
+);

@@ -1,0 +1,18 @@
+import { boolean, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
+
+export const departments = pgTable(
+  'departments',
+  {
+    ...resourceColumns(),
+    name: text('name').notNull(),
+    code: text('code'),
+    isProduction: boolean('is_production').notNull().default(false),
+    overheadRatePerHour: numeric('overhead_rate_per_hour', { precision: 18, scale: 6 }),
+    description: text('description'),
+  },
+  (t) => [
+    uniqueIndex('departments_name_key').on(normalised(t.name)),
+    uniqueIndex('departments_code_key').on(normalised(t.code)),
+  ],
+);

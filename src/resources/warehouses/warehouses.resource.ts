@@ -1,0 +1,45 @@
+import { defineResource } from '../_engine/define-resource.ts';
+
+// reference-data.md §9 (the responsible worker arrives with workers; stock columns with the ledger).
+export const warehousesResource = defineResource({
+  route: '/warehouses',
+  title: 'Склади',
+  newLabel: 'Новий склад',
+  oneLabel: 'склад',
+  displayField: 'name',
+  defaultSort: 'code',
+  importKey: ['code'],
+  hasActiveFlag: true,
+  fields: [
+    { name: 'code', label: 'Код', kind: 'text', required: true, unique: true, maxLength: 20, list: true, search: true },
+    {
+      name: 'name',
+      label: 'Назва',
+      kind: 'text',
+      required: true,
+      unique: true,
+      maxLength: 120,
+      list: true,
+      search: true,
+    },
+    {
+      name: 'type',
+      label: 'Тип',
+      kind: 'enum',
+      required: true,
+      options: [
+        { value: 'general', label: 'Загальний' },
+        { value: 'finished_goods', label: 'Готова продукція' },
+        { value: 'materials', label: 'Матеріали' },
+        { value: 'defects', label: 'Брак' },
+        { value: 'transit', label: 'У дорозі' },
+      ],
+      list: true,
+      filter: true,
+      defaultValue: 'general',
+    },
+    { name: 'isDefault', label: 'Основний для свого типу', kind: 'boolean', list: true, defaultValue: false },
+    { name: 'includeInPlanning', label: 'Враховувати в плануванні', kind: 'boolean', defaultValue: true },
+    { name: 'address', label: 'Адреса', kind: 'textarea', search: true },
+  ],
+});
