@@ -11,6 +11,8 @@ import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
 import { usersRoutes } from '@/modules/users/server/index.ts';
+import { resourceRoutes } from '@/resources/_engine/server/resource.routes.ts';
+import { resourceRegistry } from '@/resources/registry.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
 import { pingDatabase } from './db/client.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
@@ -106,7 +108,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
 
-  for (const routes of [authRoutes, usersRoutes, rolesRoutes, profileRoutes, notificationsRoutes]) {
+  for (const routes of [
+    authRoutes,
+    usersRoutes,
+    rolesRoutes,
+    profileRoutes,
+    notificationsRoutes,
+    resourceRoutes(resourceRegistry),
+  ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope as AppInstance));

@@ -37,6 +37,8 @@ export interface FieldDef {
   hint?: string;
   /** text: a pattern the trimmed value must match, with its Ukrainian message; `upper` uppercases first. */
   pattern?: { regex: RegExp; message: string; upper?: boolean };
+  /** A valid value: the form's placeholder, and the registry test suite's sample for patterned fields. */
+  example?: string;
   /** A value for new records (the form's initial value and the server's default when omitted). */
   defaultValue?: string | number | boolean | null;
 }

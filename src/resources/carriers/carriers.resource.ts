@@ -47,6 +47,7 @@ export const carriersResource = defineResource({
       maxLength: 300,
       hint: 'Адреса з {number} на місці номера відправлення',
       pattern: { regex: /\{number\}/, message: 'Шаблон має містити {number}' },
+      example: 'https://novaposhta.ua/tracking/?cargo_number={number}',
     },
     { name: 'isDefault', label: 'Основний', kind: 'boolean', list: true, defaultValue: false },
   ],

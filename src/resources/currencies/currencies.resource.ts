@@ -21,6 +21,7 @@ export const currenciesResource = defineResource({
       list: true,
       search: true,
       pattern: { regex: /^[A-Z]{3}$/, message: 'Код ISO 4217: три латинські літери', upper: true },
+      example: 'USD',
     },
     {
       name: 'numericCode',
@@ -30,6 +31,7 @@ export const currenciesResource = defineResource({
       maxLength: 3,
       list: true,
       pattern: { regex: /^\d{3}$/, message: 'Цифровий код ISO 4217: три цифри' },
+      example: '840',
     },
     { name: 'name', label: 'Назва', kind: 'text', required: true, maxLength: 60, list: true, search: true },
     { name: 'symbol', label: 'Символ', kind: 'text', maxLength: 5, list: true },

@@ -68,6 +68,7 @@ export const unitsResource = defineResource({
       kind: 'text',
       maxLength: 10,
       pattern: { regex: /^\d{1,10}$/, message: 'Код КСПОВО складається з цифр' },
+      example: '2009',
     },
   ],
 });

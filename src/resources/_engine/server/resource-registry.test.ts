@@ -1,0 +1,229 @@
+// One suite over the whole registry (issue 5): every declared resource is created, listed, searched, updated,
+// refused with an invalid payload and with a duplicate, exported, imported all-or-nothing, and deleted — so a
+// new declaration is covered the moment it is registered.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { auditLog } from '@/modules/system-logs/server/index.ts';
+import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+import { resourceRegistry } from '../../registry.ts';
+import type { FieldDef, ResourceDef } from '../define-resource.ts';
+
+let t: TestApp;
+let cookie: string;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { password: 'registry-pass' });
+  await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);
+  cookie = (await signIn(t.app, admin.username, 'registry-pass')).cookie;
+});
+afterAll(() => t.close());
+
+const api = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, payload: payload as string | object | undefined, headers: { cookie, ...headers } });
+const byRoute = new Map(resourceRegistry.map((r) => [r.def.route, r.def]));
+
+/** A valid value for a field, unique per call where the field must be unique. */
+async function sample(def: ResourceDef, field: FieldDef, n: number): Promise<unknown> {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      if (field.example) return field.example;
+      return `Зразок ${n} ${field.label}`.slice(0, field.maxLength ?? 200);
+    case 'integer':
+      return field.min ?? 1;
+    case 'decimal':
+      return '12.5';
+    case 'boolean':
+      return false;
+    case 'enum':
+      return field.options![0]!.value;
+    case 'color':
+      return '#1f6feb';
+    case 'reference': {
+      if (field.references === def.route) return null;
+      const target = byRoute.get(field.references!)!;
+      const res = await api('POST', `/api${target.route}`, await payloadFor(target));
+      expect(res.statusCode, `${target.route}: ${res.body}`).toBe(201);
+      return res.json().id as number;
+    }
+  }
+}
+
+async function payloadFor(def: ResourceDef): Promise<Record<string, unknown>> {
+  counter += 1;
+  const payload: Record<string, unknown> = {};
+  for (const field of def.fields) payload[field.name] = await sample(def, field, counter);
+  return payload;
+}
+
+const textField = (def: ResourceDef) =>
+  def.fields.find((f) => (f.kind === 'text' || f.kind === 'textarea') && !f.pattern && !f.example);
+
+describe.each(resourceRegistry.map((r) => [r.def.route, r.def] as const))('%s', (route, def) => {
+  const base = `/api${route}`;
+  let created: Record<string, unknown> & { id: number };
+
+  it('creates a record from a valid sample and audits it', async () => {
+    const res = await api('POST', base, await payloadFor(def));
+    expect(res.statusCode, res.body).toBe(201);
+    created = res.json();
+    for (const field of def.fields.filter((f) => f.kind === 'reference' && f.references !== route)) {
+      expect(created[`${field.name}Label`], field.name).toBeTruthy();
+    }
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(created.id)));
+    expect(audits.some((a) => a.action === 'create')).toBe(true);
+  });
+
+  it('lists it with the total, and finds it by search', async () => {
+    const list = await api('GET', `${base}?limit=500`);
+    expect(list.statusCode).toBe(200);
+    expect(Number(list.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+    expect(list.json().map((r: { id: number }) => r.id)).toContain(created.id);
+    const searchable = def.fields.find((f) => f.search && typeof created[f.name] === 'string');
+    if (searchable) {
+      const term = String(created[searchable.name]).slice(-6).toUpperCase();
+      const found = await api('GET', `${base}?search=${encodeURIComponent(term)}`);
+      expect(found.json().map((r: { id: number }) => r.id)).toContain(created.id);
+    }
+    expect((await t.app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
+  });
+
+  it('updates a field', async () => {
+    const field = textField(def);
+    const patch = field ? { [field.name]: `Змінено ${created.id}` } : { isActive: true };
+    const res = await api('PATCH', `${base}/${created.id}`, patch);
+    expect(res.statusCode, res.body).toBe(200);
+    if (field) expect(res.json()[field.name]).toBe(`Змінено ${created.id}`);
+    created = res.json();
+  });
+
+  it('refuses an invalid payload in Ukrainian, naming the field', async () => {
+    const required = def.fields.find((f) => f.required)!;
+    const res = await api('POST', base, {
+      [required.name]: required.kind === 'text' ? '' : 'невірно',
+      unknownField: 1,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/[а-яіїє]/i);
+  });
+
+  it('refuses a duplicate with 409 naming the field', async () => {
+    const unique = def.fields.find((f) => f.unique && f.kind === 'text')!;
+    const copy = await payloadFor(def);
+    copy[unique.name] = String(created[unique.name]).toUpperCase();
+    const res = await api('POST', base, copy);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(Object.keys(res.json().fields ?? {})).toContain(unique.name);
+  });
+
+  it('exports the current filter as CSV and XLSX', async () => {
+    const csv = await api('GET', `${base}/export?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const firstListed = def.fields.find((f) => f.list)!;
+    expect(csv.body.split('\r\n')[0]).toContain(firstListed.label);
+    const xlsx = await api('GET', `${base}/export?format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('imports all or nothing: a dry run marks rows, a bad file changes nothing, a good one commits', async () => {
+    const countRows = async () => Number((await api('GET', `${base}?isActive=all&limit=1`)).headers['x-total-count']);
+    const fresh = await payloadFor(def);
+    const columns = def.fields.filter((f) => f.required || def.importKey.includes(f.name));
+    const cell = (f: FieldDef, v: unknown) =>
+      f.kind === 'enum'
+        ? (f.options!.find((o) => o.value === v)?.label ?? '')
+        : f.kind === 'reference'
+          ? String(v ?? '')
+          : String(v ?? '');
+    const header = columns.map((f) => f.label).join(';');
+    const keyField = def.fields.find((f) => f.name === def.importKey[0])!;
+    const unique = def.fields.find((f) => f.unique && f.kind === 'text' && !f.example);
+    if (unique) fresh[unique.name] = `Імпорт ${counter}`;
+    const existingRow = columns.map((f) => cell(f, created[f.name])).join(';');
+    const newRow = columns.map((f) => cell(f, fresh[f.name])).join(';');
+    const good = `${header}\r\n${newRow}\r\n${existingRow}\r\n`;
+    const before = await countRows();
+
+    const send = (body: string, dryRun: boolean) =>
+      api('POST', `${base}/import${dryRun ? '?dryRun=1' : ''}`, body, { 'content-type': 'text/csv' });
+
+    if (keyField.example && keyField.unique) {
+      // A fixed example key (such as a currency code) cannot make a second distinct row: check the update path only.
+      const dry = await send(`${header}\r\n${existingRow}\r\n`, true);
+      expect(dry.json().counts).toEqual({ new: 0, update: 1, error: 0 });
+    } else {
+      const dry = await send(good, true);
+      expect(dry.statusCode, dry.body).toBe(200);
+      expect(dry.json().counts).toEqual({ new: 1, update: 1, error: 0 });
+      expect(dry.json().columns.map((c: { field: string }) => c.field)).toEqual(columns.map((f) => f.name));
+
+      const required = columns.find((f) => f.required && (f.kind === 'text' || f.kind === 'textarea'))!;
+      // An over-long value: visibly wrong, and not a blank line the reader would skip.
+      const broken = columns
+        .map((f) => (f === required ? 'Я'.repeat((required.maxLength ?? 200) + 1) : cell(f, fresh[f.name])))
+        .join(';');
+      const bad = `${header}\r\n${newRow}\r\n${broken}\r\n`;
+      const badDry = await send(bad, true);
+      expect(badDry.json().counts.error).toBeGreaterThanOrEqual(1);
+      const refused = await send(bad, false);
+      expect(refused.statusCode).toBe(422);
+      expect(await countRows()).toBe(before);
+
+      const committed = await send(good, false);
+      expect(committed.statusCode, committed.body).toBe(200);
+      expect(committed.json()).toEqual({ created: 1, updated: 1 });
+      expect(await countRows()).toBe(before + 1);
+    }
+  });
+
+  it('deletes an unused record and answers 404 afterwards', async () => {
+    const extra = await api('POST', base, await payloadFor(def));
+    if (extra.statusCode !== 201) {
+      // Resources whose sample key is a fixed example (one currency code) delete the record made above.
+      expect((await api('DELETE', `${base}/${created.id}`)).statusCode).toBe(204);
+      return;
+    }
+    const id = extra.json().id as number;
+    expect((await api('DELETE', `${base}/${id}`)).statusCode).toBe(204);
+    expect((await api('GET', `${base}/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('references', () => {
+  it('refuses to delete a referenced record and names what uses it; deactivation hides it from pickers', async () => {
+    const dept = (await api('POST', '/api/departments', { name: 'Дільниця SMD', code: 'SMD' })).json();
+    await api('POST', '/api/positions', { name: 'Оператор SMD', departmentId: dept.id });
+    const res = await api('DELETE', `/api/departments/${dept.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Запис використовується (Посади) — зробіть його неактивним');
+    expect((await api('PATCH', `/api/departments/${dept.id}`, { isActive: false })).statusCode).toBe(200);
+    const lookup = await api('GET', `/api/lookups/departments?search=${encodeURIComponent('дільниця')}`);
+    expect(lookup.json()).toEqual([]);
+    expect((await api('GET', '/api/departments')).json().some((d: { id: number }) => d.id === dept.id)).toBe(false);
+    expect(
+      (await api('GET', '/api/departments?isActive=all')).json().some((d: { id: number }) => d.id === dept.id),
+    ).toBe(true);
+  });
+
+  it('keeps the two category scopes apart', async () => {
+    const component = (await api('POST', '/api/categories', { name: 'Конденсатори' })).json();
+    const res = await api('POST', '/api/product-categories', { name: 'Конденсатори', parentId: component.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ parentId: 'Оберіть запис зі списку' });
+    expect((await api('POST', '/api/product-categories', { name: 'Конденсатори' })).statusCode).toBe(201);
+    expect((await api('GET', `/api/product-categories/${component.id}`)).statusCode).toBe(404);
+  });
+});

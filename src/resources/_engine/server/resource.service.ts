@@ -1,0 +1,338 @@
+// The engine's server half: one generic service for every declared resource (reference-data.md §0).
+import { and, asc, count, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { pageWindow } from '@/shared/list.ts';
+import type { Db, DbOrTx } from '@/server/db/client.ts';
+import { foreignKeyViolation, uniqueViolation } from '@/server/db/errors.ts';
+import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import { createSchema, resourceMessages, updateSchema } from '../define-resource.ts';
+import { column, toCamel, type RegisteredResource } from './resource-registry.ts';
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface ResourceListQuery {
+  page?: number;
+  offset?: number;
+  limit?: number;
+  search?: string;
+  sort?: string;
+  isActive?: 'true' | 'false' | 'all';
+  filters: Record<string, string | number | boolean>;
+}
+
+export class ResourceEngine {
+  readonly byRoute: ReadonlyMap<string, RegisteredResource>;
+  private readonly byTable: ReadonlyMap<string, RegisteredResource[]>;
+
+  readonly resources: readonly RegisteredResource[];
+
+  constructor(resources: readonly RegisteredResource[]) {
+    this.resources = resources;
+    this.byRoute = new Map(resources.map((r) => [r.def.route, r]));
+    const byTable = new Map<string, RegisteredResource[]>();
+    for (const r of resources) byTable.set(getTableName(r.table), [...(byTable.get(getTableName(r.table)) ?? []), r]);
+    this.byTable = byTable;
+  }
+
+  resource(route: string): RegisteredResource {
+    const r = this.byRoute.get(route);
+    if (!r) throw new Error(`no resource ${route}`);
+    return r;
+  }
+
+  private fixedWhere(r: RegisteredResource): SQL[] {
+    return Object.entries(r.fixed ?? {}).map(([name, value]) => eq(column(r, name), value));
+  }
+
+  private searchWhere(r: RegisteredResource, search: string | undefined): SQL | undefined {
+    if (!search) return undefined;
+    const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const fields = r.def.fields.filter((f) => f.search);
+    return fields.length ? or(...fields.map((f) => ilike(column(r, f.name), like))) : undefined;
+  }
+
+  whereOf(r: RegisteredResource, q: ResourceListQuery): SQL | undefined {
+    const where: SQL[] = this.fixedWhere(r);
+    if (r.def.hasActiveFlag && q.isActive !== 'all') where.push(eq(column(r, 'isActive'), q.isActive !== 'false'));
+    for (const [name, value] of Object.entries(q.filters)) where.push(eq(column(r, name), value));
+    const search = this.searchWhere(r, q.search);
+    if (search) where.push(search);
+    return where.length ? and(...where) : undefined;
+  }
+
+  orderOf(r: RegisteredResource, sort: string | undefined): SQL[] {
+    const sortable = new Set(['createdAt', ...r.def.fields.filter((f) => f.kind !== 'textarea').map((f) => f.name)]);
+    const text = sort && sortable.has(sort.replace(/^-/, '')) ? sort : r.def.defaultSort;
+    const col = column(r, text.replace(/^-/, ''));
+    const isDesc = text.startsWith('-');
+    return [isDesc ? sql`${col} desc nulls last` : sql`${col} asc nulls last`, asc(column(r, 'id'))];
+  }
+
+  /** The row as the API answers it: ISO dates, fixed columns hidden, a label beside every reference. */
+  private async present(db: DbOrTx, r: RegisteredResource, rows: Record<string, unknown>[]): Promise<Row[]> {
+    const labels = new Map<string, Map<number, string>>();
+    for (const field of r.def.fields.filter((f) => f.kind === 'reference')) {
+      const ids = [...new Set(rows.map((row) => row[field.name]).filter((v): v is number => typeof v === 'number'))];
+      labels.set(field.name, await this.labelsOf(db, field.references!, ids));
+    }
+    return rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(row)) {
+        if (r.fixed && key in r.fixed) continue;
+        out[key] = value instanceof Date ? value.toISOString() : value;
+      }
+      for (const [name, map] of labels) {
+        const id = row[name];
+        out[`${name}Label`] = typeof id === 'number' ? (map.get(id) ?? null) : null;
+      }
+      return out as Row;
+    });
+  }
+
+  async labelsOf(db: DbOrTx, route: string, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const target = this.resource(route);
+    const rows = await db
+      .select({ id: column(target, 'id'), label: column(target, target.def.displayField) })
+      .from(target.table)
+      .where(inArray(column(target, 'id'), ids));
+    return new Map(rows.map((row) => [row.id as number, String(row.label)]));
+  }
+
+  async list(db: DbOrTx, r: RegisteredResource, q: ResourceListQuery): Promise<{ rows: Row[]; total: number }> {
+    const where = this.whereOf(r, q);
+    const { limit, offset } = pageWindow(q);
+    const [rows, [{ total }]] = (await Promise.all([
+      db
+        .select()
+        .from(r.table)
+        .where(where)
+        .orderBy(...this.orderOf(r, q.sort))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(r.table).where(where),
+    ])) as [Record<string, unknown>[], [{ total: number }]];
+    return { rows: await this.present(db, r, rows), total };
+  }
+
+  /** Every row of the filter, for export (capped: an export is a page of work, not a dump). */
+  async all(db: DbOrTx, r: RegisteredResource, q: ResourceListQuery, cap = 100_000): Promise<Row[]> {
+    const rows = await db
+      .select()
+      .from(r.table)
+      .where(this.whereOf(r, q))
+      .orderBy(...this.orderOf(r, q.sort))
+      .limit(cap);
+    return this.present(db, r, rows as Record<string, unknown>[]);
+  }
+
+  async get(db: DbOrTx, r: RegisteredResource, id: number, lock = false): Promise<Row> {
+    const query = db
+      .select()
+      .from(r.table)
+      .where(and(eq(column(r, 'id'), id), ...this.fixedWhere(r)));
+    const [row] = (await (lock ? query.for('update') : query)) as Record<string, unknown>[];
+    if (!row) throw new DomainError(404, resourceMessages.notFound);
+    return (await this.present(db, r, [row]))[0]!;
+  }
+
+  async lookup(db: DbOrTx, r: RegisteredResource, search: string | undefined, ids: number[], limit: number) {
+    const display = column(r, r.def.displayField);
+    const where: SQL[] = this.fixedWhere(r);
+    if (ids.length) where.push(inArray(column(r, 'id'), ids));
+    else {
+      if (r.def.hasActiveFlag) where.push(eq(column(r, 'isActive'), true));
+      if (search) where.push(ilike(display, `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`));
+    }
+    const rows = await db
+      .select({ id: column(r, 'id'), label: display })
+      .from(r.table)
+      .where(and(...where))
+      .orderBy(asc(display))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id as number, label: String(row.label) }));
+  }
+
+  /** References must point at an existing record of the referenced resource (its scope included). */
+  private async checkReferences(db: DbOrTx, r: RegisteredResource, values: Record<string, unknown>) {
+    const fields: Record<string, string> = {};
+    for (const field of r.def.fields.filter((f) => f.kind === 'reference')) {
+      const id = values[field.name];
+      if (typeof id !== 'number') continue;
+      const target = this.resource(field.references!);
+      const [found] = await db
+        .select({ id: column(target, 'id') })
+        .from(target.table)
+        .where(and(eq(column(target, 'id'), id), ...this.fixedWhere(target)));
+      if (!found) fields[field.name] = resourceMessages.reference;
+    }
+    if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+  }
+
+  private conflict(r: RegisteredResource, err: unknown): never {
+    const unique = uniqueViolation(err);
+    if (unique) {
+      const table = getTableName(r.table);
+      const name = toCamel((unique.constraint ?? '').replace(`${table}_`, '').replace(/_key$/, ''));
+      const field = r.def.fields.find((f) => f.name === name);
+      const message = resourceMessages.unique(field?.label ?? name);
+      throw new DomainError(409, message, { [field?.name ?? name]: message });
+    }
+    throw err;
+  }
+
+  private withDefaults(r: RegisteredResource, values: Record<string, unknown>) {
+    const out: Record<string, unknown> = { ...values, ...(r.fixed ?? {}) };
+    for (const field of r.def.fields) {
+      if (out[field.name] === undefined && field.defaultValue !== undefined) out[field.name] = field.defaultValue;
+    }
+    return out;
+  }
+
+  async create(db: Db, ctx: AuditContext, r: RegisteredResource, values: Record<string, unknown>): Promise<Row> {
+    return db
+      .transaction(async (tx) => {
+        const row = await this.insertOne(tx, ctx, r, values);
+        return row;
+      })
+      .catch((err: unknown) => this.conflict(r, err));
+  }
+
+  private async insertOne(tx: DbOrTx, ctx: AuditContext, r: RegisteredResource, values: Record<string, unknown>) {
+    await this.checkReferences(tx, r, values);
+    const [inserted] = (await tx
+      .insert(r.table)
+      .values(this.withDefaults(r, values) as never)
+      .returning()) as Record<string, unknown>[];
+    const row = (await this.present(tx, r, [inserted!]))[0]!;
+    await audit(tx, ctx, { action: 'create', entityType: getTableName(r.table), entityId: row.id, after: row });
+    return row;
+  }
+
+  async update(db: Db, ctx: AuditContext, r: RegisteredResource, id: number, values: Record<string, unknown>) {
+    return db
+      .transaction(async (tx) => this.updateOne(tx, ctx, r, id, values))
+      .catch((err: unknown) => this.conflict(r, err));
+  }
+
+  private async updateOne(
+    tx: DbOrTx,
+    ctx: AuditContext,
+    r: RegisteredResource,
+    id: number,
+    values: Record<string, unknown>,
+  ) {
+    const before = await this.get(tx, r, id, true);
+    await this.checkReferences(tx, r, values);
+    if (Object.keys(values).length) {
+      await tx
+        .update(r.table)
+        .set({ ...values, updatedAt: sql`now()` } as never)
+        .where(eq(column(r, 'id'), id));
+    }
+    const after = await this.get(tx, r, id);
+    await audit(tx, ctx, { action: 'update', entityType: getTableName(r.table), entityId: id, before, after });
+    return after;
+  }
+
+  async remove(db: Db, ctx: AuditContext, r: RegisteredResource, id: number): Promise<void> {
+    try {
+      await db.transaction(async (tx) => {
+        const before = await this.get(tx, r, id, true);
+        await tx.delete(r.table).where(eq(column(r, 'id'), id));
+        await audit(tx, ctx, { action: 'delete', entityType: getTableName(r.table), entityId: id, before });
+      });
+    } catch (err) {
+      if (!foreignKeyViolation(err)) throw err;
+      const titles = await this.referrers(db, r, id);
+      const message = r.def.hasActiveFlag ? resourceMessages.inUseBy(titles) : resourceMessages.inUseNoActive(titles);
+      throw new DomainError(409, message);
+    }
+  }
+
+  /** What refers to a record: the titles of the tables holding a foreign key to it that use this id. */
+  private async referrers(db: Db, r: RegisteredResource, id: number): Promise<string> {
+    const table = getTableName(r.table);
+    const refs = (await db.execute(sql`
+      select cl.relname as "table", att.attname as "column"
+      from pg_constraint con
+      join pg_class cl on cl.oid = con.conrelid
+      join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
+      where con.contype = 'f' and con.confrelid = ${table}::regclass`)) as unknown as {
+      rows: Array<{ table: string; column: string }>;
+    };
+    const titles: string[] = [];
+    for (const ref of refs.rows) {
+      const used = (await db.execute(
+        sql`select 1 from ${sql.identifier(ref.table)} where ${sql.identifier(ref.column)} = ${id} limit 1`,
+      )) as unknown as { rows: unknown[] };
+      if (!used.rows.length) continue;
+      const owners = this.byTable.get(ref.table);
+      titles.push(owners?.map((o) => o.def.title).join(' / ') ?? foreignTitles[ref.table] ?? ref.table);
+    }
+    return [...new Set(titles)].join(', ') || resourceMessages.inUse;
+  }
+
+  createSchemaOf(r: RegisteredResource) {
+    return createSchema(r.def);
+  }
+  updateSchemaOf(r: RegisteredResource) {
+    return updateSchema(r.def);
+  }
+
+  /** Inserts or updates many rows in one transaction: all or nothing (import). */
+  async upsertMany(
+    db: Db,
+    ctx: AuditContext,
+    r: RegisteredResource,
+    rows: Array<{ id: number | null; values: Record<string, unknown> }>,
+    afterAll?: (tx: DbOrTx, counts: { created: number; updated: number }) => Promise<void>,
+  ): Promise<{ created: number; updated: number }> {
+    return db
+      .transaction(async (tx) => {
+        let created = 0;
+        let updated = 0;
+        for (const row of rows) {
+          if (row.id === null) {
+            await this.insertOne(tx, ctx, r, row.values);
+            created++;
+          } else {
+            await this.updateOne(tx, ctx, r, row.id, row.values);
+            updated++;
+          }
+        }
+        await afterAll?.(tx, { created, updated });
+        return { created, updated };
+      })
+      .catch((err: unknown) => this.conflict(r, err));
+  }
+
+  /** Existing rows by import key (normalised like the unique indexes), for the import's new/update decision. */
+  async idsByKey(db: DbOrTx, r: RegisteredResource): Promise<Map<string, number>> {
+    const map = new Map<string, number>();
+    const keyFields = r.def.importKey;
+    const cols = keyFields.map((name) => column(r, name));
+    const rows = (await db
+      .select({ id: column(r, 'id'), ...Object.fromEntries(keyFields.map((name, i) => [name, cols[i]!])) })
+      .from(r.table)
+      .where(and(...this.fixedWhere(r)))) as Array<Record<string, unknown>>;
+    for (const row of rows) map.set(importKeyOf(keyFields.map((name) => row[name])), row.id as number);
+    return map;
+  }
+
+  /** Referenced records by their display text, for import (case-insensitive, scope included). */
+  async idsByLabel(db: DbOrTx, route: string): Promise<Map<string, number>> {
+    const target = this.resource(route);
+    const rows = await db
+      .select({ id: column(target, 'id'), label: column(target, target.def.displayField) })
+      .from(target.table)
+      .where(and(...this.fixedWhere(target)));
+    return new Map(rows.map((row) => [String(row.label).trim().toLowerCase(), row.id as number]));
+  }
+}
+
+export const importKeyOf = (values: unknown[]) =>
+  values.map((v) => (v === null || v === undefined ? '' : String(v).trim().toLowerCase())).join('\u0001');
+
+/** Titles of module tables that refer to reference data (filled as modules arrive). */
+const foreignTitles: Record<string, string> = {};

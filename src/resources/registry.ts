@@ -1,0 +1,38 @@
+// Composition root of the declared resources (server side): each declaration bound to its table. Adding a
+// plain resource is one declaration, one table and one line here; the routes, the page and the registry test
+// suite follow from it.
+import type { RegisteredResource } from './_engine/server/resource-registry.ts';
+import { carriersResource } from './carriers/carriers.resource.ts';
+import { carriers } from './carriers/carriers.table.ts';
+import { categoriesResource, productCategoriesResource } from './categories/categories.resource.ts';
+import { categories } from './categories/categories.table.ts';
+import { currenciesResource } from './currencies/currencies.resource.ts';
+import { currencies } from './currencies/currencies.table.ts';
+import { departmentsResource } from './departments/departments.resource.ts';
+import { departments } from './departments/departments.table.ts';
+import { packageTypesResource } from './package-types/package-types.resource.ts';
+import { packageTypes } from './package-types/package-types.table.ts';
+import { positionsResource } from './positions/positions.resource.ts';
+import { positions } from './positions/positions.table.ts';
+import { solderingTypesResource } from './soldering-types/soldering-types.resource.ts';
+import { solderingTypes } from './soldering-types/soldering-types.table.ts';
+import { supplierDocumentTypesResource } from './supplier-document-types/supplier-document-types.resource.ts';
+import { supplierDocumentTypes } from './supplier-document-types/supplier-document-types.table.ts';
+import { unitsResource } from './units/units.resource.ts';
+import { units } from './units/units.table.ts';
+import { warehousesResource } from './warehouses/warehouses.resource.ts';
+import { warehouses } from './warehouses/warehouses.table.ts';
+
+export const resourceRegistry: readonly RegisteredResource[] = [
+  { def: unitsResource, table: units },
+  { def: categoriesResource, table: categories, fixed: { scope: 'component' } },
+  { def: productCategoriesResource, table: categories, fixed: { scope: 'product' } },
+  { def: solderingTypesResource, table: solderingTypes },
+  { def: packageTypesResource, table: packageTypes },
+  { def: departmentsResource, table: departments },
+  { def: positionsResource, table: positions },
+  { def: warehousesResource, table: warehouses },
+  { def: carriersResource, table: carriers },
+  { def: currenciesResource, table: currencies },
+  { def: supplierDocumentTypesResource, table: supplierDocumentTypes },
+];
