@@ -23,6 +23,8 @@ const config = loadConfig(env);
 console.log(`Створюю демо-базу в ${dataDir} ...`);
 const database = await openDatabase({ databaseUrl: null, dataDir });
 await ensureAdmin(database.db, { email: config.adminEmail, password });
+const { resourceEngine } = await import('../src/resources/index.ts');
+await resourceEngine.ensureSeeds(database.db);
 const ran = await runDemoSeed(database.db, demoSeeders, {
   demoPassword: password,
   log: (m) => console.log('  ' + m),

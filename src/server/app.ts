@@ -12,7 +12,7 @@ import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
 import { usersRoutes } from '@/modules/users/server/index.ts';
 import { resourceRoutes } from '@/resources/_engine/server/resource.routes.ts';
-import { resourceRegistry } from '@/resources/registry.ts';
+import { resourceEngine } from '@/resources/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
 import { pingDatabase } from './db/client.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     rolesRoutes,
     profileRoutes,
     notificationsRoutes,
-    resourceRoutes(resourceRegistry),
+    resourceRoutes(resourceEngine),
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
+import { resourceEngine } from '@/resources/index.ts';
 
 export interface StartedServer {
   url: string;
@@ -33,6 +34,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         );
       }
     }
+    const seeded = await resourceEngine.ensureSeeds(database.db);
+    if (seeded.length) log.info({ resources: seeded }, 'Створено початкові довідники');
     const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const app = await buildApp({ config, database, mailer }, { logger: log, serveClient: true });
     await app.listen({ port: config.port, host: config.host });

@@ -59,6 +59,8 @@ export interface ResourceDef {
   importKey: readonly string[];
   /** Resources with an active flag are deactivated instead of deleted when something refers to them. */
   hasActiveFlag: boolean;
+  /** Records every new installation starts with (reference-data.md "Seed"), created when the table is empty. */
+  seed?: ReadonlyArray<Record<string, string | number | boolean | null>>;
 }
 
 export function defineResource<const T extends ResourceDef>(def: T): T {

@@ -9,6 +9,21 @@ export const carriersResource = defineResource({
   displayField: 'name',
   defaultSort: 'name',
   importKey: ['name'],
+  seed: [
+    {
+      name: 'Нова пошта',
+      kind: 'nova_poshta',
+      isDefault: true,
+      trackingUrlTemplate: 'https://novaposhta.ua/tracking/?cargo_number={number}',
+    },
+    {
+      name: 'Укрпошта',
+      kind: 'ukrposhta',
+      isDefault: false,
+      trackingUrlTemplate: 'https://track.ukrposhta.ua/tracking_UA.html?barcode={number}',
+    },
+    { name: 'Самовивіз', kind: 'pickup', isDefault: false },
+  ],
   hasActiveFlag: true,
   fields: [
     {

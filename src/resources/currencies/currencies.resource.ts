@@ -9,6 +9,20 @@ export const currenciesResource = defineResource({
   displayField: 'code',
   defaultSort: 'code',
   importKey: ['code'],
+  seed: [
+    { code: 'UAH', numericCode: '980', name: 'Гривня', symbol: '₴', decimals: 2, isBase: true, autoRates: false },
+    { code: 'USD', numericCode: '840', name: 'Долар США', symbol: '$', decimals: 2, isBase: false, autoRates: true },
+    { code: 'EUR', numericCode: '978', name: 'Євро', symbol: '€', decimals: 2, isBase: false, autoRates: true },
+    {
+      code: 'PLN',
+      numericCode: '985',
+      name: 'Польський злотий',
+      symbol: 'zł',
+      decimals: 2,
+      isBase: false,
+      autoRates: true,
+    },
+  ],
   hasActiveFlag: true,
   fields: [
     {

@@ -9,6 +9,14 @@ export const supplierDocumentTypesResource = defineResource({
   displayField: 'name',
   defaultSort: 'name',
   importKey: ['name'],
+  seed: [
+    { name: 'Видаткова накладна' },
+    { name: 'Товарно-транспортна накладна' },
+    { name: 'Рахунок-фактура' },
+    { name: 'Акт приймання-передачі' },
+    { name: 'Інвойс' },
+    { name: 'Митна декларація' },
+  ],
   hasActiveFlag: true,
   fields: [
     {

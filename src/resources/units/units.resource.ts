@@ -19,6 +19,22 @@ export const unitsResource = defineResource({
   displayField: 'shortName',
   defaultSort: 'name',
   importKey: ['shortName'],
+  seed: [
+    { name: 'Штука', shortName: 'шт', type: 'count', factor: '1' },
+    { name: 'Пара', shortName: 'пара', type: 'count', factor: '2' },
+    { name: 'Кілограм', shortName: 'кг', type: 'weight', factor: '1' },
+    { name: 'Грам', shortName: 'г', type: 'weight', factor: '0.001' },
+    { name: 'Тонна', shortName: 'т', type: 'weight', factor: '1000' },
+    { name: 'Літр', shortName: 'л', type: 'volume', factor: '1' },
+    { name: 'Мілілітр', shortName: 'мл', type: 'volume', factor: '0.001' },
+    { name: 'Метр', shortName: 'м', type: 'length', factor: '1' },
+    { name: 'Сантиметр', shortName: 'см', type: 'length', factor: '0.01' },
+    { name: 'Міліметр', shortName: 'мм', type: 'length', factor: '0.001' },
+    { name: 'Квадратний метр', shortName: 'м²', type: 'area', factor: '1' },
+    { name: 'Хвилина', shortName: 'хв', type: 'time', factor: '1' },
+    { name: 'Година', shortName: 'год', type: 'time', factor: '60' },
+    { name: 'Комплект', shortName: 'компл', type: 'other', factor: '1' },
+  ],
   hasActiveFlag: true,
   fields: [
     {

@@ -9,6 +9,7 @@ export const warehousesResource = defineResource({
   displayField: 'name',
   defaultSort: 'code',
   importKey: ['code'],
+  seed: [{ code: 'ОСН', name: 'Основний склад', type: 'general', isDefault: true, includeInPlanning: true }],
   hasActiveFlag: true,
   fields: [
     { name: 'code', label: 'Код', kind: 'text', required: true, unique: true, maxLength: 20, list: true, search: true },

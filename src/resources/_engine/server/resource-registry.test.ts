@@ -227,3 +227,22 @@ describe('references', () => {
     expect((await api('GET', `/api/product-categories/${component.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('seeds', () => {
+  it('gives a new installation the declared records once, audited, with UAH as the base currency', async () => {
+    const { resourceEngine } = await import('../../index.ts');
+    const fresh = await createTestApp();
+    try {
+      const seeded = await resourceEngine.ensureSeeds(fresh.db);
+      expect(seeded).toEqual(['/units', '/warehouses', '/carriers', '/currencies', '/supplier-document-types']);
+      expect(await resourceEngine.ensureSeeds(fresh.db)).toEqual([]);
+      const rows = await resourceEngine.all(fresh.db, resourceEngine.resource('/currencies'), { filters: {} });
+      expect(rows.filter((c) => c.isBase).map((c) => c.code)).toEqual(['UAH']);
+      const audits = await fresh.db.select().from(auditLog).where(eq(auditLog.entityType, 'units'));
+      expect(audits.length).toBe(14);
+      expect(audits.every((a) => a.actor === 'system')).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

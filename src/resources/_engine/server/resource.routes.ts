@@ -9,7 +9,6 @@ import { audit } from '@/modules/system-logs/server/index.ts';
 import { resourceMessages, type ResourceDef } from '../define-resource.ts';
 import { importRuns } from '../import-runs.table.ts';
 import { analyseImport, importMessages } from './resource-import.ts';
-import type { RegisteredResource } from './resource-registry.ts';
 import { ResourceEngine, type ResourceListQuery } from './resource.service.ts';
 import { readSheet, toCsv, toXlsx, XLSX_TYPE, type Cell } from './tabular.ts';
 
@@ -69,8 +68,8 @@ function attachmentName(title: string, ext: string) {
   return `attachment; filename="export-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title} ${stamp}.${ext}`)}`;
 }
 
-export function resourceRoutes(resources: readonly RegisteredResource[]) {
-  const engine = new ResourceEngine(resources);
+export function resourceRoutes(engine: ResourceEngine) {
+  const { resources } = engine;
 
   return async function routes(app: AppInstance, deps: AppDeps) {
     const { db } = deps.database;

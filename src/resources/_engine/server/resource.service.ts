@@ -307,6 +307,32 @@ export class ResourceEngine {
       .catch((err: unknown) => this.conflict(r, err));
   }
 
+  /** Creates the declared seed records of every resource whose rows (in its scope) are none yet. */
+  async ensureSeeds(db: Db): Promise<string[]> {
+    const seeded: string[] = [];
+    for (const r of this.resources) {
+      if (!r.def.seed?.length) continue;
+      await db.transaction(async (tx) => {
+        const [{ n }] = (await tx
+          .select({ n: count() })
+          .from(r.table)
+          .where(and(...this.fixedWhere(r)))) as [{ n: number }];
+        if (n > 0) return;
+        for (const values of r.def.seed!) await this.insertOne(tx, { userId: null, actor: 'system' }, r, values);
+        seeded.push(r.def.route);
+      });
+    }
+    return seeded;
+  }
+
+  /** Inserts records in the caller's transaction, audited (demo data and other seeders). */
+  async insertAll(tx: DbOrTx, ctx: AuditContext, route: string, rows: ReadonlyArray<Record<string, unknown>>) {
+    const r = this.resource(route);
+    const out: Row[] = [];
+    for (const values of rows) out.push(await this.insertOne(tx, ctx, r, values));
+    return out;
+  }
+
   /** Existing rows by import key (normalised like the unique indexes), for the import's new/update decision. */
   async idsByKey(db: DbOrTx, r: RegisteredResource): Promise<Map<string, number>> {
     const map = new Map<string, number>();

@@ -1,5 +1,6 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order.
 import { usersDemoSeeder } from '@/modules/users/server/index.ts';
+import { referenceDataDemoSeeder } from '@/resources/resources.demo.ts';
 import type { DemoSeeder } from './demo-seeder.ts';
 
-export const demoSeeders: readonly DemoSeeder[] = [usersDemoSeeder];
+export const demoSeeders: readonly DemoSeeder[] = [usersDemoSeeder, referenceDataDemoSeeder];
