@@ -9,6 +9,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { catalogEntry, owningRoute, routeCatalog, type CatalogRoute } from '@/shared/route-catalog.ts';
+import type { ResourceDef } from '@/resources/_engine/define-resource.ts';
 import { PageLoading } from '@/web/layout/page-status.tsx';
 import { RouteGuard } from '@/web/layout/route-guard.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -32,6 +33,14 @@ export function definePage(path: string, load: () => Promise<ComponentType>): Pa
 
 const loadPlaceholder = () => import('./placeholder-page.tsx').then((m) => m.PlaceholderPage);
 
+/** A declared resource's page: the engine's list page built from its declaration (DESIGN §1.3). */
+const resourcePage = (route: string, loadDef: () => Promise<ResourceDef>) =>
+  definePage(route, () =>
+    Promise.all([import('@/resources/_engine/web/resource-page.tsx'), loadDef()]).then(([engine, def]) =>
+      engine.createResourcePage(def),
+    ),
+  );
+
 export const pages: readonly PageDefinition[] = [
   definePage('/', () => import('./home-page.tsx').then((m) => m.HomePage)),
   definePage('/profile', () => import('@/modules/profile/web/profile-page.tsx').then((m) => m.ProfilePage)),
@@ -39,6 +48,38 @@ export const pages: readonly PageDefinition[] = [
   definePage('/roles', () => import('@/modules/roles/web/roles-page.tsx').then((m) => m.RolesPage)),
   definePage('/notifications', () =>
     import('@/modules/notifications/web/notifications-page.tsx').then((m) => m.NotificationsPage),
+  ),
+  // Reference data (reference-data.md): one line per declared resource.
+  resourcePage('/units', () => import('@/resources/units/units.resource.ts').then((m) => m.unitsResource)),
+  resourcePage('/categories', () =>
+    import('@/resources/categories/categories.resource.ts').then((m) => m.categoriesResource),
+  ),
+  resourcePage('/product-categories', () =>
+    import('@/resources/categories/categories.resource.ts').then((m) => m.productCategoriesResource),
+  ),
+  resourcePage('/package-types', () =>
+    import('@/resources/package-types/package-types.resource.ts').then((m) => m.packageTypesResource),
+  ),
+  resourcePage('/soldering-types', () =>
+    import('@/resources/soldering-types/soldering-types.resource.ts').then((m) => m.solderingTypesResource),
+  ),
+  resourcePage('/departments', () =>
+    import('@/resources/departments/departments.resource.ts').then((m) => m.departmentsResource),
+  ),
+  resourcePage('/positions', () =>
+    import('@/resources/positions/positions.resource.ts').then((m) => m.positionsResource),
+  ),
+  resourcePage('/warehouses', () =>
+    import('@/resources/warehouses/warehouses.resource.ts').then((m) => m.warehousesResource),
+  ),
+  resourcePage('/carriers', () => import('@/resources/carriers/carriers.resource.ts').then((m) => m.carriersResource)),
+  resourcePage('/currencies', () =>
+    import('@/resources/currencies/currencies.resource.ts').then((m) => m.currenciesResource),
+  ),
+  resourcePage('/supplier-document-types', () =>
+    import('@/resources/supplier-document-types/supplier-document-types.resource.ts').then(
+      (m) => m.supplierDocumentTypesResource,
+    ),
   ),
   // Spec §2: pages that only say they are in development.
   ...routeCatalog.filter((entry) => entry.placeholder).map((entry) => definePage(entry.route, loadPlaceholder)),

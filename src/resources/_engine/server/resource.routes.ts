@@ -129,6 +129,7 @@ export function resourceRoutes(engine: ResourceEngine) {
           querystring: z.strictObject({
             dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
             mapping: z.string().max(10_000).optional(),
+            fileName: z.string().trim().max(200).optional(),
           }),
         },
         handler: async (request, reply) => {
@@ -161,7 +162,7 @@ export function resourceRoutes(engine: ResourceEngine) {
               .send({ error: importMessages.hasErrors, rows: shown.filter((row) => row.status === 'error') });
           }
           const ctx = auditContext(request);
-          const fileName = decodeFileName(request.headers['x-file-name']);
+          const fileName = request.query.fileName || null;
           const done = await engine.upsertMany(db, ctx, r, result.rows, async (tx, totals) => {
             const [run] = await tx
               .insert(importRuns)
@@ -234,6 +235,7 @@ export function resourceRoutes(engine: ResourceEngine) {
               .string()
               .regex(/^\d+(,\d+){0,99}$/)
               .optional(),
+            _t: z.string().max(20).optional(),
           }),
           response: { 200: z.array(z.object({ id: z.number().int(), label: z.string() })) },
         },
@@ -253,15 +255,6 @@ export function resourceRoutes(engine: ResourceEngine) {
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function decodeFileName(header: string | string[] | undefined): string | null {
-  if (typeof header !== 'string') return null;
-  try {
-    return decodeURIComponent(header).slice(0, 200);
   } catch {
     return null;
   }

@@ -1,0 +1,534 @@
+// The list page of a declared resource (DESIGN §1.3): search, filters, sortable server-paged table, export
+// links, import, and the create/edit/delete dialogs — all generated from the ResourceDef.
+import { useState, type ComponentType, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ArrowDownIcon,
+  ArrowUpDownIcon,
+  ArrowUpIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  DownloadIcon,
+  FileSpreadsheetIcon,
+  FileTextIcon,
+  Loader2Icon,
+  PencilIcon,
+  PlusIcon,
+  RefreshCwIcon,
+  SearchIcon,
+  Trash2Icon,
+  UploadIcon,
+} from 'lucide-react';
+import type { FieldDef, ResourceDef } from '@/resources/_engine/define-resource.ts';
+import { Button } from '@/web/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/web/components/ui/dropdown-menu.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
+import { serverMessageOf } from '@/web/lib/api.ts';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { ReferencePicker } from './reference-picker.tsx';
+import {
+  exportUrl,
+  initialListFilter,
+  listQueryFn,
+  listQueryKey,
+  type ActiveFilter,
+  type ExportFormat,
+  type ResourceListFilter,
+  type ResourceRow,
+} from './resource-api.ts';
+import { ResourceDeleteDialog } from './resource-delete-dialog.tsx';
+import { ResourceFormDialog } from './resource-form-dialog.tsx';
+import { ResourceImportDialog } from './resource-import-dialog.tsx';
+import { resourcePageMessages as messages } from './resource.messages.ts';
+import { cellText, displayOf, isNumeric, isSortable } from './resource-values.ts';
+
+const SEARCH_DELAY_MS = 300;
+/** Radix Select items cannot have an empty value; this one means "no filter". */
+const ALL = '__all__';
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'import' }
+  | { kind: 'edit'; row: ResourceRow }
+  | { kind: 'delete'; row: ResourceRow }
+  | null;
+
+/**
+ * The page body of a declared resource, for the route table (which loads it lazily and guards it). The shell
+ * gives the padding.
+ */
+export function createResourcePage(def: ResourceDef): ComponentType {
+  function ResourcePage() {
+    return <ResourceListPage def={def} />;
+  }
+  ResourcePage.displayName = `ResourcePage(${def.route})`;
+  return ResourcePage;
+}
+
+function ResourceListPage({ def }: { def: ResourceDef }) {
+  const [filter, setFilter] = useState<ResourceListFilter>(() => initialListFilter(def));
+  const [searchText, setSearchText] = useState('');
+  /** Labels of the reference filters' chosen records, for their triggers. */
+  const [filterLabels, setFilterLabels] = useState<Record<string, string | null>>({});
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+
+  const listQuery = useQuery({
+    queryKey: listQueryKey(def, filter),
+    queryFn: listQueryFn(def, filter),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = listQuery.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / filter.limit));
+  // A page emptied by a deletion or an import: step back to the last page that has rows.
+  if (listQuery.data && !listQuery.isPlaceholderData && total > 0 && filter.page > pageCount) {
+    setFilter({ ...filter, page: pageCount });
+  }
+
+  /** Any change of the search or a filter starts again from page 1. */
+  function changeFilter(change: Partial<Omit<ResourceListFilter, 'page' | 'limit'>>) {
+    setFilter((current) => ({ ...current, ...change, page: 1 }));
+  }
+
+  function changeFieldFilter(name: string, value: string | null) {
+    setFilter((current) => {
+      const { [name]: _previous, ...rest } = current.filters;
+      return { ...current, page: 1, filters: value === null ? rest : { ...rest, [name]: value } };
+    });
+  }
+
+  function changeSearch(text: string) {
+    setSearchText(text);
+    debounce(() => changeFilter({ search: text.trim() }));
+  }
+
+  function toggleSort(field: string) {
+    changeFilter({ sort: filter.sort === field ? `-${field}` : field });
+  }
+
+  const hasSearch = def.fields.some((field) => field.search);
+  const filterFields = def.fields.filter((field) => field.filter);
+  const listFields = def.fields.filter((field) => field.list);
+  const columnCount = listFields.length + (def.hasActiveFlag ? 1 : 0) + 1;
+  const rows = listQuery.data?.items ?? [];
+  const from = total === 0 ? 0 : (filter.page - 1) * filter.limit + 1;
+  const to = Math.min(filter.page * filter.limit, total);
+  const close = () => setDialog(null);
+  const searchId = `resource-search${def.route.replace(/\//g, '-')}`;
+  const hasToolbar = hasSearch || filterFields.length > 0 || def.hasActiveFlag;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{def.title}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+            <UploadIcon aria-hidden="true" />
+            {messages.import}
+          </Button>
+          <ExportMenu def={def} filter={filter} />
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <PlusIcon aria-hidden="true" />
+            {def.newLabel}
+          </Button>
+        </div>
+      </div>
+
+      {hasToolbar ? (
+        <div className="flex flex-wrap items-center gap-3" role="search">
+          {hasSearch ? (
+            <div className="relative min-w-[min(100%,14rem)] flex-1">
+              <Label htmlFor={searchId} className="sr-only">
+                {messages.searchLabel(def.title)}
+              </Label>
+              <SearchIcon
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id={searchId}
+                type="search"
+                className="pl-9"
+                placeholder={messages.searchPlaceholder}
+                value={searchText}
+                onChange={(event) => changeSearch(event.target.value)}
+              />
+            </div>
+          ) : null}
+          {filterFields.map((field) =>
+            field.kind === 'reference' ? (
+              <ReferencePicker
+                key={field.name}
+                route={field.references ?? ''}
+                aria-label={field.label}
+                prefix={field.label}
+                className="w-full sm:w-56"
+                clearLabel={messages.filterAll}
+                value={filter.filters[field.name] ? Number(filter.filters[field.name]) : null}
+                valueLabel={filterLabels[field.name] ?? null}
+                onChange={(value, label) => {
+                  setFilterLabels((current) => ({ ...current, [field.name]: label }));
+                  changeFieldFilter(field.name, value === null ? null : String(value));
+                }}
+              />
+            ) : (
+              <FilterSelect
+                key={field.name}
+                label={field.label}
+                value={filter.filters[field.name] ?? ALL}
+                options={filterOptions(field)}
+                onChange={(value) => changeFieldFilter(field.name, value === ALL ? null : value)}
+              />
+            ),
+          )}
+          {def.hasActiveFlag ? (
+            <FilterSelect
+              label={messages.status}
+              value={filter.isActive}
+              options={[
+                { value: 'true', label: messages.statusActive },
+                { value: 'false', label: messages.statusInactive },
+                { value: 'all', label: messages.statusAll },
+              ]}
+              onChange={(value) => changeFilter({ isActive: value as ActiveFilter })}
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
+        {listQuery.isPending ? (
+          <StateMessage>
+            <span role="status" className="flex items-center gap-2">
+              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+              {messages.loading}
+            </span>
+          </StateMessage>
+        ) : listQuery.isError && !listQuery.data ? (
+          <StateMessage>
+            <p className="font-medium text-destructive dark:text-red-400" role="alert">
+              {messages.loadError}
+              {serverMessageOf(listQuery.error) ? `: ${serverMessageOf(listQuery.error)}` : ''}
+            </p>
+            <Button variant="outline" onClick={() => void listQuery.refetch()}>
+              <RefreshCwIcon aria-hidden="true" />
+              {messages.retry}
+            </Button>
+          </StateMessage>
+        ) : (
+          <>
+            <Table
+              style={{ minWidth: `${Math.max(28, columnCount * 9)}rem` } satisfies CSSProperties}
+              aria-label={def.title}
+              aria-busy={listQuery.isFetching ? true : undefined}
+            >
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  {listFields.map((field) =>
+                    isSortable(field) ? (
+                      <SortableHead
+                        key={field.name}
+                        field={field.name}
+                        sort={filter.sort}
+                        onSort={toggleSort}
+                        numeric={isNumeric(field)}
+                      >
+                        {field.label}
+                      </SortableHead>
+                    ) : (
+                      <TableHead key={field.name}>{field.label}</TableHead>
+                    ),
+                  )}
+                  {def.hasActiveFlag ? <TableHead>{messages.status}</TableHead> : null}
+                  <TableHead className="text-right">{messages.actions}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+                {rows.length === 0 ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={columnCount} className="py-12 text-center">
+                      <p className="font-medium">{messages.empty}</p>
+                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((row) => (
+                    <ResourceTableRow
+                      key={row.id}
+                      def={def}
+                      fields={listFields}
+                      row={row}
+                      onEdit={() => setDialog({ kind: 'edit', row })}
+                      onDelete={() => setDialog({ kind: 'delete', row })}
+                    />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+            <nav
+              aria-label={messages.pageNumber(filter.page, pageCount)}
+              className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
+            >
+              <p className="text-muted-foreground" aria-live="polite">
+                {total > 0 ? messages.pageInfo(from, to, total) : messages.totalRecords(0)}
+              </p>
+              <div className="flex items-center gap-2">
+                <span className="text-muted-foreground">{messages.pageNumber(filter.page, pageCount)}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={messages.previousPage}
+                  disabled={filter.page <= 1}
+                  onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+                >
+                  <ChevronLeftIcon aria-hidden="true" />
+                  <span className="hidden sm:inline">{messages.previous}</span>
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={messages.nextPage}
+                  disabled={filter.page >= pageCount || listQuery.isPlaceholderData}
+                  onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+                >
+                  <span className="hidden sm:inline">{messages.next}</span>
+                  <ChevronRightIcon aria-hidden="true" />
+                </Button>
+              </div>
+            </nav>
+          </>
+        )}
+      </div>
+
+      {dialog?.kind === 'create' ? <ResourceFormDialog def={def} onClose={close} /> : null}
+      {dialog?.kind === 'edit' ? <ResourceFormDialog def={def} row={dialog.row} onClose={close} /> : null}
+      {dialog?.kind === 'delete' ? <ResourceDeleteDialog def={def} row={dialog.row} onClose={close} /> : null}
+      {dialog?.kind === 'import' ? <ResourceImportDialog def={def} onClose={close} /> : null}
+    </div>
+  );
+}
+
+type Option = { value: string; label: string };
+
+function filterOptions(field: FieldDef): Option[] {
+  const all = { value: ALL, label: messages.filterAll };
+  if (field.kind === 'boolean') {
+    return [all, { value: 'true', label: messages.yes }, { value: 'false', label: messages.no }];
+  }
+  return [all, ...(field.options ?? [])];
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger aria-label={label} className="w-full sm:w-52">
+        <span className="flex min-w-0 items-center gap-1">
+          <span className="text-muted-foreground">{label}:</span>
+          <SelectValue />
+        </span>
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function ExportMenu({ def, filter }: { def: ResourceDef; filter: ResourceListFilter }) {
+  const formats: { format: ExportFormat; label: string; icon: ReactNode }[] = [
+    { format: 'csv', label: messages.exportCsv, icon: <FileTextIcon aria-hidden="true" /> },
+    { format: 'xlsx', label: messages.exportXlsx, icon: <FileSpreadsheetIcon aria-hidden="true" /> },
+  ];
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline">
+          <DownloadIcon aria-hidden="true" />
+          {messages.export}
+          <ChevronDownIcon className="opacity-60" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {formats.map(({ format, label, icon }) => (
+          <DropdownMenuItem key={format} asChild>
+            {/* A plain download: the server names the file (Content-Disposition), the cookie authenticates. */}
+            <a href={exportUrl(def, filter, format)} download>
+              {icon}
+              {label}
+            </a>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function StateMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground">
+      {children}
+    </div>
+  );
+}
+
+function SortableHead({
+  field,
+  sort,
+  onSort,
+  numeric,
+  children,
+}: {
+  field: string;
+  sort: string;
+  onSort: (field: string) => void;
+  numeric: boolean;
+  children: string;
+}) {
+  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+  const Icon = direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <TableHead aria-sort={direction} className={cn(numeric && 'text-right')}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {children}
+        <Icon className={cn('size-3.5', direction === 'none' && 'opacity-50')} aria-hidden="true" />
+      </button>
+    </TableHead>
+  );
+}
+
+function RowAction({
+  label,
+  onClick,
+  destructive,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn('size-8', destructive && 'text-destructive hover:text-destructive dark:text-red-400')}
+          aria-label={label}
+          onClick={(event: MouseEvent) => {
+            event.stopPropagation(); // the row's own click opens the form
+            onClick();
+          }}
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function Cell({ field, row }: { field: FieldDef; row: ResourceRow }) {
+  const value = row[field.name];
+  if (field.kind === 'color' && typeof value === 'string' && value !== '') {
+    return (
+      <TableCell>
+        <span className="inline-flex items-center gap-2 font-mono text-xs">
+          <span className="size-4 shrink-0 rounded-sm border" style={{ backgroundColor: value }} aria-hidden="true" />
+          {value}
+        </span>
+      </TableCell>
+    );
+  }
+  return (
+    <TableCell
+      className={cn(
+        isNumeric(field) && 'text-right tabular-nums',
+        field.kind === 'textarea' ? 'max-w-80 truncate' : 'whitespace-nowrap',
+      )}
+    >
+      {cellText(field, row)}
+    </TableCell>
+  );
+}
+
+function ResourceTableRow({
+  def,
+  fields,
+  row,
+  onEdit,
+  onDelete,
+}: {
+  def: ResourceDef;
+  fields: readonly FieldDef[];
+  row: ResourceRow;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const display = displayOf(def, row);
+  return (
+    <TableRow className="cursor-pointer" onClick={onEdit}>
+      {fields.map((field) => (
+        <Cell key={field.name} field={field} row={row} />
+      ))}
+      {def.hasActiveFlag ? (
+        <TableCell>
+          <span
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+              row.isActive !== false
+                ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'
+                : 'bg-muted text-muted-foreground',
+            )}
+          >
+            <span
+              className={cn('size-1.5 rounded-full', row.isActive !== false ? 'bg-emerald-500' : 'bg-muted-foreground')}
+              aria-hidden="true"
+            />
+            {row.isActive !== false ? messages.active : messages.inactive}
+          </span>
+        </TableCell>
+      ) : null}
+      <TableCell>
+        <div className="flex justify-end gap-0.5">
+          <RowAction label={messages.edit(display)} onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+          </RowAction>
+          <RowAction label={messages.remove(display)} onClick={onDelete} destructive>
+            <Trash2Icon aria-hidden="true" />
+          </RowAction>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
