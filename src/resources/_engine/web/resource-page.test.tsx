@@ -113,7 +113,8 @@ describe('createResourcePage', () => {
     expect(screen.getByText('Завантаження...')).toBeTruthy();
     const row = (await screen.findByText('Кілограм')).closest('tr')!;
     expect(within(row).getByText('Вага')).toBeTruthy();
-    expect(within(row).getByText('1.000000')).toBeTruthy();
+    // Exact decimals are shown with a decimal comma and without the column's padding zeros.
+    expect(within(row).getByText('1,00')).toBeTruthy();
     expect(within(row).getByText('Так')).toBeTruthy();
     expect(within(row).getByText('Цех збирання')).toBeTruthy();
     expect(within(row).getByText('#ff8800')).toBeTruthy();

@@ -1,6 +1,7 @@
 // Between what the inputs hold and what the API takes: form defaults from a row, the payload from the form
 // (integers as numbers, decimals as point strings — a decimal comma is accepted), list cell texts, and the
 // resolver that validates the payload with the declaration's own zod schema (Ukrainian messages).
+import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -138,6 +139,9 @@ export function cellText(field: FieldDef, row: ResourceRow): string {
       return (
         referenceLabelOf(field, row) ?? (value === null || value === undefined ? messages.emptyValue : `#${value}`)
       );
+    case 'decimal':
+      // The API's exact string with a decimal comma and without the column's padding zeros (110.000000 → 110,00).
+      return typeof value === 'string' && value !== '' ? formatDecimalUk(value) : messages.emptyValue;
     default:
       return value === null || value === undefined || value === '' ? messages.emptyValue : String(value);
   }
