@@ -6,4 +6,12 @@ export const uiMessages = {
   sidebarToggle: 'Показати або сховати бічне меню',
   sidebarTitle: 'Бічне меню',
   sidebarDescription: 'Розділи системи, доступні вам',
+  list: {
+    pageInfo: (from: number, to: number, total: number) => `Показано ${from}–${to} з ${total}`,
+    pageNumber: (page: number, pages: number) => `Сторінка ${page} з ${pages}`,
+    previousPage: 'Попередня сторінка',
+    nextPage: 'Наступна сторінка',
+    previous: 'Назад',
+    next: 'Далі',
+  },
 } as const;

@@ -1,14 +1,9 @@
 // 'Користувачі' (reports-admin.md §10): a server-paged, sortable, filtered list of accounts and their actions.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { uk } from 'date-fns/locale';
 import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
   KeyRoundIcon,
   Loader2Icon,
   MailIcon,
@@ -27,10 +22,10 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { ListPagination, RowAction, SortableHead, StateMessage } from '@/web/components/data-list.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { DeactivateUserDialog, DeleteUserDialog, SetPasswordDialog } from './user-dialogs.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
@@ -133,8 +128,6 @@ export function UsersPage() {
   });
 
   const rows = listQuery.data?.items ?? [];
-  const from = total === 0 ? 0 : (filter.page - 1) * filter.limit + 1;
-  const to = Math.min(filter.page * filter.limit, total);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -266,37 +259,14 @@ export function UsersPage() {
                 )}
               </TableBody>
             </Table>
-            <nav
-              aria-label={messages.pageNumber(filter.page, pageCount)}
-              className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
-            >
-              <p className="text-muted-foreground" aria-live="polite">
-                {total > 0 ? messages.pageInfo(from, to, total) : messages.totalUsers(0)}
-              </p>
-              <div className="flex items-center gap-2">
-                <span className="text-muted-foreground">{messages.pageNumber(filter.page, pageCount)}</span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={messages.previousPage}
-                  disabled={filter.page <= 1}
-                  onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-                >
-                  <ChevronLeftIcon aria-hidden="true" />
-                  <span className="hidden sm:inline">{messages.previous}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={messages.nextPage}
-                  disabled={filter.page >= pageCount || listQuery.isPlaceholderData}
-                  onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-                >
-                  <span className="hidden sm:inline">{messages.next}</span>
-                  <ChevronRightIcon aria-hidden="true" />
-                </Button>
-              </div>
-            </nav>
+            <ListPagination
+              page={filter.page}
+              pageSize={filter.limit}
+              total={total}
+              emptySummary={messages.totalUsers(0)}
+              nextDisabled={listQuery.isPlaceholderData}
+              onPageChange={(page) => setFilter({ ...filter, page })}
+            />
           </>
         )}
       </div>
@@ -314,73 +284,6 @@ export function UsersPage() {
       {dialog?.kind === 'deactivate' ? <DeactivateUserDialog user={dialog.user} onClose={close} /> : null}
       {dialog?.kind === 'delete' ? <DeleteUserDialog user={dialog.user} onClose={close} /> : null}
     </div>
-  );
-}
-
-function StateMessage({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground">
-      {children}
-    </div>
-  );
-}
-
-function SortableHead({
-  field,
-  sort,
-  onSort,
-  children,
-}: {
-  field: SortField;
-  sort: string;
-  onSort: (field: SortField) => void;
-  children: string;
-}) {
-  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
-  const Icon = direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
-  return (
-    <TableHead aria-sort={direction}>
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        {children}
-        <Icon className={cn('size-3.5', direction === 'none' && 'opacity-50')} aria-hidden="true" />
-      </button>
-    </TableHead>
-  );
-}
-
-function RowAction({
-  label,
-  onClick,
-  disabled,
-  destructive,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  destructive?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn('size-8', destructive && 'text-destructive hover:text-destructive dark:text-red-400')}
-          aria-label={label}
-          disabled={disabled}
-          onClick={onClick}
-        >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   );
 }
 

@@ -32,12 +32,6 @@ export const usersMessages = {
   inactive: 'Неактивний',
   never: '—',
   you: 'ви',
-  pageInfo: (from: number, to: number, total: number) => `Показано ${from}–${to} з ${total}`,
-  pageNumber: (page: number, pages: number) => `Сторінка ${page} з ${pages}`,
-  previousPage: 'Попередня сторінка',
-  nextPage: 'Наступна сторінка',
-  previous: 'Назад',
-  next: 'Далі',
   totalUsers: (n: number) => `${n} ${pluralUk(n, ['користувач', 'користувачі', 'користувачів'])}`,
   actions: {
     edit: 'Редагувати',

@@ -1,14 +1,9 @@
 // The list page of a declared resource (DESIGN §1.3): search, filters, sortable server-paged table, export
 // links, import, and the create/edit/delete dialogs — all generated from the ResourceDef.
-import { useState, type ComponentType, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
   ChevronDownIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
   DownloadIcon,
   FileSpreadsheetIcon,
   FileTextIcon,
@@ -32,10 +27,10 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { ListPagination, RowAction, SortableHead, StateMessage } from '@/web/components/data-list.tsx';
 import { ReferencePicker } from './reference-picker.tsx';
 import {
   exportUrl,
@@ -123,8 +118,6 @@ function ResourceListPage({ def }: { def: ResourceDef }) {
   const listFields = def.fields.filter((field) => field.list);
   const columnCount = listFields.length + (def.hasActiveFlag ? 1 : 0) + 1;
   const rows = listQuery.data?.items ?? [];
-  const from = total === 0 ? 0 : (filter.page - 1) * filter.limit + 1;
-  const to = Math.min(filter.page * filter.limit, total);
   const close = () => setDialog(null);
   const searchId = `resource-search${def.route.replace(/\//g, '-')}`;
   const hasToolbar = hasSearch || filterFields.length > 0 || def.hasActiveFlag;
@@ -277,37 +270,14 @@ function ResourceListPage({ def }: { def: ResourceDef }) {
                 )}
               </TableBody>
             </Table>
-            <nav
-              aria-label={messages.pageNumber(filter.page, pageCount)}
-              className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
-            >
-              <p className="text-muted-foreground" aria-live="polite">
-                {total > 0 ? messages.pageInfo(from, to, total) : messages.totalRecords(0)}
-              </p>
-              <div className="flex items-center gap-2">
-                <span className="text-muted-foreground">{messages.pageNumber(filter.page, pageCount)}</span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={messages.previousPage}
-                  disabled={filter.page <= 1}
-                  onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-                >
-                  <ChevronLeftIcon aria-hidden="true" />
-                  <span className="hidden sm:inline">{messages.previous}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={messages.nextPage}
-                  disabled={filter.page >= pageCount || listQuery.isPlaceholderData}
-                  onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-                >
-                  <span className="hidden sm:inline">{messages.next}</span>
-                  <ChevronRightIcon aria-hidden="true" />
-                </Button>
-              </div>
-            </nav>
+            <ListPagination
+              page={filter.page}
+              pageSize={filter.limit}
+              total={total}
+              emptySummary={messages.totalRecords(0)}
+              nextDisabled={listQuery.isPlaceholderData}
+              onPageChange={(page) => setFilter({ ...filter, page })}
+            />
           </>
         )}
       </div>
@@ -386,75 +356,6 @@ function ExportMenu({ def, filter }: { def: ResourceDef; filter: ResourceListFil
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
-  );
-}
-
-function StateMessage({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground">
-      {children}
-    </div>
-  );
-}
-
-function SortableHead({
-  field,
-  sort,
-  onSort,
-  numeric,
-  children,
-}: {
-  field: string;
-  sort: string;
-  onSort: (field: string) => void;
-  numeric: boolean;
-  children: string;
-}) {
-  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
-  const Icon = direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
-  return (
-    <TableHead aria-sort={direction} className={cn(numeric && 'text-right')}>
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        {children}
-        <Icon className={cn('size-3.5', direction === 'none' && 'opacity-50')} aria-hidden="true" />
-      </button>
-    </TableHead>
-  );
-}
-
-function RowAction({
-  label,
-  onClick,
-  destructive,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  destructive?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn('size-8', destructive && 'text-destructive hover:text-destructive dark:text-red-400')}
-          aria-label={label}
-          onClick={(event: MouseEvent) => {
-            event.stopPropagation(); // the row's own click opens the form
-            onClick();
-          }}
-        >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   );
 }
 

@@ -28,13 +28,7 @@ export const resourcePageMessages = {
   actions: 'Дії',
   edit: (display: string) => `Редагувати: ${display}`,
   remove: (display: string) => `Видалити: ${display}`,
-  pageInfo: (from: number, to: number, total: number) => `Показано ${from}–${to} з ${total}`,
   totalRecords: (n: number) => `${n} ${pluralUk(n, ['запис', 'записи', 'записів'])}`,
-  pageNumber: (page: number, pages: number) => `Сторінка ${page} з ${pages}`,
-  previousPage: 'Попередня сторінка',
-  nextPage: 'Наступна сторінка',
-  previous: 'Назад',
-  next: 'Далі',
   cancel: 'Скасувати',
   close: 'Закрити',
   form: {

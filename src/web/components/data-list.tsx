@@ -1,0 +1,141 @@
+// Parts every list page shares (users, reference data, and the pages to come): the state message, a sortable
+// column header with aria-sort, an icon action with a tooltip, and the pagination footer.
+import type { MouseEvent, ReactNode } from 'react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { Button } from '@/web/components/ui/button.tsx';
+import { TableHead } from '@/web/components/ui/table.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
+import { uiMessages } from '@/web/lib/ui.messages.ts';
+import { cn } from '@/web/lib/utils.ts';
+
+const messages = uiMessages.list;
+
+export function StateMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground">
+      {children}
+    </div>
+  );
+}
+
+/** A column header that sorts by `field` (`sort` is `field` or `-field`, domain README §10). */
+export function SortableHead<F extends string>({
+  field,
+  sort,
+  onSort,
+  numeric = false,
+  children,
+}: {
+  field: F;
+  sort: string;
+  onSort: (field: F) => void;
+  numeric?: boolean;
+  children: string;
+}) {
+  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+  const Icon = direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <TableHead aria-sort={direction} className={cn(numeric && 'text-right')}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {children}
+        <Icon className={cn('size-3.5', direction === 'none' && 'opacity-50')} aria-hidden="true" />
+      </button>
+    </TableHead>
+  );
+}
+
+/** An icon button of a table row; it never triggers the row's own click. */
+export function RowAction({
+  label,
+  onClick,
+  disabled,
+  destructive,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn('size-8', destructive && 'text-destructive hover:text-destructive dark:text-red-400')}
+          aria-label={label}
+          disabled={disabled}
+          onClick={(event: MouseEvent) => {
+            event.stopPropagation();
+            onClick();
+          }}
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** 'Показано X–Y з Z', the page number and the previous/next buttons. */
+export function ListPagination({
+  page,
+  pageSize,
+  total,
+  emptySummary,
+  nextDisabled = false,
+  onPageChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** What the summary says when there are no rows ('0 записів'). */
+  emptySummary: string;
+  /** Also hold 'next' while a page is still loading. */
+  nextDisabled?: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav
+      aria-label={messages.pageNumber(page, pageCount)}
+      className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
+    >
+      <p className="text-muted-foreground" aria-live="polite">
+        {total > 0 ? messages.pageInfo(from, to, total) : emptySummary}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="text-muted-foreground">{messages.pageNumber(page, pageCount)}</span>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={messages.previousPage}
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeftIcon aria-hidden="true" />
+          <span className="hidden sm:inline">{messages.previous}</span>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={messages.nextPage}
+          disabled={page >= pageCount || nextDisabled}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <span className="hidden sm:inline">{messages.next}</span>
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
