@@ -1,7 +1,7 @@
 // The notifications page as a person uses it (issue 4, spec §§2, 7, 8).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDatabase, launchBrowser, newPage } from './support/browser.ts';
+import { appDatabase, baseUrl, launchBrowser, newPage } from './support/browser.ts';
 import { notify } from '@/modules/notifications/server/index.ts';
 import { apiJson, signInAsAdmin, signInThroughPage, toastText, toastTitle } from './support/session.ts';
 
@@ -142,6 +142,46 @@ describe('notifications page', () => {
     await page.getByRole('combobox', { name: 'Пріоритет' }).click();
     await page.getByRole('option', { name: 'Середній' }).click();
     await page.getByText('Показано 1–50 з 54').waitFor();
+    await context.close();
+  });
+
+  it('shows a browser notification for a new unread one while the app is open', async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    // Record what the app hands to the browser's Notification API (headless Chromium draws nothing).
+    await page.addInitScript(() => {
+      const Original = window.Notification;
+      const shown: Array<{ title: string; tag?: string; requireInteraction?: boolean }> = [];
+      (window as unknown as { __shown: typeof shown }).__shown = shown;
+      class Recording extends Original {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, tag: options?.tag, requireInteraction: options?.requireInteraction });
+        }
+      }
+      Object.defineProperty(Recording, 'permission', { get: () => Original.permission });
+      Object.defineProperty(Recording, 'requestPermission', { value: Original.requestPermission.bind(Original) });
+      (window as unknown as { Notification: typeof Notification }).Notification = Recording;
+    });
+    await signInAsAdmin(page);
+    await page.goto('/notifications');
+    await page.getByRole('heading', { level: 1, name: 'Повідомлення системи' }).waitFor();
+    // Let the first poll settle, so the test notification is new to this tab.
+    await page.waitForTimeout(1500);
+    await apiJson(page, 'POST', '/api/notifications/test');
+    await page.waitForFunction(
+      () => (window as unknown as { __shown: Array<{ title: string }> }).__shown.some((n) => n.title.includes('Тест')),
+      null,
+      { timeout: 25_000, polling: 250 },
+    );
+    const shown = await page.evaluate(
+      () =>
+        (window as unknown as { __shown: Array<{ title: string; tag?: string; requireInteraction?: boolean }> })
+          .__shown,
+    );
+    const test = shown.find((n) => n.title.includes('Тест'))!;
+    expect(test.tag).toMatch(/^erp-notification-\d+$/);
+    expect(test.requireInteraction).toBeFalsy();
     await context.close();
   });
 });
