@@ -1,10 +1,19 @@
 // Parts every list page shares (users, reference data, and the pages to come): the state message, a sortable
-// column header with aria-sort, an icon action with a tooltip, and the pagination footer.
+// column header with aria-sort, an icon action with a tooltip, the pagination footer, and a small query's status.
 import type { MouseEvent, ReactNode } from 'react';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  ArrowUpDownIcon,
+  ArrowUpIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  Loader2Icon,
+  RefreshCwIcon,
+} from 'lucide-react';
 import { Button } from '@/web/components/ui/button.tsx';
 import { TableHead } from '@/web/components/ui/table.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
+import { serverMessageOf } from '@/web/lib/api.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 import { cn } from '@/web/lib/utils.ts';
 
@@ -137,5 +146,39 @@ export function ListPagination({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** A small query's loading line, or its error with a retry button; nothing once the data is there. */
+export function InlineQueryStatus({
+  query,
+  loadingText,
+  errorText,
+  retryText,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  loadingText: string;
+  errorText: string;
+  retryText: string;
+}) {
+  if (query.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+        {loadingText}
+      </p>
+    );
+  }
+  if (!query.isError) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-sm text-destructive dark:text-red-400" role="alert">
+        {serverMessageOf(query.error) ?? errorText}
+      </p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        <RefreshCwIcon aria-hidden="true" />
+        {retryText}
+      </Button>
+    </div>
   );
 }

@@ -2,12 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { uk } from 'date-fns/locale';
-import { Loader2Icon, RefreshCwIcon } from 'lucide-react';
 import type { ActivityItem } from '@/modules/profile/profile.contract.ts';
-import { Button } from '@/web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { activityQueryKey } from './profile.api.ts';
 import { profileMessages } from './profile.messages.ts';
 
@@ -44,22 +42,13 @@ export function ActivityCard() {
         <CardDescription>{messages.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {activityQuery.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            {messages.loading}
-          </p>
-        ) : activityQuery.isError ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-destructive dark:text-red-400" role="alert">
-              {serverMessageOf(activityQuery.error) ?? messages.loadError}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void activityQuery.refetch()}>
-              <RefreshCwIcon aria-hidden="true" />
-              {profileMessages.retry}
-            </Button>
-          </div>
-        ) : activityQuery.data.length === 0 ? (
+        <InlineQueryStatus
+          query={activityQuery}
+          loadingText={messages.loading}
+          errorText={messages.loadError}
+          retryText={profileMessages.retry}
+        />
+        {!activityQuery.data ? null : activityQuery.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">{messages.empty}</p>
         ) : (
           <ol className="grid max-h-[28rem] gap-1 overflow-y-auto pr-1">

@@ -2,13 +2,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { uk } from 'date-fns/locale';
-import { Loader2Icon, LogOutIcon, MonitorIcon, RefreshCwIcon, SmartphoneIcon } from 'lucide-react';
+import { Loader2Icon, LogOutIcon, MonitorIcon, SmartphoneIcon } from 'lucide-react';
 import type { SessionInfo } from '@/modules/profile/profile.contract.ts';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { describeDevice, isMobileAgent } from './device.ts';
 import { activityQueryKey, profileApi, sessionsQueryKey } from './profile.api.ts';
 import { profileMessages } from './profile.messages.ts';
@@ -54,22 +55,13 @@ export function SessionsCard() {
         <CardDescription>{messages.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {sessionsQuery.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            {messages.loading}
-          </p>
-        ) : sessionsQuery.isError ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-destructive dark:text-red-400" role="alert">
-              {serverMessageOf(sessionsQuery.error) ?? messages.loadError}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void sessionsQuery.refetch()}>
-              <RefreshCwIcon aria-hidden="true" />
-              {profileMessages.retry}
-            </Button>
-          </div>
-        ) : (
+        <InlineQueryStatus
+          query={sessionsQuery}
+          loadingText={messages.loading}
+          errorText={messages.loadError}
+          retryText={profileMessages.retry}
+        />
+        {!sessionsQuery.data ? null : (
           <ul className="grid gap-2">
             {sessions.map((session) => {
               const Icon = isMobileAgent(session.userAgent) ? SmartphoneIcon : MonitorIcon;
