@@ -22,6 +22,8 @@ import { unitsResource } from './units/units.resource.ts';
 import { units } from './units/units.table.ts';
 import { warehousesResource } from './warehouses/warehouses.resource.ts';
 import { warehouses } from './warehouses/warehouses.table.ts';
+import { workersResource } from './workers/workers.resource.ts';
+import { workers } from './workers/workers.table.ts';
 
 export const resourceRegistry: readonly RegisteredResource[] = [
   { def: unitsResource, table: units },
@@ -31,6 +33,7 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: packageTypesResource, table: packageTypes },
   { def: departmentsResource, table: departments },
   { def: positionsResource, table: positions },
+  { def: workersResource, table: workers },
   { def: warehousesResource, table: warehouses },
   { def: carriersResource, table: carriers },
   { def: currenciesResource, table: currencies },

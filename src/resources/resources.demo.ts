@@ -16,12 +16,41 @@ export const referenceDataDemoSeeder: DemoSeeder = {
       { name: 'Відділ технічного контролю', code: 'ВТК', isProduction: true, overheadRatePerHour: '40' },
       { name: 'Склад', code: 'СКЛ', isProduction: false },
     ]);
-    await insert('/positions', [
+    const [operator, fitter, tuner, inspector, storekeeper] = await insert('/positions', [
       { name: 'Оператор SMT-лінії', departmentId: smt!.id, hourlyRate: '165' },
       { name: 'Монтажник радіоелектронної апаратури', departmentId: assembly!.id, hourlyRate: '150' },
       { name: 'Регулювальник РЕА', departmentId: testing!.id, hourlyRate: '175' },
       { name: 'Контролер ВТК', departmentId: testing!.id, hourlyRate: '140' },
       { name: 'Комірник', departmentId: warehouse!.id, hourlyRate: '110' },
+    ]);
+    const person = (
+      lastName: string,
+      firstName: string,
+      middleName: string,
+      number: string,
+      position: { id: number },
+      department: { id: number },
+      phone: string,
+      hireDate: string,
+    ) => ({
+      lastName,
+      firstName,
+      middleName,
+      personnelNumber: number,
+      positionId: position.id,
+      departmentId: department.id,
+      phone,
+      hireDate,
+      badgeCode: `B${number}`,
+    });
+    await insert('/workers', [
+      person('Шевчук', 'Андрій', 'Петрович', '0007', operator!, smt!, '0671234501', '2019-03-11'),
+      person('Лисенко', 'Оксана', 'Іванівна', '0012', operator!, smt!, '0671234502', '2020-09-01'),
+      person('Гребенюк', 'Василь', 'Миколайович', '0015', fitter!, assembly!, '0501234503', '2018-02-05'),
+      person('Дмитренко', 'Юлія', 'Олегівна', '0021', fitter!, assembly!, '0931234504', '2021-06-14'),
+      person('Сидоренко', 'Максим', 'Андрійович', '0024', tuner!, testing!, '0961234505', '2017-10-02'),
+      person('Мороз', 'Тетяна', 'Василівна', '0030', inspector!, testing!, '0671234506', '2022-01-17'),
+      person('Бондаренко', 'Петро', 'Степанович', '0033', storekeeper!, warehouse!, '0501234507', '2016-04-04'),
     ]);
     const [reflow, , hand] = await insert('/soldering-types', [
       { name: 'Оплавлення в печі', method: 'reflow', temperatureC: 245, equipment: 'Піч конвекційна 8 зон' },
@@ -61,6 +90,6 @@ export const referenceDataDemoSeeder: DemoSeeder = {
       { code: 'ГП', name: 'Склад готової продукції', type: 'finished_goods', isDefault: true },
       { code: 'БРК', name: 'Ізолятор браку', type: 'defects', includeInPlanning: false },
     ]);
-    log('Довідники: відділи, посади, категорії, корпуси, типи пайки, склади');
+    log('Довідники: відділи, посади, працівники, категорії, корпуси, типи пайки, склади');
   },
 };

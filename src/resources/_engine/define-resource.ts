@@ -2,8 +2,21 @@
 // default sort. The server engine builds REST, validation, export and import from it; the web engine builds the
 // list page and the form. Isomorphic: no React, no Fastify, no Drizzle here.
 import { z } from '@/shared/zod-uk.ts';
+import { checkEmail, normalisePhone, type Check } from '@/shared/requisites.ts';
 
-export const fieldKinds = ['text', 'textarea', 'integer', 'decimal', 'boolean', 'enum', 'reference', 'color'] as const;
+export const fieldKinds = [
+  'text',
+  'textarea',
+  'integer',
+  'decimal',
+  'boolean',
+  'enum',
+  'reference',
+  'color',
+  'date',
+  'phone',
+  'email',
+] as const;
 export type FieldKind = (typeof fieldKinds)[number];
 
 export interface FieldOption {
@@ -59,6 +72,11 @@ export interface ResourceDef {
   importKey: readonly string[];
   /** Resources with an active flag are deactivated instead of deleted when something refers to them. */
   hasActiveFlag: boolean;
+  /**
+   * Rules across fields (e.g. an end date not before a start date): field name → Ukrainian message. Checked on
+   * every create, and on update against the stored record merged with the change.
+   */
+  crossCheck?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
   /** Records every new installation starts with (reference-data.md "Seed"), created when the table is empty. */
   seed?: ReadonlyArray<Record<string, string | number | boolean | null>>;
 }
@@ -82,6 +100,7 @@ export const resourceMessages = {
   max: (n: number) => `Не більше ${n}`,
   option: 'Оберіть значення зі списку',
   color: 'Вкажіть колір у форматі #RRGGBB',
+  date: 'Вкажіть дату',
   reference: 'Оберіть запис зі списку',
   unique: (label: string) => `Запис з таким значенням поля «${label}» вже існує`,
   inUse: 'Запис використовується — зробіть його неактивним',
@@ -144,7 +163,44 @@ export function fieldSchema(field: FieldDef) {
       const base = z.number({ error: m.reference }).int(m.reference).positive(m.reference);
       return field.required ? base : base.nullable();
     }
+    case 'date': {
+      const base = z
+        .string()
+        .trim()
+        .refine((v) => v === '' || isIsoDate(v), m.date);
+      return nullableText(base, field.required);
+    }
+    case 'phone':
+      return nullableText(z.string().trim().transform(checked(normalisePhone)), field.required);
+    case 'email':
+      return nullableText(z.string().trim().transform(checked(checkEmail)), field.required);
   }
+}
+
+/** A YYYY-MM-DD string that names a real calendar day. */
+export function isIsoDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** Runs a shared requisite check inside a zod transform: its normalised value, or its Ukrainian error. */
+function checked(check: (input: string) => Check) {
+  return (v: string, ctx: z.RefinementCtx) => {
+    if (v === '') return v;
+    const result = check(v);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    }
+    return result.value;
+  };
+}
+
+function nullableText(base: z.ZodType<string, string>, required: boolean | undefined) {
+  return required
+    ? base.refine((v) => v.length > 0, resourceMessages.required)
+    : base.transform((v) => (v === '' ? null : v)).nullable();
 }
 
 /** Compares two exact decimal strings without floating point. */
@@ -177,10 +233,19 @@ export function createSchema(def: ResourceDef) {
       field.required || field.kind === 'boolean' ? (field.kind === 'boolean' ? s.optional() : s) : s.optional();
   }
   if (def.hasActiveFlag) shape.isActive = z.boolean().optional();
-  return z.strictObject(shape);
+  const schema = z.strictObject(shape);
+  return def.crossCheck ? schema.superRefine(crossRefine(def)) : schema;
 }
 
-/** The update payload: every field optional. */
+function crossRefine(def: ResourceDef) {
+  return (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const [path, message] of Object.entries(def.crossCheck!(values))) {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  };
+}
+
+/** The update payload: every field optional (cross-field rules are checked on the merged record by the server). */
 export function updateSchema(def: ResourceDef) {
-  return createSchema(def).partial();
+  return createSchema({ ...def, crossCheck: undefined }).partial();
 }

@@ -18,3 +18,4 @@ export * from '../../resources/warehouses/warehouses.table.ts';
 export * from '../../resources/carriers/carriers.table.ts';
 export * from '../../resources/currencies/currencies.table.ts';
 export * from '../../resources/supplier-document-types/supplier-document-types.table.ts';
+export * from '../../resources/workers/workers.table.ts';

@@ -46,6 +46,7 @@ describe('route table', () => {
         '/soldering-types',
         '/departments',
         '/positions',
+        '/workers',
         '/warehouses',
         '/carriers',
         '/currencies',

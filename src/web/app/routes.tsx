@@ -69,6 +69,7 @@ export const pages: readonly PageDefinition[] = [
   resourcePage('/positions', () =>
     import('@/resources/positions/positions.resource.ts').then((m) => m.positionsResource),
   ),
+  resourcePage('/workers', () => import('@/resources/workers/workers.resource.ts').then((m) => m.workersResource)),
   resourcePage('/warehouses', () =>
     import('@/resources/warehouses/warehouses.resource.ts').then((m) => m.warehousesResource),
   ),

@@ -85,6 +85,13 @@ function convert(
     }
     case 'decimal':
       return { value: raw.replace(/\s/g, '').replace(',', '.') };
+    case 'date': {
+      // dd.mm.yyyy as people type it, or ISO (reference-data.md §0); the schema checks the day exists.
+      const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(raw);
+      return {
+        value: dotted ? `${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}` : raw.slice(0, 10),
+      };
+    }
     case 'enum': {
       const option = (field as FieldDef).options?.find((o) => o.value === raw || norm(o.label) === norm(raw));
       return option ? { value: option.value } : { error: importMessages.badOption(field.label, raw) };

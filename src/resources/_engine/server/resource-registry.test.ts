@@ -46,6 +46,12 @@ async function sample(def: ResourceDef, field: FieldDef, n: number): Promise<unk
       return field.options![0]!.value;
     case 'color':
       return '#1f6feb';
+    case 'date':
+      return '2024-03-01';
+    case 'phone':
+      return '067 123 45 67';
+    case 'email':
+      return `sample${n}@tekhnoprylad.ua`;
     case 'reference': {
       if (field.references === def.route) return null;
       const target = byRoute.get(field.references!)!;
@@ -244,5 +250,54 @@ describe('seeds', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('field kinds: dates, phones, e-mails, and rules across fields (workers)', () => {
+  it('normalises the phone, checks the e-mail, and keeps the termination date after the hire date', async () => {
+    const ok = await api('POST', '/api/workers', {
+      lastName: 'Гнатюк',
+      firstName: 'Роман',
+      personnelNumber: 'Т-0101',
+      phone: '(067) 123-45-67',
+      email: ' Roman.Hnatiuk@Tekhnoprylad.UA ',
+      hireDate: '2023-09-01',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({
+      phone: '+380671234567',
+      email: 'roman.hnatiuk@tekhnoprylad.ua',
+      weeklyHours: 40,
+    });
+
+    const badPhone = await api('POST', '/api/workers', { lastName: 'А', firstName: 'Б', phone: '12345' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().fields.phone).toBe('Телефон має бути у форматі +380XXXXXXXXX');
+    const badDate = await api('POST', '/api/workers', { lastName: 'А', firstName: 'Б', hireDate: '2023-02-30' });
+    expect(badDate.json().fields.hireDate).toBe('Вкажіть дату');
+
+    const early = await api('POST', '/api/workers', {
+      lastName: 'Бойко',
+      firstName: 'Іван',
+      hireDate: '2024-05-01',
+      terminationDate: '2024-04-30',
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fields.terminationDate).toBe('Дата звільнення не може бути раніше дати прийому');
+    // A change of one date is checked against the other one already stored.
+    const patch = await api('PATCH', `/api/workers/${ok.json().id}`, { terminationDate: '2023-08-31' });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().fields.terminationDate).toBe('Дата звільнення не може бути раніше дати прийому');
+    expect((await api('PATCH', `/api/workers/${ok.json().id}`, { terminationDate: '2025-01-31' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('reads dd.mm.yyyy dates on import', async () => {
+    const csv = "Прізвище;Ім'я;Табельний номер;Дата прийому;Телефон\nКравець;Ольга;Т-0202;05.02.2024;0501112233\n";
+    const res = await api('POST', '/api/workers/import', csv, { 'content-type': 'text/csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [worker] = (await api('GET', `/api/workers?search=${encodeURIComponent('Т-0202')}`)).json();
+    expect(worker).toMatchObject({ hireDate: '2024-02-05', phone: '+380501112233' });
   });
 });

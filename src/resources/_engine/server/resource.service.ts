@@ -224,6 +224,8 @@ export class ResourceEngine {
   ) {
     const before = await this.get(tx, r, id, true);
     await this.checkReferences(tx, r, values);
+    const crossIssues = r.def.crossCheck?.({ ...before, ...values }) ?? {};
+    if (Object.keys(crossIssues).length) throw new DomainError(400, Object.values(crossIssues)[0]!, crossIssues);
     if (Object.keys(values).length) {
       await tx
         .update(r.table)
@@ -318,7 +320,9 @@ export class ResourceEngine {
           .from(r.table)
           .where(and(...this.fixedWhere(r)))) as [{ n: number }];
         if (n > 0) return;
-        for (const values of r.def.seed!) await this.insertOne(tx, { userId: null, actor: 'system' }, r, values);
+        for (const values of r.def.seed!) {
+          await this.insertOne(tx, { userId: null, actor: 'system' }, r, this.validated(r, values));
+        }
         seeded.push(r.def.route);
       });
     }
@@ -329,8 +333,13 @@ export class ResourceEngine {
   async insertAll(tx: DbOrTx, ctx: AuditContext, route: string, rows: ReadonlyArray<Record<string, unknown>>) {
     const r = this.resource(route);
     const out: Row[] = [];
-    for (const values of rows) out.push(await this.insertOne(tx, ctx, r, values));
+    for (const values of rows) out.push(await this.insertOne(tx, ctx, r, this.validated(r, values)));
     return out;
+  }
+
+  /** Seeds and demo data pass the same schema as the API: validated and normalised (phones, e-mails). */
+  private validated(r: RegisteredResource, values: Record<string, unknown>): Record<string, unknown> {
+    return createSchema(r.def).parse(values) as Record<string, unknown>;
   }
 
   /** Existing rows by import key (normalised like the unique indexes), for the import's new/update decision. */

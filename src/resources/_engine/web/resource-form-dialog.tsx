@@ -235,6 +235,15 @@ function FieldInput({
           {...common}
           {...register(field.name)}
         />
+      ) : field.kind === 'date' || field.kind === 'phone' || field.kind === 'email' ? (
+        <Input
+          type={field.kind === 'date' ? 'date' : field.kind === 'phone' ? 'tel' : 'email'}
+          inputMode={field.kind === 'phone' ? 'tel' : field.kind === 'email' ? 'email' : undefined}
+          autoComplete="off"
+          placeholder={field.example ?? (field.kind === 'phone' ? '+380XXXXXXXXX' : undefined)}
+          {...common}
+          {...register(field.name)}
+        />
       ) : field.kind === 'enum' ? (
         <Controller
           control={control}

@@ -68,6 +68,9 @@ export function payloadValue(field: FieldDef, value: FormValue): unknown {
     case 'text':
     case 'textarea':
     case 'color':
+    case 'date':
+    case 'phone':
+    case 'email':
       return typeof value === 'string' ? value : '';
     case 'integer': {
       const text = String(value ?? '').replace(SPACES, '');
@@ -139,6 +142,11 @@ export function cellText(field: FieldDef, row: ResourceRow): string {
       return (
         referenceLabelOf(field, row) ?? (value === null || value === undefined ? messages.emptyValue : `#${value}`)
       );
+    case 'date': {
+      // YYYY-MM-DD from the API, shown as people read dates in Ukraine.
+      const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+      return match ? `${match[3]}.${match[2]}.${match[1]}` : messages.emptyValue;
+    }
     case 'decimal':
       // The API's exact string with a decimal comma and without the column's padding zeros (110.000000 → 110,00).
       return typeof value === 'string' && value !== '' ? formatDecimalUk(value) : messages.emptyValue;
@@ -149,7 +157,13 @@ export function cellText(field: FieldDef, row: ResourceRow): string {
 
 /** Kinds whose column the server can sort (README §10: `sort=field|-field`). */
 export function isSortable(field: FieldDef): boolean {
-  return field.kind === 'text' || field.kind === 'integer' || field.kind === 'decimal' || field.kind === 'enum';
+  return (
+    field.kind === 'text' ||
+    field.kind === 'integer' ||
+    field.kind === 'decimal' ||
+    field.kind === 'enum' ||
+    field.kind === 'date'
+  );
 }
 
 export function isNumeric(field: FieldDef): boolean {
