@@ -182,3 +182,30 @@ export function InlineQueryStatus({
     </div>
   );
 }
+
+/** A list that could not load: the message (with the server's reason) and a retry button. */
+export function ListLoadError({
+  error,
+  message,
+  retryText,
+  onRetry,
+}: {
+  error: unknown;
+  message: string;
+  retryText: string;
+  onRetry: () => unknown;
+}) {
+  const reason = serverMessageOf(error);
+  return (
+    <>
+      <p className="font-medium text-destructive dark:text-red-400" role="alert">
+        {message}
+        {reason ? `: ${reason}` : ''}
+      </p>
+      <Button variant="outline" onClick={() => void onRetry()}>
+        <RefreshCwIcon aria-hidden="true" />
+        {retryText}
+      </Button>
+    </>
+  );
+}

@@ -15,7 +15,6 @@ import {
   Loader2Icon,
   MailIcon,
   OctagonAlertIcon,
-  RefreshCwIcon,
   SearchIcon,
   Trash2Icon,
   type LucideIcon,
@@ -30,6 +29,7 @@ import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { ListLoadError } from '@/web/components/data-list.tsx';
 import { usePushPermission, type PushPermission } from './browser-notifications.tsx';
 import { NotificationCard, type CardBusy } from './notification-card.tsx';
 import { priorityLabel, typeLabel } from './notification-display.ts';
@@ -317,14 +317,12 @@ export function NotificationsPage() {
           </StateMessage>
         ) : listQuery.isError && !listQuery.data ? (
           <StateMessage>
-            <p className="font-medium text-destructive dark:text-red-400" role="alert">
-              {messages.loadError}
-              {serverMessageOf(listQuery.error) ? `: ${serverMessageOf(listQuery.error)}` : ''}
-            </p>
-            <Button variant="outline" onClick={() => void listQuery.refetch()}>
-              <RefreshCwIcon aria-hidden="true" />
-              {messages.retry}
-            </Button>
+            <ListLoadError
+              error={listQuery.error}
+              message={messages.loadError}
+              retryText={messages.retry}
+              onRetry={listQuery.refetch}
+            />
           </StateMessage>
         ) : rows.length === 0 ? (
           <StateMessage>

@@ -9,7 +9,6 @@ import {
   MailIcon,
   PencilIcon,
   PlusIcon,
-  RefreshCwIcon,
   SearchIcon,
   Trash2Icon,
   UserCheckIcon,
@@ -25,7 +24,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { ListPagination, RowAction, SortableHead, StateMessage } from '@/web/components/data-list.tsx';
+import { ListPagination, RowAction, SortableHead, StateMessage, ListLoadError } from '@/web/components/data-list.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { DeactivateUserDialog, DeleteUserDialog, SetPasswordDialog } from './user-dialogs.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
@@ -195,14 +194,12 @@ export function UsersPage() {
           </StateMessage>
         ) : listQuery.isError && !listQuery.data ? (
           <StateMessage>
-            <p className="font-medium text-destructive dark:text-red-400" role="alert">
-              {messages.loadError}
-              {serverMessageOf(listQuery.error) ? `: ${serverMessageOf(listQuery.error)}` : ''}
-            </p>
-            <Button variant="outline" onClick={() => void listQuery.refetch()}>
-              <RefreshCwIcon aria-hidden="true" />
-              {messages.retry}
-            </Button>
+            <ListLoadError
+              error={listQuery.error}
+              message={messages.loadError}
+              retryText={messages.retry}
+              onRetry={listQuery.refetch}
+            />
           </StateMessage>
         ) : (
           <>

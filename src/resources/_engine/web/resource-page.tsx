@@ -10,7 +10,6 @@ import {
   Loader2Icon,
   PencilIcon,
   PlusIcon,
-  RefreshCwIcon,
   SearchIcon,
   Trash2Icon,
   UploadIcon,
@@ -27,10 +26,9 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { ListPagination, RowAction, SortableHead, StateMessage } from '@/web/components/data-list.tsx';
+import { ListPagination, RowAction, SortableHead, StateMessage, ListLoadError } from '@/web/components/data-list.tsx';
 import { ReferencePicker } from './reference-picker.tsx';
 import {
   exportUrl,
@@ -211,14 +209,12 @@ function ResourceListPage({ def }: { def: ResourceDef }) {
           </StateMessage>
         ) : listQuery.isError && !listQuery.data ? (
           <StateMessage>
-            <p className="font-medium text-destructive dark:text-red-400" role="alert">
-              {messages.loadError}
-              {serverMessageOf(listQuery.error) ? `: ${serverMessageOf(listQuery.error)}` : ''}
-            </p>
-            <Button variant="outline" onClick={() => void listQuery.refetch()}>
-              <RefreshCwIcon aria-hidden="true" />
-              {messages.retry}
-            </Button>
+            <ListLoadError
+              error={listQuery.error}
+              message={messages.loadError}
+              retryText={messages.retry}
+              onRetry={listQuery.refetch}
+            />
           </StateMessage>
         ) : (
           <>
