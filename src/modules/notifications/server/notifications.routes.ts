@@ -1,5 +1,6 @@
 import { DomainError } from '@/shared/api-error.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { audit } from '@/modules/system-logs/server/index.ts';
 import { access, signedInActor, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
 import {
   bulkDeleteBodySchema,
@@ -106,16 +107,22 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { response: { 201: z.object({ created: z.number().int() }) } },
     handler: async (request, reply) => {
-      const created = await db.transaction(async (tx) =>
-        notify(tx, {
+      const created = await db.transaction(async (tx) => {
+        const count = await notify(tx, {
           type: 'info',
           priority: 'low',
           title: notificationsMessages.testTitle,
           message: notificationsMessages.testMessage,
           actionUrl: '/notifications',
           userIds: [request.user!.id],
-        }),
-      );
+        });
+        await audit(tx, signedInActor(request), {
+          action: 'create',
+          entityType: 'notification',
+          after: { title: notificationsMessages.testTitle, test: true },
+        });
+        return count;
+      });
       return reply.status(201).send({ created });
     },
   });

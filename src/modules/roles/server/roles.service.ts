@@ -55,18 +55,23 @@ export async function ensureRoles(db: Db): Promise<number> {
     const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.isSystem, true)).limit(1);
     if (existing) return existing.id;
     const [{ n }] = (await tx.select({ n: count() }).from(roles)) as [{ n: number }];
+    const system = { userId: null, actor: 'system' };
     const [admin] = await tx
       .insert(roles)
       .values({ ...adminRole, isSystem: true })
-      .returning({ id: roles.id });
+      .returning();
+    await audit(tx, system, { action: 'create', entityType: 'role', entityId: admin!.id, after: admin });
     if (n === 0) {
       for (const seed of seedRoles) {
-        const [role] = await tx
-          .insert(roles)
-          .values({ name: seed.name, description: seed.description })
-          .returning({ id: roles.id });
+        const [role] = await tx.insert(roles).values({ name: seed.name, description: seed.description }).returning();
         const perms = normalisePermissions(seed.permissions);
         if (perms.length) await tx.insert(rolePermissions).values(perms.map((p) => ({ ...p, roleId: role!.id })));
+        await audit(tx, system, {
+          action: 'create',
+          entityType: 'role',
+          entityId: role!.id,
+          after: { ...role, permissions: perms },
+        });
       }
     }
     return admin!.id;
