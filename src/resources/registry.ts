@@ -6,10 +6,17 @@ import { carriersResource } from './carriers/carriers.resource.ts';
 import { carriers } from './carriers/carriers.table.ts';
 import { categoriesResource, productCategoriesResource } from './categories/categories.resource.ts';
 import { categories } from './categories/categories.table.ts';
+import { companiesResource } from './companies/companies.resource.ts';
+import { companies } from './companies/companies.table.ts';
+import { clientContactsResource } from './counterparties/contacts.resource.ts';
+import { clientsResource, counterpartiesLookup, suppliersResource } from './counterparties/counterparties.resource.ts';
+import { counterparties, counterpartyContacts } from './counterparties/counterparties.table.ts';
 import { currenciesResource } from './currencies/currencies.resource.ts';
 import { currencies } from './currencies/currencies.table.ts';
 import { departmentsResource } from './departments/departments.resource.ts';
 import { departments } from './departments/departments.table.ts';
+import { componentKinds, componentsResource, productKinds, productsResource } from './items/items.resource.ts';
+import { items } from './items/items.table.ts';
 import { packageTypesResource } from './package-types/package-types.resource.ts';
 import { packageTypes } from './package-types/package-types.table.ts';
 import { positionsResource } from './positions/positions.resource.ts';
@@ -18,6 +25,8 @@ import { solderingTypesResource } from './soldering-types/soldering-types.resour
 import { solderingTypes } from './soldering-types/soldering-types.table.ts';
 import { supplierDocumentTypesResource } from './supplier-document-types/supplier-document-types.resource.ts';
 import { supplierDocumentTypes } from './supplier-document-types/supplier-document-types.table.ts';
+import { usersLookup } from './users/users.lookup.ts';
+import { users } from '../modules/users/server/users.table.ts';
 import { unitsResource } from './units/units.resource.ts';
 import { units } from './units/units.table.ts';
 import { warehousesResource } from './warehouses/warehouses.resource.ts';
@@ -38,4 +47,20 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: carriersResource, table: carriers },
   { def: currenciesResource, table: currencies },
   { def: supplierDocumentTypesResource, table: supplierDocumentTypes },
+  { def: productsResource, table: items, within: { kind: productKinds }, decorate: itemNames },
+  { def: componentsResource, table: items, within: { kind: componentKinds }, decorate: itemNames },
+  { def: clientsResource, table: counterparties, fixed: { isClient: true } },
+  { def: suppliersResource, table: counterparties, fixed: { isSupplier: true } },
+  { def: clientContactsResource, table: counterpartyContacts },
+  { def: companiesResource, table: companies },
+  { def: counterpartiesLookup, table: counterparties, lookupOnly: true },
+  { def: usersLookup, table: users, lookupOnly: true },
 ];
+
+/** The names `GET /api/products` answers beside the ids (reference-data.md §16). */
+async function itemNames(_db: unknown, rows: Array<Record<string, unknown>>) {
+  for (const row of rows) {
+    row.categoryName = row.categoryIdLabel ?? null;
+    row.unitShortName = row.unitIdLabel ?? null;
+  }
+}

@@ -43,7 +43,7 @@ describe('checkEdrpou', () => {
     // 40075815: 4·7+0·1+0·2+7·3+5·4+8·5+1·6 = 28+0+0+21+20+40+6 = 115; 115 mod 11 = 5 = d8 ✓
     expect(checkEdrpou('40075815')).toEqual(valid('40075815'));
     // The same digits with the low-range weights would give 4+0+0+28+25+48+7 = 112 mod 11 = 2 → 40075812 is wrong.
-    expect(checkEdrpou('40075812')).toEqual(invalid('Неправильна контрольна цифра ЄДРПОУ'));
+    expect(checkEdrpou('40075812')).toEqual(invalid('Невірна контрольна цифра ЄДРПОУ'));
   });
 
   it('switches weights exactly at 30 000 000 and 60 000 000', () => {
@@ -92,7 +92,7 @@ describe('checkEdrpou', () => {
     const mid = checkEdrpou('30000440');
     expect(mid.ok && mid.warning).toMatch(/ЄДРПОУ/);
     // Any other last digit is simply wrong.
-    expect(checkEdrpou('12346421')).toEqual(invalid('Неправильна контрольна цифра ЄДРПОУ'));
+    expect(checkEdrpou('12346421')).toEqual(invalid('Невірна контрольна цифра ЄДРПОУ'));
   });
 
   it('gives no warning for ordinary valid codes', () => {
@@ -111,7 +111,7 @@ describe('checkEdrpou', () => {
   it('rejects every wrong last digit of a valid code', () => {
     for (let d = 0; d <= 9; d++) {
       if (d === 9) continue;
-      expect(checkEdrpou(`0003212${d}`)).toEqual(invalid('Неправильна контрольна цифра ЄДРПОУ'));
+      expect(checkEdrpou(`0003212${d}`)).toEqual(invalid('Невірна контрольна цифра ЄДРПОУ'));
     }
   });
 });
@@ -136,7 +136,7 @@ describe('checkRnokpp', () => {
   it('rejects a wrong check digit', () => {
     for (let d = 0; d <= 9; d++) {
       if (d === 1) continue;
-      expect(checkRnokpp(`318471069${d}`)).toEqual(invalid('Неправильна контрольна цифра РНОКПП'));
+      expect(checkRnokpp(`318471069${d}`)).toEqual(invalid('Невірна контрольна цифра РНОКПП'));
     }
     expect(checkRnokpp('3000000003').ok).toBe(false); // −3 mod 11 taken naively as 3
   });
@@ -179,7 +179,7 @@ describe('checkVatNumber', () => {
 
   it('accepts the 10-digit РНОКПП of a ФОП, checking its check digit', () => {
     expect(checkVatNumber('3184710691')).toEqual(valid('3184710691'));
-    expect(checkVatNumber('3184710690')).toEqual(invalid('Неправильна контрольна цифра РНОКПП'));
+    expect(checkVatNumber('3184710690')).toEqual(invalid('Невірна контрольна цифра РНОКПП'));
   });
 
   it('rejects other lengths', () => {
@@ -205,14 +205,14 @@ describe('checkIbanUa / ibanMfo', () => {
   it('rejects the literal with any single digit changed', () => {
     for (let i = 2; i < known.length; i++) {
       const changed = known.slice(0, i) + String((Number(known[i]) + 1) % 10) + known.slice(i + 1);
-      expect(checkIbanUa(changed)).toEqual(invalid('Неправильна контрольна сума IBAN'));
+      expect(checkIbanUa(changed)).toEqual(invalid('Невірна контрольна сума IBAN'));
       expect(ibanMfo(changed)).toBeNull();
     }
     // Any two adjacent different digits swapped.
     for (let i = 2; i < known.length - 1; i++) {
       if (known[i] === known[i + 1]) continue;
       const swapped = known.slice(0, i) + known[i + 1] + known[i] + known.slice(i + 2);
-      expect(checkIbanUa(swapped)).toEqual(invalid('Неправильна контрольна сума IBAN'));
+      expect(checkIbanUa(swapped)).toEqual(invalid('Невірна контрольна сума IBAN'));
     }
   });
 
@@ -234,7 +234,7 @@ describe('checkIbanUa / ibanMfo', () => {
       expect(checkIbanUa(iban)).toEqual(valid(iban));
     }
     const cd00 = makeUaIban('300465', '0000026001234567890');
-    expect(checkIbanUa(cd00.slice(0, 2) + '00' + cd00.slice(4))).toEqual(invalid('Неправильна контрольна сума IBAN'));
+    expect(checkIbanUa(cd00.slice(0, 2) + '00' + cd00.slice(4))).toEqual(invalid('Невірна контрольна сума IBAN'));
   });
 
   it('removes spaces and uppercases before checking', () => {
@@ -363,7 +363,7 @@ describe('gs1CheckDigit / checkBarcode / internalEan13', () => {
     expect(checkBarcode('10012345678902')).toEqual(valid('10012345678902'));
     expect(checkBarcode(' 4006381333931 ')).toEqual(valid('4006381333931'));
 
-    const error = 'Неправильна контрольна цифра штрих-коду';
+    const error = 'Невірна контрольна цифра штрих-коду';
     expect(checkBarcode('4006381333932')).toEqual(invalid(error));
     expect(checkBarcode('96385075')).toEqual(invalid(error));
     expect(checkBarcode('036000291453')).toEqual(invalid(error));
@@ -373,7 +373,7 @@ describe('gs1CheckDigit / checkBarcode / internalEan13', () => {
   it('accepts other 1–48 printable ASCII strings as Code 128', () => {
     expect(checkBarcode('ABC-123/x')).toEqual(valid('ABC-123/x'));
     expect(checkBarcode('1234567890')).toEqual(valid('1234567890')); // 10 digits: no GS1 length, so Code 128
-    expect(checkBarcode('400638133393')).toEqual(invalid('Неправильна контрольна цифра штрих-коду')); // 12 = UPC-A
+    expect(checkBarcode('400638133393')).toEqual(invalid('Невірна контрольна цифра штрих-коду')); // 12 = UPC-A
     expect(checkBarcode('1')).toEqual(valid('1'));
     expect(checkBarcode('A B')).toEqual(valid('A B'));
     expect(checkBarcode('x'.repeat(48)).ok).toBe(true);
@@ -439,7 +439,7 @@ describe('checkColor', () => {
 describe('checkTaxId', () => {
   it('uses ЄДРПОУ for a legal entity, whatever taxIdKind says', () => {
     expect(checkTaxId('legal_entity', '00032129')).toEqual(valid('00032129'));
-    expect(checkTaxId('legal_entity', '00032128')).toEqual(invalid('Неправильна контрольна цифра ЄДРПОУ'));
+    expect(checkTaxId('legal_entity', '00032128')).toEqual(invalid('Невірна контрольна цифра ЄДРПОУ'));
     expect(checkTaxId('legal_entity', '3184710691', 'rnokpp')).toEqual(invalid('ЄДРПОУ має містити 8 цифр'));
     expect(checkTaxId('legal_entity', '00032129', 'passport')).toEqual(valid('00032129'));
   });
@@ -448,7 +448,7 @@ describe('checkTaxId', () => {
     for (const kind of ['sole_proprietor', 'individual'] as const) {
       expect(checkTaxId(kind, '3184710691')).toEqual(valid('3184710691'));
       expect(checkTaxId(kind, '3184710691', 'rnokpp')).toEqual(valid('3184710691'));
-      expect(checkTaxId(kind, '3184710690')).toEqual(invalid('Неправильна контрольна цифра РНОКПП'));
+      expect(checkTaxId(kind, '3184710690')).toEqual(invalid('Невірна контрольна цифра РНОКПП'));
       expect(checkTaxId(kind, '00032129')).toEqual(invalid('РНОКПП має містити 10 цифр'));
       expect(checkTaxId(kind, 'аб 123456', 'passport')).toEqual(valid('АБ123456'));
       expect(checkTaxId(kind, '123456789', 'passport')).toEqual(valid('123456789'));

@@ -9,20 +9,20 @@ export type TaxIdKind = 'rnokpp' | 'passport';
 
 const MSG = {
   edrpouFormat: 'ЄДРПОУ має містити 8 цифр',
-  edrpouCheck: 'Неправильна контрольна цифра ЄДРПОУ',
+  edrpouCheck: 'Невірна контрольна цифра ЄДРПОУ',
   edrpouWarning:
     'Контрольну цифру ЄДРПОУ прийнято за 0, бо залишок дорівнює 10 і після повторного обчислення — перевірте код',
   rnokppFormat: 'РНОКПП має містити 10 цифр',
-  rnokppCheck: 'Неправильна контрольна цифра РНОКПП',
+  rnokppCheck: 'Невірна контрольна цифра РНОКПП',
   passportFormat: 'Номер паспорта має містити 2 великі літери кирилицею і 6 цифр або 9 цифр (ID-картка)',
   vatFormat: 'ІПН платника ПДВ має містити 12 цифр (або 10 цифр РНОКПП для ФОП)',
   ibanFormat: 'IBAN має починатися з UA і містити 29 символів',
-  ibanCheck: 'Неправильна контрольна сума IBAN',
+  ibanCheck: 'Невірна контрольна сума IBAN',
   phoneFormat: 'Телефон має бути у форматі +380XXXXXXXXX',
   phoneForeignFormat: 'Іноземний телефон має бути у форматі +<код країни><номер> (від 8 до 15 цифр)',
   emailSingle: 'Вкажіть одну адресу e-mail',
   emailFormat: 'Неправильна адреса e-mail',
-  barcodeCheck: 'Неправильна контрольна цифра штрих-коду',
+  barcodeCheck: 'Невірна контрольна цифра штрих-коду',
   barcodeFormat: 'Штрих-код має містити від 1 до 48 друкованих символів ASCII',
   uktzedFormat: 'Код УКТ ЗЕД має містити від 4 до 10 цифр',
   colorFormat: 'Колір має бути у форматі #RRGGBB',
@@ -261,4 +261,37 @@ export function checkTaxId(kind: LegalForm, input: string, taxIdKind: TaxIdKind 
     default:
       return fail(MSG.legalFormUnknown); // unreachable for typed callers; untyped data must not throw
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Generated valid codes (demo data, the registry test suite, the bench data generator)
+
+/** A valid ЄДРПОУ derived from n (distinct for n below 1 000 000), below 30 000 000. */
+export function sampleEdrpou(n: number): string {
+  const body = String(1_000_000 + ((n * 3) % 1_999_999));
+  for (let d = 0; d <= 9; d++) {
+    const code = `${body}${d}`;
+    const result = checkEdrpou(code);
+    if (result.ok && result.warning === undefined) return code;
+  }
+  return sampleEdrpou(n + 1_000_000); // the rare body whose check needs the warning rule
+}
+
+/** A valid РНОКПП derived from n. */
+export function sampleRnokpp(n: number): string {
+  const body = String(200_000_000 + ((n * 13) % 700_000_000)).padStart(9, '0');
+  for (let d = 0; d <= 9; d++) {
+    if (checkRnokpp(`${body}${d}`).ok) return `${body}${d}`;
+  }
+  throw new RangeError('no check digit'); // unreachable: exactly one digit fits
+}
+
+/** A valid UA IBAN for a bank code (МФО) and an account number derived from n. */
+export function sampleIbanUa(mfo: string, n: number): string {
+  const account = String(2600_0000_0000_0000_000n + BigInt(n)).padStart(19, '0');
+  for (let c = 2; c <= 98; c++) {
+    const iban = `UA${String(c).padStart(2, '0')}${mfo}${account}`;
+    if (checkIbanUa(iban).ok) return iban;
+  }
+  throw new RangeError('no check digits'); // unreachable: one pair of check digits fits
 }

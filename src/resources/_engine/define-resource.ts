@@ -50,10 +50,28 @@ export interface FieldDef {
   hint?: string;
   /** text: a pattern the trimmed value must match, with its Ukrainian message; `upper` uppercases first. */
   pattern?: { regex: RegExp; message: string; upper?: boolean };
+  /**
+   * text: a shared requisite check (src/shared/requisites.ts — barcode, IBAN, УКТ ЗЕД…) that validates and
+   * normalises the trimmed value; its Ukrainian error is the field's message.
+   */
+  check?: (input: string) => Check;
   /** A valid value: the form's placeholder, and the registry test suite's sample for patterned fields. */
   example?: string;
   /** A value for new records (the form's initial value and the server's default when omitted). */
   defaultValue?: string | number | boolean | null;
+  /**
+   * A valid value unique to n, for generated records (the registry test suite, the bench data generator) where a
+   * fixed `example` would collide with itself — an ЄДРПОУ with its check digit, an SKU.
+   */
+  sampleOf?: (n: number) => string;
+  /** The 409 message when this field's unique index refuses a value (instead of the generic one). */
+  uniqueMessage?: string;
+  /**
+   * boolean: at most one row holds true — per the values of the `per` fields (one default warehouse per type).
+   * Setting it on one row clears it on the others in the same transaction. `required`: exactly one holds it, so the
+   * holder cannot clear it, be deactivated or be deleted; another row takes it over instead.
+   */
+  exclusive?: { per?: readonly string[]; required?: boolean };
 }
 
 export interface ResourceDef {
@@ -106,6 +124,8 @@ export const resourceMessages = {
   inUse: 'Запис використовується — зробіть його неактивним',
   inUseBy: (titles: string) => `Запис використовується (${titles}) — зробіть його неактивним`,
   inUseNoActive: (titles: string) => `Запис використовується (${titles}) — його не можна видалити`,
+  exclusiveRequired: (label: string) =>
+    `Поле «${label}» має бути позначене в одного запису — позначте ним інший запис, і з цього воно зніметься`,
   notFound: 'Запис не знайдено',
   isActive: 'Активний',
 } as const;
@@ -122,10 +142,11 @@ export function fieldSchema(field: FieldDef) {
       const pattern = field.pattern;
       let base = z.string().trim().max(max, m.tooLong(max));
       if (pattern?.upper) base = base.toUpperCase();
-      const checked = pattern ? base.refine((v) => v === '' || pattern.regex.test(v), pattern.message) : base;
+      const patterned = pattern ? base.refine((v) => v === '' || pattern.regex.test(v), pattern.message) : base;
+      const valid = field.check ? patterned.transform(checked(field.check)) : patterned;
       return field.required
-        ? checked.refine((v) => v.length > 0, m.required)
-        : checked.transform((v) => (v === '' ? null : v)).nullable();
+        ? valid.refine((v) => v.length > 0, m.required)
+        : valid.transform((v) => (v === '' ? null : v)).nullable();
     }
     case 'color': {
       const base = z

@@ -64,6 +64,13 @@ export const carriersResource = defineResource({
       pattern: { regex: /\{number\}/, message: 'Шаблон має містити {number}' },
       example: 'https://novaposhta.ua/tracking/?cargo_number={number}',
     },
-    { name: 'isDefault', label: 'Основний', kind: 'boolean', list: true, defaultValue: false },
+    {
+      name: 'isDefault',
+      label: 'Основний',
+      kind: 'boolean',
+      list: true,
+      defaultValue: false,
+      exclusive: { required: true },
+    },
   ],
 });

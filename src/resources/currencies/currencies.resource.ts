@@ -50,7 +50,14 @@ export const currenciesResource = defineResource({
     { name: 'name', label: 'Назва', kind: 'text', required: true, maxLength: 60, list: true, search: true },
     { name: 'symbol', label: 'Символ', kind: 'text', maxLength: 5, list: true },
     { name: 'decimals', label: 'Знаків після коми', kind: 'integer', min: 0, max: 4, defaultValue: 2 },
-    { name: 'isBase', label: 'Базова', kind: 'boolean', list: true, defaultValue: false },
+    {
+      name: 'isBase',
+      label: 'Базова',
+      kind: 'boolean',
+      list: true,
+      defaultValue: false,
+      exclusive: { required: true },
+    },
     { name: 'autoRates', label: 'Курс НБУ щодня', kind: 'boolean', list: true, defaultValue: false },
   ],
 });

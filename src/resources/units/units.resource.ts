@@ -76,6 +76,7 @@ export const unitsResource = defineResource({
       min: 0.000001,
       list: true,
       defaultValue: '1',
+      uniqueMessage: 'Базова одиниця цього типу вже є: коефіцієнт 1 має лише одна одиниця кожного типу',
       hint: 'Скільки базових одиниць того самого типу містить одна ця (базова одиниця — 1)',
     },
     {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
 
@@ -14,5 +15,9 @@ export const units = pgTable(
   (t) => [
     uniqueIndex('units_name_key').on(normalised(t.name)),
     uniqueIndex('units_short_name_key').on(normalised(t.shortName)),
+    // One base unit (factor 1) per type.
+    uniqueIndex('units_factor_key')
+      .on(t.type)
+      .where(sql`${t.factor} = 1`),
   ],
 );

@@ -19,3 +19,7 @@ export * from '../../resources/carriers/carriers.table.ts';
 export * from '../../resources/currencies/currencies.table.ts';
 export * from '../../resources/supplier-document-types/supplier-document-types.table.ts';
 export * from '../../resources/workers/workers.table.ts';
+export * from '../../resources/items/items.table.ts';
+export * from '../../resources/counterparties/counterparties.table.ts';
+export * from '../../resources/companies/companies.table.ts';
+export * from '../../modules/clients/server/clients.table.ts';

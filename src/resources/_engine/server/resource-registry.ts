@@ -1,11 +1,22 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/server/db/client.ts';
 import type { ResourceDef } from '../define-resource.ts';
 
-/** A declaration bound to its table (server side only). `fixed` pins columns, e.g. a category's scope. */
+/** A declaration bound to its table (server side only). */
 export interface RegisteredResource {
   def: ResourceDef;
   table: PgTable;
-  fixed?: Readonly<Record<string, string>>;
+  /** Pins columns: rows outside are invisible, new rows get the value, answers omit it (a category's scope). */
+  fixed?: Readonly<Record<string, string | boolean>>;
+  /** Restricts a column to some values without pinning one (/products sees three kinds of item). */
+  within?: Readonly<Record<string, readonly string[]>>;
+  /** Adds derived fields to rows as the API answers them (names other screens expect), in one query per page. */
+  decorate?: (db: DbOrTx, rows: Array<Record<string, unknown>>) => Promise<void>;
+  /**
+   * Only the session-only lookup is served (no page, no CRUD): a picker over a table that several views share
+   * (every counterparty, client or supplier, for contacts).
+   */
+  lookupOnly?: boolean;
 }
 
 export function column(resource: RegisteredResource, name: string): PgColumn {

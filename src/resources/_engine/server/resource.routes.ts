@@ -81,9 +81,41 @@ export function resourceRoutes(engine: ResourceEngine) {
       (_request, body, done) => done(null, body),
     );
 
+    function registerLookup(r: (typeof resources)[number]) {
+      const { def } = r;
+      app.route({
+        method: 'GET',
+        url: `/api/lookups${def.route}`,
+        // Pickers on other pages need names of records the user may not manage (domain README §9).
+        config: { access: access.session },
+        schema: {
+          querystring: z.strictObject({
+            search: z.string().trim().max(200).optional(),
+            limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+            ids: z
+              .string()
+              .regex(/^\d+(,\d+){0,99}$/)
+              .optional(),
+            _t: z.string().max(20).optional(),
+          }),
+          response: { 200: z.array(z.object({ id: z.number().int(), label: z.string() })) },
+        },
+        handler: async (request) =>
+          engine.lookup(
+            db,
+            r,
+            request.query.search,
+            request.query.ids ? request.query.ids.split(',').map(Number) : [],
+            request.query.limit,
+          ),
+      });
+    }
+
     for (const r of resources) {
       const { def } = r;
       const base = `/api${def.route}`;
+      registerLookup(r);
+      if (r.lookupOnly) continue;
       const key = access.route(def.route);
       const query = listQuerySchema(def);
 
@@ -220,33 +252,6 @@ export function resourceRoutes(engine: ResourceEngine) {
           await engine.remove(db, auditContext(request), r, request.params.id);
           return reply.status(204).send();
         },
-      });
-
-      app.route({
-        method: 'GET',
-        url: `/api/lookups${def.route}`,
-        // Pickers on other pages need names of records the user may not manage (domain README §9).
-        config: { access: access.session },
-        schema: {
-          querystring: z.strictObject({
-            search: z.string().trim().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(100).optional().default(20),
-            ids: z
-              .string()
-              .regex(/^\d+(,\d+){0,99}$/)
-              .optional(),
-            _t: z.string().max(20).optional(),
-          }),
-          response: { 200: z.array(z.object({ id: z.number().int(), label: z.string() })) },
-        },
-        handler: async (request) =>
-          engine.lookup(
-            db,
-            r,
-            request.query.search,
-            request.query.ids ? request.query.ids.split(',').map(Number) : [],
-            request.query.limit,
-          ),
       });
     }
   };

@@ -41,7 +41,10 @@ export class ResourceEngine {
   }
 
   private fixedWhere(r: RegisteredResource): SQL[] {
-    return Object.entries(r.fixed ?? {}).map(([name, value]) => eq(column(r, name), value));
+    return [
+      ...Object.entries(r.fixed ?? {}).map(([name, value]) => eq(column(r, name), value)),
+      ...Object.entries(r.within ?? {}).map(([name, values]) => inArray(column(r, name), [...values])),
+    ];
   }
 
   private searchWhere(r: RegisteredResource, search: string | undefined): SQL | undefined {
@@ -75,7 +78,7 @@ export class ResourceEngine {
       const ids = [...new Set(rows.map((row) => row[field.name]).filter((v): v is number => typeof v === 'number'))];
       labels.set(field.name, await this.labelsOf(db, field.references!, ids));
     }
-    return rows.map((row) => {
+    const out = rows.map((row) => {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(row)) {
         if (r.fixed && key in r.fixed) continue;
@@ -87,6 +90,8 @@ export class ResourceEngine {
       }
       return out as Row;
     });
+    if (r.decorate && out.length) await r.decorate(db, out);
+    return out;
   }
 
   async labelsOf(db: DbOrTx, route: string, ids: number[]): Promise<Map<number, string>> {
@@ -175,7 +180,7 @@ export class ResourceEngine {
       const table = getTableName(r.table);
       const name = toCamel((unique.constraint ?? '').replace(`${table}_`, '').replace(/_key$/, ''));
       const field = r.def.fields.find((f) => f.name === name);
-      const message = resourceMessages.unique(field?.label ?? name);
+      const message = field?.uniqueMessage ?? resourceMessages.unique(field?.label ?? name);
       throw new DomainError(409, message, { [field?.name ?? name]: message });
     }
     throw err;
@@ -198,11 +203,52 @@ export class ResourceEngine {
       .catch((err: unknown) => this.conflict(r, err));
   }
 
+  /**
+   * Exclusive flags (one default per group): a row taking the flag clears it on the others of its group in the same
+   * transaction; the holder of a required one cannot drop it, nor be deactivated.
+   */
+  private async applyExclusive(
+    tx: DbOrTx,
+    r: RegisteredResource,
+    id: number | null,
+    before: Record<string, unknown> | null,
+    merged: Record<string, unknown>,
+  ) {
+    for (const field of r.def.fields.filter((f) => f.exclusive)) {
+      const held = before?.[field.name] === true;
+      if (held && field.exclusive!.required && (merged[field.name] === false || merged.isActive === false)) {
+        const message = resourceMessages.exclusiveRequired(field.label);
+        throw new DomainError(400, message, { [merged[field.name] === false ? field.name : 'isActive']: message });
+      }
+      if (merged[field.name] !== true && id === null && field.exclusive!.required) {
+        // The first row of a resource that must have one holder takes the flag itself.
+        const [holder] = await tx
+          .select({ id: column(r, 'id') })
+          .from(r.table)
+          .where(and(eq(column(r, field.name), true), ...this.fixedWhere(r)))
+          .limit(1);
+        if (!holder) merged[field.name] = true;
+      }
+      if (merged[field.name] !== true) continue;
+      const group = (field.exclusive!.per ?? []).map((name) => {
+        const value = merged[name];
+        return value === null || value === undefined ? sql`${column(r, name)} is null` : eq(column(r, name), value);
+      });
+      const others = id === null ? [] : [sql`${column(r, 'id')} <> ${id}`];
+      await tx
+        .update(r.table)
+        .set({ [field.name]: false, updatedAt: sql`now()` } as never)
+        .where(and(eq(column(r, field.name), true), ...group, ...others, ...this.fixedWhere(r)));
+    }
+  }
+
   private async insertOne(tx: DbOrTx, ctx: AuditContext, r: RegisteredResource, values: Record<string, unknown>) {
     await this.checkReferences(tx, r, values);
+    const full = this.withDefaults(r, values);
+    await this.applyExclusive(tx, r, null, null, full);
     const [inserted] = (await tx
       .insert(r.table)
-      .values(this.withDefaults(r, values) as never)
+      .values(full as never)
       .returning()) as Record<string, unknown>[];
     const row = (await this.present(tx, r, [inserted!]))[0]!;
     await audit(tx, ctx, { action: 'create', entityType: getTableName(r.table), entityId: row.id, after: row });
@@ -226,6 +272,7 @@ export class ResourceEngine {
     await this.checkReferences(tx, r, values);
     const crossIssues = r.def.crossCheck?.({ ...before, ...values }) ?? {};
     if (Object.keys(crossIssues).length) throw new DomainError(400, Object.values(crossIssues)[0]!, crossIssues);
+    await this.applyExclusive(tx, r, id, before, { ...before, ...values });
     if (Object.keys(values).length) {
       await tx
         .update(r.table)
@@ -241,6 +288,8 @@ export class ResourceEngine {
     try {
       await db.transaction(async (tx) => {
         const before = await this.get(tx, r, id, true);
+        const held = r.def.fields.find((f) => f.exclusive?.required && before[f.name] === true);
+        if (held) throw new DomainError(409, resourceMessages.exclusiveRequired(held.label));
         await tx.delete(r.table).where(eq(column(r, 'id'), id));
         await audit(tx, ctx, { action: 'delete', entityType: getTableName(r.table), entityId: id, before });
       });
