@@ -7,6 +7,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import '@/shared/zod-uk.ts';
 import { TOTAL_COUNT_HEADER } from '@/shared/list.ts';
 import { authRoutes } from '@/modules/auth/server/index.ts';
+import { clientsRoutes } from '@/modules/clients/server/index.ts';
+import { companiesRoutes } from '@/modules/companies/server/index.ts';
+import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
@@ -115,6 +118,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     profileRoutes,
     notificationsRoutes,
     resourceRoutes(resourceEngine),
+    itemsRoutes,
+    clientsRoutes,
+    companiesRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

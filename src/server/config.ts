@@ -25,6 +25,8 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword: string | null;
   clientDir: string;
+  /** Nova Poshta API 2.0 endpoint (sales.md §4); tests point it at a local server speaking the protocol. */
+  novaPoshtaApiUrl: string;
 }
 
 const emailSchema = z.email();
@@ -96,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if (sessionSecret === undefined) sessionSecret = readOrCreateSecret(dataDir);
 
+  const novaPoshtaApiUrl = value('NOVA_POSHTA_API_URL') ?? 'https://api.novaposhta.ua/v2.0/json/';
+  parseUrl('NOVA_POSHTA_API_URL', novaPoshtaApiUrl, ['http:', 'https:']);
+
   return {
     port,
     host: value('HOST') ?? '0.0.0.0',
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail,
     adminPassword,
     clientDir: path.resolve(cwd, 'dist/client'),
+    novaPoshtaApiUrl,
   };
 }
 

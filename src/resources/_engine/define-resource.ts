@@ -245,13 +245,14 @@ export function compareDecimal(a: string, b: string): number {
   return fx === fy ? 0 : sign * (fx > fy ? 1 : -1);
 }
 
-/** The create payload: every field, required ones required, plus isActive where the resource has it. */
+/** The create payload: every field, required ones without a default required, plus isActive where it exists. */
 export function createSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of def.fields) {
     const s = fieldSchema(field);
-    shape[field.name] =
-      field.required || field.kind === 'boolean' ? (field.kind === 'boolean' ? s.optional() : s) : s.optional();
+    // A required field with a default may be omitted: the server fills the default in.
+    const mustSend = field.required && field.kind !== 'boolean' && field.defaultValue === undefined;
+    shape[field.name] = mustSend ? s : s.optional();
   }
   if (def.hasActiveFlag) shape.isActive = z.boolean().optional();
   const schema = z.strictObject(shape);

@@ -9,6 +9,7 @@ import { users } from '@/modules/users/server/users.table.ts';
 import { PHOTO_MAX_BYTES, type SessionInfo } from '../profile.contract.ts';
 import { profileMessages } from '../profile.messages.ts';
 import { userPhotos } from './profile.table.ts';
+import { sniffImage } from '@/server/images.ts';
 
 const currentUserColumns = {
   id: users.id,
@@ -76,18 +77,6 @@ export async function changePassword(
       after: { password: 'changed' },
     });
   });
-}
-
-/** The real type of an upload, from its first bytes; the declared Content-Type is not trusted. */
-export function sniffImage(data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
-    return 'image/webp';
-  }
-  return null;
 }
 
 export async function setPhoto(db: Db, ctx: AuditContext & { userId: number }, data: Buffer) {

@@ -336,3 +336,44 @@ describe('field kinds: dates, phones, e-mails, and rules across fields (workers)
     expect(worker).toMatchObject({ hireDate: '2024-02-05', phone: '+380501112233' });
   });
 });
+
+describe('exclusive flags and the base unit', () => {
+  it('clears the old default warehouse of a type when a second is marked, and leaves other types alone', async () => {
+    const a = (
+      await api('POST', '/api/warehouses', { code: 'Д1', name: 'Склад Д1', type: 'defects', isDefault: true })
+    ).json();
+    const transit = (
+      await api('POST', '/api/warehouses', { code: 'Т1', name: 'Склад Т1', type: 'transit', isDefault: true })
+    ).json();
+    const b = await api('POST', '/api/warehouses', { code: 'Д2', name: 'Склад Д2', type: 'defects', isDefault: true });
+    expect(b.statusCode, b.body).toBe(201);
+    expect((await api('GET', `/api/warehouses/${a.id}`)).json().isDefault).toBe(false);
+    expect((await api('GET', `/api/warehouses/${transit.id}`)).json().isDefault).toBe(true);
+  });
+
+  it('keeps one primary contact per counterparty', async () => {
+    const client = (
+      await api('POST', '/api/clients', { legalForm: 'individual', name: 'Контрагент з контактами' })
+    ).json();
+    const first = (
+      await api('POST', '/api/client-contacts', { counterpartyId: client.id, fullName: 'Перша', isPrimary: true })
+    ).json();
+    await api('POST', '/api/client-contacts', { counterpartyId: client.id, fullName: 'Друга', isPrimary: true });
+    const contacts = (await api('GET', `/api/client-contacts?counterpartyId=${client.id}`)).json();
+    expect(
+      contacts.filter((c: { isPrimary: boolean }) => c.isPrimary).map((c: { fullName: string }) => c.fullName),
+    ).toEqual(['Друга']);
+    expect(contacts.find((c: { id: number }) => c.id === first.id).counterpartyIdLabel).toBe('Контрагент з контактами');
+  });
+
+  it('allows one base unit (factor 1) per type', async () => {
+    await api('POST', '/api/units', { name: 'Секунда', shortName: 'с', type: 'time', factor: '1' });
+    const res = await api('POST', '/api/units', { name: 'Хвилина-2', shortName: 'хв2', type: 'time', factor: '1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields.factor).toBe(
+      'Базова одиниця цього типу вже є: коефіцієнт 1 має лише одна одиниця кожного типу',
+    );
+    const minute = await api('POST', '/api/units', { name: 'Хвилина-2', shortName: 'хв2', type: 'time', factor: '60' });
+    expect(minute.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,14 @@
+// A company's bank accounts and logo (reference-data.md §15); accounts share the counterparty account shape.
+export { bankAccountSchema, bankAccountsBodySchema, type BankAccount } from '@/modules/clients/clients.contract.ts';
+
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
+export const companiesMessages = {
+  ibanTaken: 'Цей IBAN уже належить іншій компанії',
+  logoTooLarge: 'Логотип має бути не більше 1 МБ',
+  logoType: 'Логотип має бути зображенням PNG, JPEG або SVG (без скриптів)',
+  noLogo: 'Логотип не завантажено',
+  logoSaved: 'Логотип збережено',
+  logoRemoved: 'Логотип видалено',
+} as const;

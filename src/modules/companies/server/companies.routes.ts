@@ -1,0 +1,163 @@
+// Companies beyond the declared resource (reference-data.md §15): bank accounts (an IBAN belongs to one company
+// only — it tells whose a bank payment is) and the logo printed on documents. Keyed to /companies.
+import { asc, eq, sql } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { ibanMfo } from '@/shared/requisites.ts';
+import { z } from '@/shared/zod-uk.ts';
+import type { DbOrTx } from '@/server/db/client.ts';
+import { uniqueViolation } from '@/server/db/errors.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { isPlainSvg, sniffImage } from '@/server/images.ts';
+import { bankAccountsWithDefaults } from '@/modules/clients/server/index.ts';
+import { audit } from '@/modules/system-logs/server/index.ts';
+import { resourceEngine } from '@/resources/index.ts';
+import { companyBankAccounts, companyLogos } from '@/resources/companies/companies.table.ts';
+import {
+  bankAccountSchema,
+  bankAccountsBodySchema,
+  companiesMessages,
+  LOGO_MAX_BYTES,
+  type BankAccount,
+} from '../companies.contract.ts';
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const okSchema = z.object({ message: z.string() });
+
+async function accountsOf(db: DbOrTx, companyId: number): Promise<BankAccount[]> {
+  const rows = await db
+    .select()
+    .from(companyBankAccounts)
+    .where(eq(companyBankAccounts.companyId, companyId))
+    .orderBy(asc(companyBankAccounts.id));
+  return rows.map(({ companyId: _owner, ...row }) => ({ ...row, mfo: ibanMfo(row.iban) }));
+}
+
+export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
+  const { db } = deps.database;
+  const key = access.route('/companies');
+  const resource = resourceEngine.resource('/companies');
+
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'image/svg+xml'],
+    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.route({
+    method: 'GET',
+    url: '/api/companies/:id/bank-accounts',
+    config: { access: key },
+    schema: { params: idParams, response: { 200: z.array(bankAccountSchema) } },
+    handler: async (request) => {
+      await resourceEngine.get(db, resource, request.params.id);
+      return accountsOf(db, request.params.id);
+    },
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/companies/:id/bank-accounts',
+    config: { access: key },
+    schema: { params: idParams, body: bankAccountsBodySchema, response: { 200: z.array(bankAccountSchema) } },
+    handler: async (request) => {
+      const companyId = request.params.id;
+      const ctx = auditContext(request);
+      return db
+        .transaction(async (tx) => {
+          await resourceEngine.get(tx, resource, companyId, true);
+          const before = await accountsOf(tx, companyId);
+          await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, companyId));
+          const accounts = bankAccountsWithDefaults(
+            request.body.accounts.map((a) => ({ ...a, bankName: a.bankName ?? null })),
+          );
+          if (accounts.length) await tx.insert(companyBankAccounts).values(accounts.map((a) => ({ ...a, companyId })));
+          const after = await accountsOf(tx, companyId);
+          await audit(tx, ctx, {
+            action: 'update',
+            entityType: 'company_bank_accounts',
+            entityId: companyId,
+            before,
+            after,
+          });
+          return after;
+        })
+        .catch((err: unknown) => {
+          if (uniqueViolation(err)?.constraint === 'company_bank_accounts_iban_key') {
+            throw new DomainError(409, companiesMessages.ibanTaken, { accounts: companiesMessages.ibanTaken });
+          }
+          throw err;
+        });
+    },
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/companies/:id/logo',
+    config: { access: key },
+    bodyLimit: LOGO_MAX_BYTES,
+    schema: { params: idParams, response: { 200: okSchema } },
+    handler: async (request) => {
+      const data = request.body;
+      if (!Buffer.isBuffer(data)) throw new DomainError(415, companiesMessages.logoType);
+      const contentType = sniffImage(data) ?? (isPlainSvg(data) ? 'image/svg+xml' : null);
+      if (contentType !== 'image/png' && contentType !== 'image/jpeg' && contentType !== 'image/svg+xml') {
+        throw new DomainError(415, companiesMessages.logoType);
+      }
+      const companyId = request.params.id;
+      await db.transaction(async (tx) => {
+        await resourceEngine.get(tx, resource, companyId, true);
+        await tx
+          .insert(companyLogos)
+          .values({ companyId, contentType, data })
+          .onConflictDoUpdate({ target: companyLogos.companyId, set: { contentType, data, updatedAt: sql`now()` } });
+        await audit(tx, auditContext(request), {
+          action: 'update',
+          entityType: 'company_logos',
+          entityId: companyId,
+          after: { contentType, bytes: data.length },
+        });
+      });
+      return { message: companiesMessages.logoSaved };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/companies/:id/logo',
+    config: { access: key },
+    schema: { params: idParams, querystring: z.strictObject({ v: z.string().max(40).optional() }) },
+    handler: async (request, reply) => {
+      const [logo] = await db.select().from(companyLogos).where(eq(companyLogos.companyId, request.params.id));
+      if (!logo) throw new DomainError(404, companiesMessages.noLogo);
+      return reply
+        .type(logo.contentType)
+        .header('cache-control', 'private, no-cache')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(logo.data);
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/companies/:id/logo',
+    config: { access: key },
+    schema: { params: idParams, response: { 200: okSchema } },
+    handler: async (request) => {
+      const companyId = request.params.id;
+      await db.transaction(async (tx) => {
+        await resourceEngine.get(tx, resource, companyId, true);
+        const removed = await tx.delete(companyLogos).where(eq(companyLogos.companyId, companyId)).returning({
+          contentType: companyLogos.contentType,
+        });
+        if (!removed.length) throw new DomainError(404, companiesMessages.noLogo);
+        await audit(tx, auditContext(request), {
+          action: 'delete',
+          entityType: 'company_logos',
+          entityId: companyId,
+          before: removed[0],
+        });
+      });
+      return { message: companiesMessages.logoRemoved };
+    },
+  });
+}

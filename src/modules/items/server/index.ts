@@ -1,0 +1,1 @@
+export { itemsRoutes } from './items.routes.ts';

@@ -1,0 +1,125 @@
+// The item master (domain README §2, reference-data.md §16–17): two views of one table, the spec's
+// `GET /api/products` shape newest first, the SKU check, the internal EAN-13 and bulk changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBarcode } from '@/shared/requisites.ts';
+import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+
+let t: TestApp;
+let cookie: string;
+let unitId: number;
+let productCategoryId: number;
+let componentCategoryId: number;
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, payload: payload as object | undefined, headers: { cookie } });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { password: 'items-pass' });
+  await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);
+  cookie = (await signIn(t.app, admin.username, 'items-pass')).cookie;
+  unitId = (await api('POST', '/api/units', { name: 'Штука', shortName: 'шт', type: 'count', factor: '1' })).json().id;
+  productCategoryId = (await api('POST', '/api/product-categories', { name: 'Блоки живлення' })).json().id;
+  componentCategoryId = (await api('POST', '/api/categories', { name: 'Резистори' })).json().id;
+});
+afterAll(() => t.close());
+
+const product = (sku: string, name: string) => ({
+  sku,
+  name,
+  unitId,
+  categoryId: productCategoryId,
+  retailPrice: '1250.50',
+});
+
+describe('items', () => {
+  it('answers GET /api/products newest first with the names the dashboard needs', async () => {
+    for (const [i, name] of ['Блок живлення БЖ-12', 'Блок живлення БЖ-24', 'Стабілізатор СН-5'].entries()) {
+      const res = await api('POST', '/api/products', product(`BZH-${i}`, name));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const res = await api('GET', '/api/products?limit=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    const rows = res.json();
+    expect(rows.map((r: { sku: string }) => r.sku)).toEqual(['BZH-2', 'BZH-1']);
+    expect(rows[0]).toMatchObject({
+      name: 'Стабілізатор СН-5',
+      retailPrice: '1250.500000',
+      kind: 'product',
+      categoryName: 'Блоки живлення',
+      unitShortName: 'шт',
+      isActive: true,
+      vatRate: '20',
+      warrantyMonths: 12,
+    });
+    const deep = await api('GET', '/api/products?limit=2&offset=2');
+    expect(deep.json().map((r: { sku: string }) => r.sku)).toEqual(['BZH-0']);
+  });
+
+  it('keeps products and components apart but in one SKU space', async () => {
+    const component = await api('POST', '/api/components', {
+      sku: 'R-10K-0603',
+      name: 'Резистор 10 кОм 0603',
+      unitId,
+      categoryId: componentCategoryId,
+      mpn: 'RC0603FR-0710KL',
+      manufacturer: 'Yageo',
+    });
+    expect(component.statusCode, component.body).toBe(201);
+    const id = component.json().id as number;
+    expect((await api('GET', `/api/products/${id}`)).statusCode).toBe(404);
+    expect((await api('GET', '/api/products?search=Резистор')).json()).toEqual([]);
+
+    const clash = await api('POST', '/api/products', product('r-10k-0603', 'Інший'));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toEqual({
+      error: 'Артикул уже використовується',
+      fields: { sku: 'Артикул уже використовується' },
+    });
+    const wrongKind = await api('POST', '/api/products', { ...product('X-1', 'Х'), kind: 'component' });
+    expect(wrongKind.statusCode).toBe(400);
+    const wrongScope = await api('POST', '/api/products', { ...product('X-2', 'Х'), categoryId: componentCategoryId });
+    expect(wrongScope.json().fields).toEqual({ categoryId: 'Оберіть запис зі списку' });
+    const byMpn = await api('GET', '/api/components?search=rc0603');
+    expect(byMpn.json().map((r: { id: number }) => r.id)).toEqual([id]);
+  });
+
+  it('checks SKUs for the code helper across every kind of item', async () => {
+    expect((await api('GET', '/api/products/check-sku?sku=%20bzh-0%20')).json()).toEqual({ available: false });
+    expect((await api('GET', '/api/products/check-sku?sku=R-10K-0603')).json()).toEqual({ available: false });
+    expect((await api('GET', '/api/products/check-sku?sku=NEW-123')).json()).toEqual({ available: true });
+    expect((await api('GET', '/api/products/check-sku')).statusCode).toBe(400);
+  });
+
+  it('generates an internal EAN-13 starting with 2, once, and checks typed barcodes', async () => {
+    const [item] = (await api('GET', '/api/products?search=BZH-0')).json();
+    const res = await api('POST', `/api/products/${item.id}/barcode`);
+    expect(res.statusCode, res.body).toBe(200);
+    const barcode = res.json().barcode as string;
+    expect(barcode).toMatch(/^200\d{10}$/);
+    expect(barcode).toBe(`200${String(item.id).padStart(9, '0')}${barcode.at(-1)}`);
+    expect(checkBarcode(barcode).ok).toBe(true);
+    expect((await api('POST', `/api/products/${item.id}/barcode`)).statusCode).toBe(409);
+    expect((await api('GET', `/api/products?search=${barcode}`)).json().map((r: { id: number }) => r.id)).toEqual([
+      item.id,
+    ]);
+
+    const bad = await api('PATCH', `/api/products/${item.id}`, { barcode: '4006381333932' });
+    expect(bad.json().fields.barcode).toBe('Невірна контрольна цифра штрих-коду');
+  });
+
+  it('changes the category or the active flag of many items in one audited step', async () => {
+    const ids = (await api('GET', '/api/products')).json().map((r: { id: number }) => r.id);
+    const res = await api('POST', '/api/products/bulk', { ids, set: { isActive: false } });
+    expect(res.json()).toEqual({ updated: 3 });
+    expect((await api('GET', '/api/products')).json()).toEqual([]);
+    expect((await api('POST', '/api/products/bulk', { ids, set: {} })).statusCode).toBe(400);
+    // A component id is outside the products view: the whole step is refused.
+    const [component] = (await api('GET', '/api/components')).json();
+    const mixed = await api('POST', '/api/products/bulk', { ids: [...ids, component.id], set: { isActive: true } });
+    expect(mixed.statusCode).toBe(404);
+    expect((await api('GET', '/api/products')).json()).toEqual([]);
+  });
+});

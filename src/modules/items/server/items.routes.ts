@@ -1,0 +1,70 @@
+// /products and /components beyond CRUD (reference-data.md §16): the SKU check of the code helper, the internal
+// EAN-13 generator and bulk changes. Permission is the view's route, as for the declared resource itself.
+import { sql } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { internalEan13 } from '@/shared/requisites.ts';
+import { z } from '@/shared/zod-uk.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { resourceEngine } from '@/resources/index.ts';
+import { items } from '@/resources/items/items.table.ts';
+import { bulkItemsSchema, checkSkuQuerySchema, checkSkuSchema, itemsMessages } from '../items.contract.ts';
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
+  const { db } = deps.database;
+
+  app.route({
+    method: 'GET',
+    url: '/api/products/check-sku',
+    config: { access: access.route('/products') },
+    schema: { querystring: checkSkuQuerySchema, response: { 200: checkSkuSchema } },
+    handler: async (request) => {
+      // The same normalisation as the unique index (items_sku_key), across every kind of item.
+      const [taken] = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(sql`lower(btrim(${items.sku})) = lower(btrim(${request.query.sku}))`)
+        .limit(1);
+      return { available: !taken };
+    },
+  });
+
+  for (const route of ['/products', '/components'] as const) {
+    const resource = resourceEngine.resource(route);
+
+    app.route({
+      method: 'POST',
+      url: `/api${route}/:id/barcode`,
+      config: { access: access.route(route) },
+      schema: { params: idParams },
+      handler: async (request) => {
+        const item = await resourceEngine.get(db, resource, request.params.id);
+        if (item.barcode) throw new DomainError(409, itemsMessages.hasBarcode);
+        return resourceEngine.update(db, auditContext(request), resource, item.id, {
+          barcode: internalEan13(item.id),
+        });
+      },
+    });
+
+    app.route({
+      method: 'POST',
+      url: `/api${route}/bulk`,
+      config: { access: access.route(route) },
+      schema: { body: bulkItemsSchema, response: { 200: z.object({ updated: z.number().int() }) } },
+      handler: async (request) => {
+        const { ids, set } = request.body;
+        const values: Record<string, unknown> = {};
+        if (set.categoryId !== undefined) values.categoryId = set.categoryId;
+        if (set.isActive !== undefined) values.isActive = set.isActive;
+        const { updated } = await resourceEngine.upsertMany(
+          db,
+          auditContext(request),
+          resource,
+          [...new Set(ids)].map((id) => ({ id, values })),
+        );
+        return { updated };
+      },
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export { npCall, npErrorText, npMessages, type NpResult } from './np-client.ts';

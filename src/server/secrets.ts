@@ -1,0 +1,32 @@
+// Secrets kept in the database (API keys of integrations) are sealed with the app key (domain README §10):
+// AES-256-GCM under a key derived from SESSION_SECRET by HKDF. They are written, used, and never answered.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+function keyOf(appSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', appSecret, 'erp-sealed-secrets', 'aes-256-gcm', 32));
+}
+
+/** 'v1.<iv>.<tag>.<ciphertext>' in base64url. */
+export function sealSecret(appSecret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(appSecret), iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [VERSION, iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+/** The plain secret, or null when it was sealed under another key (the secret changed) or is damaged. */
+export function openSecret(appSecret: string, sealed: string): string | null {
+  const [version, iv, tag, data] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || data === undefined) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(appSecret), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
