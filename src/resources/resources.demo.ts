@@ -61,6 +61,7 @@ export const referenceDataDemoSeeder: DemoSeeder = {
       { name: '0402', mountType: 'smd', pinCount: 2, solderingTypeId: reflow!.id },
       { name: '0603', mountType: 'smd', pinCount: 2, solderingTypeId: reflow!.id },
       { name: '0805', mountType: 'smd', pinCount: 2, solderingTypeId: reflow!.id },
+      { name: '1206', mountType: 'smd', pinCount: 2, solderingTypeId: reflow!.id },
       { name: 'SOT-23', mountType: 'smd', pinCount: 3, solderingTypeId: reflow!.id },
       { name: 'SOIC-8', mountType: 'smd', pinCount: 8, solderingTypeId: reflow!.id },
       { name: 'LQFP-48', mountType: 'smd', pinCount: 48, solderingTypeId: reflow!.id },

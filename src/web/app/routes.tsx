@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { Route, Switch } from 'wouter';
 import { catalogEntry, owningRoute, routeCatalog, type CatalogRoute } from '@/shared/route-catalog.ts';
 import type { ResourceDef } from '@/resources/_engine/define-resource.ts';
+import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
 import { PageLoading } from '@/web/layout/page-status.tsx';
 import { RouteGuard } from '@/web/layout/route-guard.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -33,11 +34,18 @@ export function definePage(path: string, load: () => Promise<ComponentType>): Pa
 
 const loadPlaceholder = () => import('./placeholder-page.tsx').then((m) => m.PlaceholderPage);
 
-/** A declared resource's page: the engine's list page built from its declaration (DESIGN §1.3). */
-const resourcePage = (route: string, loadDef: () => Promise<ResourceDef>) =>
+/**
+ * A declared resource's page: the engine's list page built from its declaration (DESIGN §1.3), with what a module
+ * adds to it (row actions, form helpers).
+ */
+const resourcePage = (
+  route: string,
+  loadDef: () => Promise<ResourceDef>,
+  loadExtensions: () => Promise<ResourcePageExtensions> = async () => ({}),
+) =>
   definePage(route, () =>
-    Promise.all([import('@/resources/_engine/web/resource-page.tsx'), loadDef()]).then(([engine, def]) =>
-      engine.createResourcePage(def),
+    Promise.all([import('@/resources/_engine/web/resource-page.tsx'), loadDef(), loadExtensions()]).then(
+      ([engine, def, extensions]) => engine.createResourcePage(def, extensions),
     ),
   );
 
@@ -81,6 +89,28 @@ export const pages: readonly PageDefinition[] = [
     import('@/resources/supplier-document-types/supplier-document-types.resource.ts').then(
       (m) => m.supplierDocumentTypesResource,
     ),
+  ),
+  resourcePage(
+    '/products',
+    () => import('@/resources/items/items.resource.ts').then((m) => m.productsResource),
+    () => import('@/modules/items/web/item-extensions.tsx').then((m) => m.productExtensions),
+  ),
+  resourcePage(
+    '/components',
+    () => import('@/resources/items/items.resource.ts').then((m) => m.componentsResource),
+    () => import('@/modules/items/web/item-extensions.tsx').then((m) => m.componentExtensions),
+  ),
+  resourcePage('/clients', () =>
+    import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.clientsResource),
+  ),
+  resourcePage('/suppliers', () =>
+    import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.suppliersResource),
+  ),
+  resourcePage('/companies', () =>
+    import('@/resources/companies/companies.resource.ts').then((m) => m.companiesResource),
+  ),
+  resourcePage('/client-contacts', () =>
+    import('@/resources/counterparties/contacts.resource.ts').then((m) => m.clientContactsResource),
   ),
   // Spec §2: pages that only say they are in development.
   ...routeCatalog.filter((entry) => entry.placeholder).map((entry) => definePage(entry.route, loadPlaceholder)),

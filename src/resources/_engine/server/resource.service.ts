@@ -1,5 +1,5 @@
 // The engine's server half: one generic service for every declared resource (reference-data.md §0).
-import { and, asc, count, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow } from '@/shared/list.ts';
 import type { Db, DbOrTx } from '@/server/db/client.ts';
@@ -68,7 +68,9 @@ export class ResourceEngine {
     const text = sort && sortable.has(sort.replace(/^-/, '')) ? sort : r.def.defaultSort;
     const col = column(r, text.replace(/^-/, ''));
     const isDesc = text.startsWith('-');
-    return [isDesc ? sql`${col} desc nulls last` : sql`${col} asc nulls last`, asc(column(r, 'id'))];
+    // Ties follow the same direction, so "newest first" stays newest first within one timestamp.
+    const id = column(r, 'id');
+    return [isDesc ? sql`${col} desc nulls last` : sql`${col} asc nulls last`, isDesc ? desc(id) : asc(id)];
   }
 
   /** The row as the API answers it: ISO dates, fixed columns hidden, a label beside every reference. */

@@ -1,6 +1,6 @@
 // The create/edit form of a declared resource, one input per declared field: validated by the declaration's
 // zod schema on the client (comfort) and by the same schema on the server (truth, DESIGN §1.5).
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { Loader2Icon } from 'lucide-react';
@@ -26,6 +26,7 @@ import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { ReferencePicker } from './reference-picker.tsx';
 import { lookupBase, resourceApi, resourceBase, type ResourceRow } from './resource-api.ts';
+import type { ResourcePageExtensions } from './resource-extensions.ts';
 import { resourcePageMessages } from './resource.messages.ts';
 import {
   displayOf,
@@ -46,10 +47,11 @@ interface ResourceFormDialogProps {
   def: ResourceDef;
   /** Absent when creating. */
   row?: ResourceRow;
+  addons?: ResourcePageExtensions['fieldAddons'];
   onClose: () => void;
 }
 
-export function ResourceFormDialog({ def, row, onClose }: ResourceFormDialogProps) {
+export function ResourceFormDialog({ def, row, addons, onClose }: ResourceFormDialogProps) {
   const queryClient = useQueryClient();
   const formId = useId();
   const isEdit = row !== undefined;
@@ -100,17 +102,31 @@ export function ResourceFormDialog({ def, row, onClose }: ResourceFormDialogProp
           className="grid gap-4 sm:grid-cols-2"
           onSubmit={form.handleSubmit((payload) => save.mutate(payload))}
         >
-          {def.fields.map((field) => (
-            <FieldInput
-              key={field.name}
-              field={field}
-              id={idOf(field.name)}
-              row={row}
-              control={form.control}
-              register={form.register}
-              error={errors[field.name] as FieldError | undefined}
-            />
-          ))}
+          {def.fields.map((field) => {
+            const Addon = addons?.[field.name];
+            return (
+              <FieldInput
+                key={field.name}
+                field={field}
+                id={idOf(field.name)}
+                row={row}
+                addon={
+                  Addon ? (
+                    <Addon
+                      row={row}
+                      getValue={(name) => form.getValues(name)}
+                      setValue={(name, value) =>
+                        form.setValue(name, value, { shouldDirty: true, shouldValidate: true })
+                      }
+                    />
+                  ) : undefined
+                }
+                control={form.control}
+                register={form.register}
+                error={errors[field.name] as FieldError | undefined}
+              />
+            );
+          })}
           {def.hasActiveFlag ? (
             <div className="flex items-start gap-3 sm:col-span-2">
               <Controller
@@ -172,10 +188,13 @@ function FieldInput({
   control,
   register,
   error,
+  addon,
 }: {
   field: FieldDef;
   id: string;
   row: ResourceRow | undefined;
+  /** A module's button beside the input (text fields). */
+  addon?: ReactNode;
   control: Control<ResourceFormValues, unknown, ResourcePayload>;
   register: UseFormRegister<ResourceFormValues>;
   error: FieldError | undefined;
@@ -317,14 +336,17 @@ function FieldInput({
           }}
         />
       ) : (
-        <Input
-          type="text"
-          autoComplete="off"
-          maxLength={field.maxLength}
-          placeholder={field.example}
-          {...common}
-          {...register(field.name)}
-        />
+        <div className="flex gap-2">
+          <Input
+            type="text"
+            autoComplete="off"
+            maxLength={field.maxLength}
+            placeholder={field.example}
+            {...common}
+            {...register(field.name)}
+          />
+          {addon}
+        </div>
       )}
       {message}
     </div>

@@ -42,6 +42,7 @@ import {
 } from './resource-api.ts';
 import { ResourceDeleteDialog } from './resource-delete-dialog.tsx';
 import { ResourceFormDialog } from './resource-form-dialog.tsx';
+import type { ResourcePageExtensions } from './resource-extensions.ts';
 import { ResourceImportDialog } from './resource-import-dialog.tsx';
 import { resourcePageMessages as messages } from './resource.messages.ts';
 import { cellText, displayOf, isNumeric, isSortable } from './resource-values.ts';
@@ -61,15 +62,15 @@ type DialogState =
  * The page body of a declared resource, for the route table (which loads it lazily and guards it). The shell
  * gives the padding.
  */
-export function createResourcePage(def: ResourceDef): ComponentType {
+export function createResourcePage(def: ResourceDef, extensions: ResourcePageExtensions = {}): ComponentType {
   function ResourcePage() {
-    return <ResourceListPage def={def} />;
+    return <ResourceListPage def={def} extensions={extensions} />;
   }
   ResourcePage.displayName = `ResourcePage(${def.route})`;
   return ResourcePage;
 }
 
-function ResourceListPage({ def }: { def: ResourceDef }) {
+function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: ResourcePageExtensions }) {
   const [filter, setFilter] = useState<ResourceListFilter>(() => initialListFilter(def));
   const [searchText, setSearchText] = useState('');
   /** Labels of the reference filters' chosen records, for their triggers. */
@@ -259,6 +260,7 @@ function ResourceListPage({ def }: { def: ResourceDef }) {
                       def={def}
                       fields={listFields}
                       row={row}
+                      actions={extensions.rowActions}
                       onEdit={() => setDialog({ kind: 'edit', row })}
                       onDelete={() => setDialog({ kind: 'delete', row })}
                     />
@@ -278,8 +280,12 @@ function ResourceListPage({ def }: { def: ResourceDef }) {
         )}
       </div>
 
-      {dialog?.kind === 'create' ? <ResourceFormDialog def={def} onClose={close} /> : null}
-      {dialog?.kind === 'edit' ? <ResourceFormDialog def={def} row={dialog.row} onClose={close} /> : null}
+      {dialog?.kind === 'create' ? (
+        <ResourceFormDialog def={def} addons={extensions.fieldAddons} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <ResourceFormDialog def={def} row={dialog.row} addons={extensions.fieldAddons} onClose={close} />
+      ) : null}
       {dialog?.kind === 'delete' ? <ResourceDeleteDialog def={def} row={dialog.row} onClose={close} /> : null}
       {dialog?.kind === 'import' ? <ResourceImportDialog def={def} onClose={close} /> : null}
     </div>
@@ -383,12 +389,14 @@ function ResourceTableRow({
   def,
   fields,
   row,
+  actions: Actions,
   onEdit,
   onDelete,
 }: {
   def: ResourceDef;
   fields: readonly FieldDef[];
   row: ResourceRow;
+  actions: ResourcePageExtensions['rowActions'];
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -418,6 +426,7 @@ function ResourceTableRow({
       ) : null}
       <TableCell>
         <div className="flex justify-end gap-0.5">
+          {Actions ? <Actions row={row} /> : null}
           <RowAction label={messages.edit(display)} onClick={onEdit}>
             <PencilIcon aria-hidden="true" />
           </RowAction>

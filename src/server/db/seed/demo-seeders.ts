@@ -1,6 +1,13 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order.
 import { usersDemoSeeder } from '@/modules/users/server/index.ts';
+import { counterpartiesDemoSeeder } from '@/resources/counterparties/counterparties.demo.ts';
+import { itemsDemoSeeder } from '@/resources/items/items.demo.ts';
 import { referenceDataDemoSeeder } from '@/resources/resources.demo.ts';
 import type { DemoSeeder } from './demo-seeder.ts';
 
-export const demoSeeders: readonly DemoSeeder[] = [usersDemoSeeder, referenceDataDemoSeeder];
+export const demoSeeders: readonly DemoSeeder[] = [
+  usersDemoSeeder,
+  referenceDataDemoSeeder,
+  itemsDemoSeeder,
+  counterpartiesDemoSeeder,
+];

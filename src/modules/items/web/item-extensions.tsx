@@ -1,0 +1,118 @@
+// What /products and /components add to the engine's page: the product-code helper beside 'Артикул' (spec §3) and
+// 'Згенерувати' beside 'Штрих-код' (an internal EAN-13 made by the server).
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BarcodeIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
+import { productCode, randomCodeNumber } from '@/shared/product-code.ts';
+import type { FieldAddonProps, ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
+import { Button } from '@/web/components/ui/button.tsx';
+import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+
+export const itemWebMessages = {
+  suggestSku: 'Згенерувати артикул',
+  nameFirst: 'Спочатку вкажіть назву — артикул складається з її літер',
+  noFreeSku: 'Не вдалося підібрати вільний артикул — спробуйте ще раз або введіть його вручну',
+  generateBarcode: 'Згенерувати штрих-код',
+  barcodeDone: 'Штрих-код згенеровано',
+  failed: 'Не вдалося виконати дію',
+} as const;
+
+const MAX_TRIES = 20;
+
+function SkuHelper({ getValue, setValue, categoryRoute }: FieldAddonProps & { categoryRoute: string }) {
+  const [busy, setBusy] = useState(false);
+
+  async function suggest() {
+    const name = String(getValue('name') ?? '').trim();
+    if (!name) {
+      toast({ variant: 'destructive', title: itemWebMessages.nameFirst });
+      return;
+    }
+    setBusy(true);
+    try {
+      const categoryId = getValue('categoryId');
+      let categoryName: string | null = null;
+      if (typeof categoryId === 'number') {
+        const found = await apiRequest<Array<{ label: string }>>(
+          'GET',
+          `/api/lookups${categoryRoute}?ids=${categoryId}`,
+        );
+        categoryName = found[0]?.label ?? null;
+      }
+      // Re-roll the random part until the server says the code is free; its unique index has the final word.
+      for (let i = 0; i < MAX_TRIES; i++) {
+        const sku = productCode(name, categoryName, randomCodeNumber());
+        const { available } = await apiRequest<{ available: boolean }>(
+          'GET',
+          `/api/products/check-sku?sku=${encodeURIComponent(sku)}`,
+        );
+        if (available) {
+          setValue('sku', sku);
+          return;
+        }
+      }
+      toast({ variant: 'destructive', title: itemWebMessages.noFreeSku });
+    } catch (error) {
+      toast({ variant: 'destructive', title: itemWebMessages.failed, description: serverMessageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      className="shrink-0"
+      aria-label={itemWebMessages.suggestSku}
+      title={itemWebMessages.suggestSku}
+      disabled={busy}
+      onClick={() => void suggest()}
+    >
+      {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
+    </Button>
+  );
+}
+
+function BarcodeGenerator({ row, getValue, setValue, route }: FieldAddonProps & { route: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  // Made from the item's id, so only a saved item without a barcode can get one.
+  if (!row || row.barcode || getValue('barcode')) return null;
+
+  async function generate() {
+    setBusy(true);
+    try {
+      const saved = await apiRequest<{ barcode: string }>('POST', `/api${route}/${row!.id}/barcode`);
+      setValue('barcode', saved.barcode);
+      await queryClient.invalidateQueries({ queryKey: [`/api${route}`] });
+      toast({ title: itemWebMessages.barcodeDone, description: saved.barcode });
+    } catch (error) {
+      toast({ variant: 'destructive', title: itemWebMessages.failed, description: serverMessageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button type="button" variant="outline" className="shrink-0" disabled={busy} onClick={() => void generate()}>
+      {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <BarcodeIcon aria-hidden="true" />}
+      <span className="sr-only sm:not-sr-only">{itemWebMessages.generateBarcode}</span>
+    </Button>
+  );
+}
+
+export const productExtensions: ResourcePageExtensions = {
+  fieldAddons: {
+    sku: (props) => <SkuHelper {...props} categoryRoute="/product-categories" />,
+    barcode: (props) => <BarcodeGenerator {...props} route="/products" />,
+  },
+};
+
+export const componentExtensions: ResourcePageExtensions = {
+  fieldAddons: {
+    barcode: (props) => <BarcodeGenerator {...props} route="/components" />,
+  },
+};

@@ -1,0 +1,18 @@
+// What a module may add to a declared resource's page without writing the page: actions on each row (links to
+// sub-pages, dialogs of its own) and a button beside a form field (the product-code helper).
+import type { ComponentType } from 'react';
+import type { ResourceRow } from './resource-api.ts';
+
+export interface FieldAddonProps {
+  /** Absent when creating. */
+  row?: ResourceRow;
+  getValue: (name: string) => unknown;
+  setValue: (name: string, value: string) => void;
+}
+
+export interface ResourcePageExtensions {
+  /** Rendered in each row's actions cell, before edit and delete (use `RowAction`, which keeps the row click). */
+  rowActions?: ComponentType<{ row: ResourceRow }>;
+  /** By field name: rendered beside that field's input in the create/edit form. */
+  fieldAddons?: Readonly<Record<string, ComponentType<FieldAddonProps>>>;
+}
