@@ -122,4 +122,28 @@ describe('items', () => {
     expect(mixed.statusCode).toBe(404);
     expect((await api('GET', '/api/products')).json()).toEqual([]);
   });
+
+  it('re-imports its own XLSX export as updates only, changing nothing', async () => {
+    const before = (await api('GET', '/api/products?isActive=all&limit=100')).json();
+    const xlsx = await api('GET', '/api/products/export?format=xlsx&isActive=all');
+    expect(xlsx.statusCode).toBe(200);
+    const dry = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=1',
+      payload: xlsx.rawPayload,
+      headers: { cookie, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().counts).toEqual({ new: 0, update: before.length, error: 0 });
+    const commit = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      payload: xlsx.rawPayload,
+      headers: { cookie, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    });
+    expect(commit.json()).toEqual({ created: 0, updated: before.length });
+    const after = (await api('GET', '/api/products?isActive=all&limit=100')).json();
+    const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ updatedAt: _u, ...row }) => row);
+    expect(strip(after)).toEqual(strip(before));
+  });
 });
