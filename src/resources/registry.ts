@@ -1,6 +1,7 @@
 // Composition root of the declared resources (server side): each declaration bound to its table. Adding a
 // plain resource is one declaration, one table and one line here; the routes, the page and the registry test
 // suite follow from it.
+import { sql } from 'drizzle-orm';
 import type { RegisteredResource } from './_engine/server/resource-registry.ts';
 import { carriersResource } from './carriers/carriers.resource.ts';
 import { carriers } from './carriers/carriers.table.ts';
@@ -16,7 +17,7 @@ import { currencies } from './currencies/currencies.table.ts';
 import { departmentsResource } from './departments/departments.resource.ts';
 import { departments } from './departments/departments.table.ts';
 import { componentKinds, componentsResource, productKinds, productsResource } from './items/items.resource.ts';
-import { items } from './items/items.table.ts';
+import { items, itemSuppliers } from './items/items.table.ts';
 import { packageTypesResource } from './package-types/package-types.resource.ts';
 import { packageTypes } from './package-types/package-types.table.ts';
 import { positionsResource } from './positions/positions.resource.ts';
@@ -48,7 +49,14 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: currenciesResource, table: currencies },
   { def: supplierDocumentTypesResource, table: supplierDocumentTypes },
   { def: productsResource, table: items, within: { kind: productKinds }, decorate: itemNames },
-  { def: componentsResource, table: items, within: { kind: componentKinds }, decorate: itemNames },
+  {
+    def: componentsResource,
+    table: items,
+    within: { kind: componentKinds },
+    decorate: itemNames,
+    searchAlso: (like) =>
+      sql`exists (select 1 from ${itemSuppliers} where ${itemSuppliers.itemId} = ${items.id} and ${itemSuppliers.supplierSku} ilike ${like})`,
+  },
   { def: clientsResource, table: counterparties, fixed: { isClient: true } },
   { def: suppliersResource, table: counterparties, fixed: { isSupplier: true } },
   { def: clientContactsResource, table: counterpartyContacts },

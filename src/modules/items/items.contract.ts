@@ -1,5 +1,6 @@
 // The item master's endpoints beyond the declared resource (reference-data.md §16).
 import { z } from '@/shared/zod-uk.ts';
+import { fieldSchema, isIsoDate, type FieldDef } from '@/resources/_engine/define-resource.ts';
 
 export const checkSkuQuerySchema = z.strictObject({ sku: z.string().trim().min(1).max(40) });
 export const checkSkuSchema = z.object({ available: z.boolean() });
@@ -17,4 +18,109 @@ export type BulkItems = z.infer<typeof bulkItemsSchema>;
 
 export const itemsMessages = {
   hasBarcode: 'Товар уже має штрих-код — очистіть його, щоб згенерувати новий',
+  notSupplier: 'Оберіть постачальника зі списку',
+  onePreferred: 'Основним може бути лише один постачальник',
+  duplicateSupplierSku: 'Цей постачальник з таким кодом уже є в списку',
+  notComponent: 'Оберіть компонент або матеріал зі списку',
+  selfAlternative: 'Компонент не може бути заміною самому собі',
+  duplicateAlternative: 'Ця заміна вже є в списку',
+  currency: 'Код валюти — три латинські літери (UAH)',
+  date: 'Вкажіть дату',
 } as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не довше ${max} символів`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** An optional exact decimal as the engine checks it (string in, string out; README §7). */
+const decimal = (field: FieldDef) => fieldSchema(field) as z.ZodType<string | null, string | null>;
+
+// ---- a component's suppliers (reference-data.md §17) -------------------------------------------------------------
+
+export const itemSupplierInputSchema = z.strictObject({
+  supplierId: z.number({ error: itemsMessages.notSupplier }).int().positive(itemsMessages.notSupplier),
+  supplierSku: optionalText(80),
+  supplierItemName: optionalText(300),
+  packQty: decimal({ name: 'packQty', label: 'Кратність', kind: 'decimal', scale: 4, min: 0.0001 }).optional(),
+  lastPrice: decimal({ name: 'lastPrice', label: 'Ціна', kind: 'decimal', scale: 6, min: 0 }).optional(),
+  lastPriceCurrency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, itemsMessages.currency)
+    .nullable()
+    .optional(),
+  lastPriceDate: z
+    .string()
+    .refine((v) => isIsoDate(v), itemsMessages.date)
+    .nullable()
+    .optional(),
+  leadTimeDays: z.number().int().min(0).max(365).nullable().optional(),
+  isPreferred: z.boolean().default(false),
+});
+
+export const itemSuppliersBodySchema = z.strictObject({
+  suppliers: z
+    .array(itemSupplierInputSchema)
+    .max(50)
+    .superRefine((rows, ctx) => {
+      const keys = new Set<string>();
+      let preferred = 0;
+      rows.forEach((row, i) => {
+        const key = `${row.supplierId}\u0001${(row.supplierSku ?? '').toLowerCase()}`;
+        if (keys.has(key)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'supplierSku'], message: itemsMessages.duplicateSupplierSku });
+        }
+        keys.add(key);
+        if (row.isPreferred && ++preferred > 1) {
+          ctx.addIssue({ code: 'custom', path: [i, 'isPreferred'], message: itemsMessages.onePreferred });
+        }
+      });
+    }),
+});
+
+export const itemSupplierSchema = z.object({
+  id: z.number().int(),
+  supplierId: z.number().int(),
+  supplierName: z.string(),
+  supplierSku: z.string().nullable(),
+  supplierItemName: z.string().nullable(),
+  packQty: z.string().nullable(),
+  lastPrice: z.string().nullable(),
+  lastPriceCurrency: z.string().nullable(),
+  lastPriceDate: z.string().nullable(),
+  leadTimeDays: z.number().int().nullable(),
+  isPreferred: z.boolean(),
+});
+export type ItemSupplier = z.infer<typeof itemSupplierSchema>;
+
+// ---- interchangeable components ----------------------------------------------------------------------------------
+
+export const itemAlternativesBodySchema = z.strictObject({
+  alternatives: z
+    .array(z.strictObject({ itemId: z.number().int().positive(itemsMessages.notComponent), note: optionalText(500) }))
+    .max(50)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<number>();
+      rows.forEach((row, i) => {
+        if (seen.has(row.itemId)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'itemId'], message: itemsMessages.duplicateAlternative });
+        }
+        seen.add(row.itemId);
+      });
+    }),
+});
+
+export const itemAlternativeSchema = z.object({
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  note: z.string().nullable(),
+});
+export type ItemAlternative = z.infer<typeof itemAlternativeSchema>;

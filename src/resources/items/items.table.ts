@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
 import { categories } from '../categories/categories.table.ts';
+import { counterparties } from '../counterparties/counterparties.table.ts';
 import { packageTypes } from '../package-types/package-types.table.ts';
 import { units } from '../units/units.table.ts';
 
@@ -52,5 +53,59 @@ export const items = pgTable(
     index('items_unit_id_idx').on(t.unitId),
     index('items_package_type_id_idx').on(t.packageTypeId),
     index('items_mpn_idx').on(normalised(t.mpn)),
+  ],
+);
+
+// Who sells an item to us, under which code and at what last price (reference-data.md §17).
+export const itemSuppliers = pgTable(
+  'item_suppliers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => counterparties.id),
+    supplierSku: text('supplier_sku'),
+    supplierItemName: text('supplier_item_name'),
+    packQty: numeric('pack_qty', { precision: 18, scale: 4 }),
+    lastPrice: numeric('last_price', { precision: 18, scale: 6 }),
+    lastPriceCurrency: text('last_price_currency'),
+    lastPriceDate: date('last_price_date', { mode: 'string' }),
+    leadTimeDays: integer('lead_time_days'),
+    isPreferred: boolean('is_preferred').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('item_suppliers_supplier_sku_key').on(
+      t.itemId,
+      t.supplierId,
+      sql`lower(btrim(coalesce(${t.supplierSku}, '')))`,
+    ),
+    uniqueIndex('item_suppliers_is_preferred_key')
+      .on(t.itemId)
+      .where(sql`${t.isPreferred}`),
+    index('item_suppliers_supplier_id_idx').on(t.supplierId),
+    index('item_suppliers_supplier_sku_idx').on(normalised(t.supplierSku)),
+  ],
+);
+
+// Interchangeable items: an unordered pair kept once (the smaller id first), shown, never substituted by itself.
+export const itemAlternatives = pgTable(
+  'item_alternatives',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    alternativeId: integer('alternative_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('item_alternatives_pair_key').on(t.itemId, t.alternativeId),
+    index('item_alternatives_alternative_id_idx').on(t.alternativeId),
+    check('item_alternatives_ordered', sql`${t.itemId} < ${t.alternativeId}`),
   ],
 );

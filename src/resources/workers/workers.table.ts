@@ -1,4 +1,4 @@
-import { date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
 import { departments } from '../departments/departments.table.ts';
 import { positions } from '../positions/positions.table.ts';
@@ -29,3 +29,18 @@ export const workers = pgTable(
     index('workers_department_id_idx').on(t.departmentId),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+// A worker's photo (≤ 2 MB, reference-data.md §8), kept beside the row like profile photos (decision 0007).
+export const workerPhotos = pgTable('worker_photos', {
+  workerId: integer('worker_id')
+    .primaryKey()
+    .references(() => workers.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,27 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Which demo seeders have run on this database, so the demo command can be re-run safely. */
 export const demoSeedRuns = pgTable('demo_seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Ids of other systems (BAS/1C CommerceML, Bitrix24, the legacy REGMIK XML) mapped to ours, so a second import
+ * updates instead of duplicating (reference-data.md §0). Columns are never overloaded with foreign ids.
+ */
+export const externalRefs = pgTable(
+  'external_refs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    system: text('system').notNull(),
+    entityType: text('entity_type').notNull(),
+    externalId: text('external_id').notNull(),
+    localId: integer('local_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('external_refs_system_entity_type_external_id_key').on(t.system, t.entityType, t.externalId),
+    index('external_refs_entity_type_local_id_idx').on(t.entityType, t.localId),
+  ],
+);

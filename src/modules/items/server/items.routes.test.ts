@@ -146,4 +146,81 @@ describe('items', () => {
     const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ updatedAt: _u, ...row }) => row);
     expect(strip(after)).toEqual(strip(before));
   });
+
+  it("keeps a component's suppliers, finds the component by a supplier's SKU, and pairs alternatives both ways", async () => {
+    const make = async (sku: string, name: string) =>
+      (await api('POST', '/api/components', { sku, name, unitId, categoryId: componentCategoryId })).json()
+        .id as number;
+    const cap = await make('C-100N', 'Конденсатор 100 нФ 0603');
+    const alt = await make('C-100N-B', 'Конденсатор 100 нФ 0603 (інший виробник)');
+    const supplier = (
+      await api('POST', '/api/suppliers', { legalForm: 'legal_entity', name: 'Радіомаг', fullName: 'ТОВ «Радіомаг»' })
+    ).json().id as number;
+    const client = (await api('POST', '/api/clients', { legalForm: 'individual', name: 'Не постачальник' })).json()
+      .id as number;
+
+    const notSupplier = await api('PUT', `/api/components/${cap}/suppliers`, { suppliers: [{ supplierId: client }] });
+    expect(notSupplier.statusCode).toBe(400);
+    const twoPreferred = await api('PUT', `/api/components/${cap}/suppliers`, {
+      suppliers: [
+        { supplierId: supplier, supplierSku: 'A', isPreferred: true },
+        { supplierId: supplier, supplierSku: 'B', isPreferred: true },
+      ],
+    });
+    expect(twoPreferred.statusCode).toBe(400);
+
+    const saved = await api('PUT', `/api/components/${cap}/suppliers`, {
+      suppliers: [
+        {
+          supplierId: supplier,
+          supplierSku: 'RM-CL10B104',
+          packQty: '4000',
+          lastPrice: '0.42',
+          lastPriceCurrency: 'uah',
+          lastPriceDate: '2026-11-01',
+          isPreferred: true,
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject([
+      {
+        supplierName: 'Радіомаг',
+        supplierSku: 'RM-CL10B104',
+        packQty: '4000.0000',
+        lastPrice: '0.420000',
+        lastPriceCurrency: 'UAH',
+      },
+    ]);
+    const found = await api('GET', '/api/components?search=cl10b104');
+    expect(found.json().map((r: { id: number }) => r.id)).toEqual([cap]);
+    // The supplier cannot be deleted while a component names it.
+    expect((await api('DELETE', `/api/suppliers/${supplier}`)).json().error).toBe(
+      'Запис використовується (Постачальники компонентів) — зробіть його неактивним',
+    );
+
+    expect(
+      (await api('PUT', `/api/components/${cap}/alternatives`, { alternatives: [{ itemId: cap }] })).statusCode,
+    ).toBe(400);
+    const paired = await api('PUT', `/api/components/${cap}/alternatives`, {
+      alternatives: [{ itemId: alt, note: 'Те саме, Yageo' }],
+    });
+    expect(paired.json()).toEqual([
+      {
+        itemId: alt,
+        sku: 'C-100N-B',
+        name: 'Конденсатор 100 нФ 0603 (інший виробник)',
+        kind: 'component',
+        note: 'Те саме, Yageo',
+      },
+    ]);
+    // The pair is unordered: the alternative sees the first component too.
+    expect(
+      (await api('GET', `/api/components/${alt}/alternatives`)).json().map((a: { itemId: number }) => a.itemId),
+    ).toEqual([cap]);
+    const product = (await api('GET', '/api/products?isActive=all')).json()[0].id as number;
+    expect(
+      (await api('PUT', `/api/components/${cap}/alternatives`, { alternatives: [{ itemId: product }] })).statusCode,
+    ).toBe(400);
+  });
 });

@@ -7,7 +7,22 @@ import { z } from '@/shared/zod-uk.ts';
 import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { items } from '@/resources/items/items.table.ts';
-import { bulkItemsSchema, checkSkuQuerySchema, checkSkuSchema, itemsMessages } from '../items.contract.ts';
+import {
+  bulkItemsSchema,
+  checkSkuQuerySchema,
+  checkSkuSchema,
+  itemAlternativeSchema,
+  itemAlternativesBodySchema,
+  itemSupplierSchema,
+  itemSuppliersBodySchema,
+  itemsMessages,
+} from '../items.contract.ts';
+import {
+  listItemAlternatives,
+  listItemSuppliers,
+  replaceItemAlternatives,
+  replaceItemSuppliers,
+} from './item-links.service.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -67,4 +82,42 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
       },
     });
   }
+
+  const components = access.route('/components');
+  const componentResource = resourceEngine.resource('/components');
+
+  app.route({
+    method: 'GET',
+    url: '/api/components/:id/suppliers',
+    config: { access: components },
+    schema: { params: idParams, response: { 200: z.array(itemSupplierSchema) } },
+    handler: async (request) => {
+      await resourceEngine.get(db, componentResource, request.params.id);
+      return listItemSuppliers(db, request.params.id);
+    },
+  });
+  app.route({
+    method: 'PUT',
+    url: '/api/components/:id/suppliers',
+    config: { access: components },
+    schema: { params: idParams, body: itemSuppliersBodySchema, response: { 200: z.array(itemSupplierSchema) } },
+    handler: async (request) => replaceItemSuppliers(db, auditContext(request), request.params.id, request.body),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/components/:id/alternatives',
+    config: { access: components },
+    schema: { params: idParams, response: { 200: z.array(itemAlternativeSchema) } },
+    handler: async (request) => {
+      await resourceEngine.get(db, componentResource, request.params.id);
+      return listItemAlternatives(db, request.params.id);
+    },
+  });
+  app.route({
+    method: 'PUT',
+    url: '/api/components/:id/alternatives',
+    config: { access: components },
+    schema: { params: idParams, body: itemAlternativesBodySchema, response: { 200: z.array(itemAlternativeSchema) } },
+    handler: async (request) => replaceItemAlternatives(db, auditContext(request), request.params.id, request.body),
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { workers } from '../../../resources/workers/workers.table.ts';
 
 // username and email are stored lowercased; the unique indexes make them case-insensitive keys.
 export const users = pgTable(
@@ -13,6 +14,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     profileImageUrl: text('profile_image_url'),
+    /** The worker this login belongs to (MES time is booked to the worker; reference-data.md §8). */
+    workerId: integer('worker_id').references(() => workers.id),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,5 +23,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_worker_id_key').on(t.workerId),
   ],
 );

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/server/db/client.ts';
 import type { ResourceDef } from '../define-resource.ts';
@@ -10,6 +11,8 @@ export interface RegisteredResource {
   fixed?: Readonly<Record<string, string | boolean>>;
   /** Restricts a column to some values without pinning one (/products sees three kinds of item). */
   within?: Readonly<Record<string, readonly string[]>>;
+  /** More places the search box looks, beside the declared search fields (a component by its supplier's SKU). */
+  searchAlso?: (like: string) => SQL;
   /** Adds derived fields to rows as the API answers them (names other screens expect), in one query per page. */
   decorate?: (db: DbOrTx, rows: Array<Record<string, unknown>>) => Promise<void>;
   /**

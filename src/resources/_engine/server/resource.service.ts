@@ -50,8 +50,9 @@ export class ResourceEngine {
   private searchWhere(r: RegisteredResource, search: string | undefined): SQL | undefined {
     if (!search) return undefined;
     const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    const fields = r.def.fields.filter((f) => f.search);
-    return fields.length ? or(...fields.map((f) => ilike(column(r, f.name), like))) : undefined;
+    const conditions = r.def.fields.filter((f) => f.search).map((f) => ilike(column(r, f.name), like));
+    if (r.searchAlso) conditions.push(r.searchAlso(like));
+    return conditions.length ? or(...conditions) : undefined;
   }
 
   whereOf(r: RegisteredResource, q: ResourceListQuery): SQL | undefined {
@@ -421,4 +422,8 @@ export const importKeyOf = (values: unknown[]) =>
   values.map((v) => (v === null || v === undefined ? '' : String(v).trim().toLowerCase())).join('\u0001');
 
 /** Titles of module tables that refer to reference data (filled as modules arrive). */
-const foreignTitles: Record<string, string> = {};
+const foreignTitles: Record<string, string> = {
+  users: 'Користувачі',
+  item_suppliers: 'Постачальники компонентів',
+  client_delivery_presets: 'Налаштування доставки',
+};
