@@ -33,8 +33,13 @@ export const currentUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** The worker this login belongs to (the shop-floor terminal books time to the worker). */
+  workerId: z.number().int().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `GET /api/auth/user` adds the names of the user's roles (reports-admin.md §19). */
+export const authUserSchema = currentUserSchema.extend({ roleName: z.string().nullable() });
 
 export const loginAnswerSchema = z.object({ user: currentUserSchema });
 export const messageAnswerSchema = z.object({ message: z.string() });

@@ -28,6 +28,9 @@ export const userSchema = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   roles: z.array(roleRefSchema),
+  /** The worker this login belongs to (reference-data.md §8), and the worker's name. */
+  workerId: z.number().int().nullable(),
+  workerName: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -49,6 +52,7 @@ const password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, 'Пароль повинен містити мінімум 6 символів')
   .max(MAX_PASSWORD_LENGTH);
+const workerId = z.number({ error: 'Оберіть працівника зі списку' }).int().positive().nullable().optional();
 const roleIds = z.array(z.number().int().positive()).min(1, 'Оберіть щонайменше одну роль').max(50);
 
 export const createUserSchema = z.strictObject({
@@ -57,6 +61,7 @@ export const createUserSchema = z.strictObject({
   firstName: personName.min(1, "Вкажіть ім'я"),
   lastName: personName.min(1, 'Вкажіть прізвище'),
   roleIds,
+  workerId,
   isActive: z.boolean().optional().default(true),
   /** A temporary password, or none with sendInvite: the user gets a link to set one. */
   password: password.optional(),
@@ -70,6 +75,7 @@ export const updateUserSchema = z.strictObject({
   firstName: personName.min(1, "Вкажіть ім'я").optional(),
   lastName: personName.min(1, 'Вкажіть прізвище').optional(),
   roleIds: roleIds.optional(),
+  workerId,
   isActive: z.boolean().optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;

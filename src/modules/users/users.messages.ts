@@ -1,4 +1,6 @@
 export const usersMessages = {
+  workerTaken: "Цей працівник уже пов'язаний з іншим користувачем",
+  workerUnknown: 'Оберіть працівника зі списку',
   notFound: 'Користувача не знайдено',
   usernameTaken: 'Користувач з таким логіном вже існує',
   emailTaken: 'Користувач з таким e-mail вже існує',

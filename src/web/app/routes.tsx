@@ -100,14 +100,26 @@ export const pages: readonly PageDefinition[] = [
     () => import('@/resources/items/items.resource.ts').then((m) => m.componentsResource),
     () => import('@/modules/items/web/item-extensions.tsx').then((m) => m.componentExtensions),
   ),
-  resourcePage('/clients', () =>
-    import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.clientsResource),
+  resourcePage(
+    '/clients',
+    () => import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.clientsResource),
+    () => import('@/modules/clients/web/client-extensions.tsx').then((m) => m.clientExtensions),
   ),
-  resourcePage('/suppliers', () =>
-    import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.suppliersResource),
+  definePage('/clients/:id/delivery-settings', () =>
+    import('@/modules/clients/web/delivery-settings-page.tsx').then((m) => m.DeliverySettingsPage),
   ),
-  resourcePage('/companies', () =>
-    import('@/resources/companies/companies.resource.ts').then((m) => m.companiesResource),
+  definePage('/clients/:id/nova-poshta-settings', () =>
+    import('@/modules/clients/web/nova-poshta-settings-page.tsx').then((m) => m.NovaPoshtaSettingsPage),
+  ),
+  resourcePage(
+    '/suppliers',
+    () => import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.suppliersResource),
+    () => import('@/modules/clients/web/client-extensions.tsx').then((m) => m.supplierExtensions),
+  ),
+  resourcePage(
+    '/companies',
+    () => import('@/resources/companies/companies.resource.ts').then((m) => m.companiesResource),
+    () => import('@/modules/companies/web/company-extensions.tsx').then((m) => m.companyExtensions),
   ),
   resourcePage('/client-contacts', () =>
     import('@/resources/counterparties/contacts.resource.ts').then((m) => m.clientContactsResource),

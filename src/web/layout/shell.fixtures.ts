@@ -13,6 +13,7 @@ export const olena: CurrentUser = currentUserSchema.parse({
   lastName: 'Коваль',
   email: 'olena@example.com',
   profileImageUrl: null,
+  workerId: null,
 });
 
 export const MENU_URL = '/api/users/7/accessible-menu';

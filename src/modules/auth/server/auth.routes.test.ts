@@ -51,6 +51,8 @@ describe('GET /api/auth/user', () => {
       lastName: 'Шевчук',
       email: u.email,
       profileImageUrl: null,
+      workerId: null,
+      roleName: null,
     });
     expect(res.body).not.toContain('scrypt');
   });

@@ -1,6 +1,8 @@
 import { authMessages } from '../auth.messages.ts';
+import { asc, eq } from 'drizzle-orm';
+import { roles, userRoles } from '@/modules/roles/server/index.ts';
 import {
-  currentUserSchema,
+  authUserSchema,
   forgotPasswordBodySchema,
   loginAnswerSchema,
   loginBodySchema,
@@ -20,8 +22,16 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/auth/user',
     config: { access: access.session },
-    schema: { response: { 200: currentUserSchema } },
-    handler: async (request) => request.user!,
+    schema: { response: { 200: authUserSchema } },
+    handler: async (request) => {
+      const names = await db
+        .select({ name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, request.user!.id))
+        .orderBy(asc(roles.name));
+      return { ...request.user!, roleName: names.length ? names.map((r) => r.name).join(', ') : null };
+    },
   });
 
   app.route({

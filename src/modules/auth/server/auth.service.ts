@@ -30,6 +30,7 @@ const userColumns = {
   lastName: users.lastName,
   email: users.email,
   profileImageUrl: users.profileImageUrl,
+  workerId: users.workerId,
 };
 
 export interface SessionLookup {

@@ -18,6 +18,7 @@ const answer = loginAnswerSchema.parse({
     lastName: 'Коваль',
     email: 'olena@example.com',
     profileImageUrl: null,
+    workerId: null,
   },
 });
 

@@ -11,7 +11,7 @@ let unitId: number;
 let productCategoryId: number;
 let componentCategoryId: number;
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, payload: payload as object | undefined, headers: { cookie } });
 
 beforeAll(async () => {

@@ -18,6 +18,7 @@ const currentUserColumns = {
   lastName: users.lastName,
   email: users.email,
   profileImageUrl: users.profileImageUrl,
+  workerId: users.workerId,
 };
 
 export async function currentUser(db: Db, userId: number) {

@@ -27,6 +27,7 @@ const me = currentUserSchema.parse({
   lastName: 'Коваль',
   email: 'olena@example.com',
   profileImageUrl: null,
+  workerId: null,
 });
 
 const sessions = sessionInfoSchema.array().parse([

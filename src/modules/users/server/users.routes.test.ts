@@ -220,3 +220,37 @@ describe('accessible menu', () => {
     expect((await api('GET', '/api/users', undefined, cookie)).statusCode).toBe(403);
   });
 });
+
+describe('the login of a worker', () => {
+  it('links a user to one worker, shows the name, and refuses a second login for the same worker', async () => {
+    const t2 = await createTestApp();
+    try {
+      const admin = await createUser(t2.db, { password: 'worker-link-pass' });
+      await replaceUserRoles(t2.db, admin.id, [await adminRoleId(t2.db)]);
+      const { cookie } = await signIn(t2.app, admin.username, 'worker-link-pass');
+      const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+        t2.app.inject({ method, url, payload, headers: { cookie } });
+      const worker = (await call('POST', '/api/workers', { lastName: 'Шевчук', firstName: 'Андрій' })).json();
+      const other = await createUser(t2.db, {});
+
+      const linked = await call('PATCH', `/api/users/${admin.id}`, { workerId: worker.id });
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect(linked.json()).toMatchObject({ workerId: worker.id, workerName: 'Шевчук Андрій' });
+      const me = await call('GET', '/api/auth/user');
+      expect(me.json()).toMatchObject({ workerId: worker.id, roleName: 'Адміністратор' });
+
+      const twice = await call('PATCH', `/api/users/${other.id}`, { workerId: worker.id });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().fields).toEqual({ workerId: "Цей працівник уже пов'язаний з іншим користувачем" });
+      const unknown = await call('PATCH', `/api/users/${other.id}`, { workerId: 999_999 });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().fields).toEqual({ workerId: 'Оберіть працівника зі списку' });
+      // The linked worker cannot be deleted while a login names it.
+      expect((await call('GET', `/api/workers/${worker.id}`)).statusCode).toBe(200);
+      const del = await t2.app.inject({ method: 'DELETE', url: `/api/workers/${worker.id}`, headers: { cookie } });
+      expect(del.json().error).toBe('Запис використовується (Користувачі) — зробіть його неактивним');
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -1,10 +1,11 @@
 // Staff accounts (reports-admin.md §10): list, create, edit, (de)activate, passwords, delete unused ones.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { Db, DbOrTx } from '@/server/db/client.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
+import { foreignKeyViolation, uniqueViolation } from '@/server/db/errors.ts';
+import { workers } from '@/resources/workers/workers.table.ts';
 import { audit, auditLog, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { hashPassword, sessions } from '@/modules/auth/server/index.ts';
 import {
@@ -21,7 +22,18 @@ import { users } from './users.table.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-function toUser(row: UserRow, roles: Array<{ id: number; name: string }>): User {
+/** Names of the workers linked to logins ('Прізвище Ім'я'). */
+async function workerNamesFor(db: DbOrTx, rows: UserRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => r.workerId).filter((id): id is number => id !== null))];
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: workers.id, lastName: workers.lastName, firstName: workers.firstName })
+    .from(workers)
+    .where(inArray(workers.id, ids));
+  return new Map(found.map((w) => [w.id, `${w.lastName} ${w.firstName}`]));
+}
+
+function toUser(row: UserRow, roles: Array<{ id: number; name: string }>, workerNames: Map<number, string>): User {
   return {
     id: row.id,
     username: row.username,
@@ -33,6 +45,8 @@ function toUser(row: UserRow, roles: Array<{ id: number; name: string }>): User 
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     roles,
+    workerId: row.workerId,
+    workerName: row.workerId === null ? null : (workerNames.get(row.workerId) ?? null),
   };
 }
 
@@ -49,6 +63,12 @@ function conflict(err: unknown): never {
   }
   if (unique?.constraint === 'users_email_key') {
     throw new DomainError(409, usersMessages.emailTaken, { email: usersMessages.emailTaken });
+  }
+  if (unique?.constraint === 'users_worker_id_key') {
+    throw new DomainError(409, usersMessages.workerTaken, { workerId: usersMessages.workerTaken });
+  }
+  if (foreignKeyViolation(err)) {
+    throw new DomainError(400, usersMessages.workerUnknown, { workerId: usersMessages.workerUnknown });
   }
   throw err;
 }
@@ -102,14 +122,15 @@ export async function listUsers(db: DbOrTx, q: UserListQuery): Promise<{ rows: U
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((r) => toUser(r, roleMap.get(r.id) ?? [])), total };
+  const workerNames = await workerNamesFor(db, rows);
+  return { rows: rows.map((r) => toUser(r, roleMap.get(r.id) ?? [], workerNames)), total };
 }
 
 export async function getUser(db: DbOrTx, id: number): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new DomainError(404, usersMessages.notFound);
   const roleMap = await roleRefsFor(db, [id]);
-  return toUser(row, roleMap.get(id) ?? []);
+  return toUser(row, roleMap.get(id) ?? [], await workerNamesFor(db, [row]));
 }
 
 export interface CreateUser {
@@ -120,6 +141,7 @@ export interface CreateUser {
   roleIds: number[];
   isActive: boolean;
   password?: string;
+  workerId?: number | null;
 }
 
 export async function createUser(db: Db, ctx: AuditContext, input: CreateUser): Promise<User> {

@@ -1,6 +1,6 @@
 // Create or edit a user (reports-admin.md §10): login, e-mail, names, roles, active; on create also how the
 // user gets in — a temporary password or an invitation e-mail.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
@@ -26,6 +26,7 @@ import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { generatePassword } from './generate-password.ts';
 import { rolesQueryKey, usersApi, usersQueryKey } from './users.api.ts';
 import { usersMessages } from './users.messages.ts';
@@ -36,7 +37,7 @@ const accessModes = ['password', 'invite', 'none'] as const;
 
 // The contract's rules for the shared fields; `access` picks between a temporary password and an invitation.
 const userFormSchema = createUserSchema
-  .pick({ username: true, email: true, firstName: true, lastName: true, roleIds: true })
+  .pick({ username: true, email: true, firstName: true, lastName: true, roleIds: true, workerId: true })
   .extend({ isActive: z.boolean(), access: z.enum(accessModes), password: z.string() })
   .superRefine((values, ctx) => {
     if (values.access !== 'password') return;
@@ -53,6 +54,7 @@ const formFields: readonly Path<UserFormInput>[] = [
   'email',
   'firstName',
   'lastName',
+  'workerId',
   'roleIds',
   'isActive',
   'password',
@@ -65,6 +67,7 @@ function defaultsOf(user: User | undefined): UserFormInput {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     roleIds: user?.roles.map((role) => role.id) ?? [],
+    workerId: user?.workerId ?? null,
     isActive: user?.isActive ?? true,
     access: user ? 'none' : 'password',
     password: '',
@@ -91,6 +94,7 @@ export function UserFormDialog({ user, currentUserId, roles, rolesState, onClose
   });
   const { errors } = form.formState;
   const access = useWatch({ control: form.control, name: 'access' });
+  const [workerLabel, setWorkerLabel] = useState<string | null>(user?.workerName ?? null);
 
   const save = useMutation({
     mutationFn: async (values: UserFormValues) => {
@@ -124,6 +128,7 @@ export function UserFormDialog({ user, currentUserId, roles, rolesState, onClose
     email: `${formId}-email`,
     firstName: `${formId}-first-name`,
     lastName: `${formId}-last-name`,
+    worker: `${formId}-worker`,
     isActive: `${formId}-active`,
     password: `${formId}-password`,
   };
@@ -197,6 +202,32 @@ export function UserFormDialog({ user, currentUserId, roles, rolesState, onClose
               />
               <FieldMessage id={describedBy(ids.lastName)} error={errors.lastName?.message} />
             </div>
+          </div>
+
+          <div className="grid content-start gap-2">
+            <Label htmlFor={ids.worker}>{messages.worker}</Label>
+            <Controller
+              control={form.control}
+              name="workerId"
+              render={({ field }) => (
+                <ReferencePicker
+                  ref={field.ref}
+                  id={ids.worker}
+                  route="/workers"
+                  value={field.value ?? null}
+                  valueLabel={workerLabel}
+                  clearLabel={messages.noWorker}
+                  aria-invalid={errors.workerId ? true : undefined}
+                  aria-describedby={describedBy(ids.worker)}
+                  onChange={(next, label) => {
+                    setWorkerLabel(label);
+                    field.onChange(next);
+                  }}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+            <FieldMessage id={describedBy(ids.worker)} error={errors.workerId?.message} hint={messages.workerHint} />
           </div>
 
           <fieldset className="grid gap-2" aria-describedby={`${formId}-roles-message`}>

@@ -24,6 +24,8 @@ const admin = userSchema.parse({
   lastLoginAt: '2025-03-14T08:05:00.000Z',
   createdAt: '2025-01-01T00:00:00.000Z',
   roles: [{ id: 1, name: 'Адміністратор' }],
+  workerId: null,
+  workerName: null,
 });
 const storekeeper = userSchema.parse({
   id: 2,
@@ -36,6 +38,8 @@ const storekeeper = userSchema.parse({
   lastLoginAt: null,
   createdAt: '2025-02-01T00:00:00.000Z',
   roles: [{ id: 2, name: 'Комірник' }],
+  workerId: null,
+  workerName: null,
 });
 const me = currentUserSchema.parse({
   id: 1,
@@ -44,6 +48,7 @@ const me = currentUserSchema.parse({
   lastName: 'Коваль',
   email: 'admin@example.com',
   profileImageUrl: null,
+  workerId: null,
 });
 
 function listResponse(rows: User[], total: number) {
@@ -203,6 +208,7 @@ describe('UsersPage', () => {
       firstName: 'Іван',
       lastName: 'Петренко',
       roleIds: [2],
+      workerId: null,
       isActive: true,
       password: 'secret1',
       sendInvite: false,

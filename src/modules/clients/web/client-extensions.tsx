@@ -1,0 +1,65 @@
+// What the clients and suppliers modules add to the declared lists (reference-data.md §13): per-row links to a
+// client's delivery presets and Nova Poshta identity, and the bank accounts dialog of either.
+import { useState, type MouseEvent } from 'react';
+import { LandmarkIcon, PackageIcon, TruckIcon } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
+import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
+import { BankAccountsDialog } from '@/web/components/bank-accounts-dialog.tsx';
+import { RowAction } from '@/web/components/data-list.tsx';
+import { clientsWebMessages } from './clients.messages.ts';
+
+const messages = clientsWebMessages.actions;
+
+const nameOf = (row: ResourceRow) => (typeof row.name === 'string' && row.name ? row.name : `#${row.id}`);
+
+/**
+ * The bank accounts button and its dialog. The dialog is portalled, but React still bubbles its clicks up
+ * through the row, whose own click opens the edit form: they stop here.
+ */
+function BankAccountsAction({ row, route }: { row: ResourceRow; route: '/clients' | '/suppliers' }) {
+  const [open, setOpen] = useState(false);
+  const name = nameOf(row);
+  return (
+    <>
+      <RowAction label={messages.bankAccounts(name)} onClick={() => setOpen(true)}>
+        <LandmarkIcon aria-hidden="true" />
+      </RowAction>
+      {open ? (
+        <span className="contents" onClick={(event: MouseEvent) => event.stopPropagation()}>
+          <BankAccountsDialog
+            title={messages.bankAccountsTitle(name)}
+            url={`/api${route}/${row.id}/bank-accounts`}
+            onClose={() => setOpen(false)}
+          />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function ClientRowActions({ row }: { row: ResourceRow }) {
+  const [, navigate] = useLocation();
+  const name = nameOf(row);
+  return (
+    <>
+      <RowAction
+        label={messages.deliverySettings(name)}
+        onClick={() => navigate(`/clients/${row.id}/delivery-settings`)}
+      >
+        <TruckIcon aria-hidden="true" />
+      </RowAction>
+      <RowAction label={messages.novaPoshta(name)} onClick={() => navigate(`/clients/${row.id}/nova-poshta-settings`)}>
+        <PackageIcon aria-hidden="true" />
+      </RowAction>
+      <BankAccountsAction row={row} route="/clients" />
+    </>
+  );
+}
+
+function SupplierRowActions({ row }: { row: ResourceRow }) {
+  return <BankAccountsAction row={row} route="/suppliers" />;
+}
+
+export const clientExtensions: ResourcePageExtensions = { rowActions: ClientRowActions };
+export const supplierExtensions: ResourcePageExtensions = { rowActions: SupplierRowActions };
