@@ -10,6 +10,7 @@ import { authRoutes } from '@/modules/auth/server/index.ts';
 import { clientsRoutes } from '@/modules/clients/server/index.ts';
 import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
+import { workersRoutes } from '@/modules/workers/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     itemsRoutes,
     clientsRoutes,
     companiesRoutes,
+    workersRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

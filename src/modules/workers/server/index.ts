@@ -1,0 +1,1 @@
+export { workersRoutes } from './workers.routes.ts';
