@@ -26,7 +26,25 @@ export const itemsMessages = {
   duplicateAlternative: 'Ця заміна вже є в списку',
   currency: 'Код валюти — три латинські літери (UAH)',
   date: 'Вкажіть дату',
+  xmlOnly: 'Надішліть файл XML (import.xml або offers.xml)',
 } as const;
+
+/** The answer of a CommerceML import: a dry run or a commit (a file with errors is never committed). */
+export const commerceMlResultSchema = z.object({
+  dryRun: z.boolean(),
+  committed: z.boolean(),
+  counts: z.object({ new: z.number().int(), update: z.number().int(), error: z.number().int() }),
+  rows: z.array(
+    z.object({
+      entity: z.enum(['group', 'product', 'offer']),
+      externalId: z.string(),
+      name: z.string(),
+      status: z.enum(['new', 'update', 'error']),
+      messages: z.array(z.string()),
+    }),
+  ),
+});
+export type CommerceMlResult = z.infer<typeof commerceMlResultSchema>;
 
 const optionalText = (max: number) =>
   z

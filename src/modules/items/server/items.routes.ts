@@ -11,12 +11,16 @@ import {
   bulkItemsSchema,
   checkSkuQuerySchema,
   checkSkuSchema,
+  commerceMlResultSchema,
   itemAlternativeSchema,
   itemAlternativesBodySchema,
   itemSupplierSchema,
   itemSuppliersBodySchema,
   itemsMessages,
 } from '../items.contract.ts';
+import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
+import { CommerceMlError } from './commerceml.ts';
+import { decodeXml, importCommerceMl } from './commerceml.service.ts';
 import {
   listItemAlternatives,
   listItemSuppliers,
@@ -28,6 +32,40 @@ const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_1
 
 export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
+
+  // CommerceML files arrive as the raw XML body, one file per request (decision 0006's import transport).
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.route({
+    method: 'POST',
+    url: '/api/products/import/commerceml',
+    config: { access: access.route('/products') },
+    bodyLimit: IMPORT_MAX_BYTES,
+    schema: {
+      querystring: z.strictObject({
+        dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+        fileName: z.string().trim().max(200).optional(),
+      }),
+      response: { 200: commerceMlResultSchema },
+    },
+    handler: async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new DomainError(415, itemsMessages.xmlOnly);
+      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+      try {
+        return await importCommerceMl(db, auditContext(request), decodeXml(request.body), {
+          dryRun,
+          fileName: request.query.fileName ?? null,
+        });
+      } catch (err) {
+        if (err instanceof CommerceMlError) throw new DomainError(400, err.message);
+        throw err;
+      }
+    },
+  });
 
   app.route({
     method: 'GET',

@@ -389,6 +389,18 @@ export class ResourceEngine {
     return out;
   }
 
+  /** Creates one record in the caller's transaction, validated like the API and audited (module imports). */
+  async insertIn(tx: DbOrTx, ctx: AuditContext, route: string, values: Record<string, unknown>): Promise<Row> {
+    const r = this.resource(route);
+    return this.insertOne(tx, ctx, r, this.validated(r, values));
+  }
+
+  /** Changes one record in the caller's transaction, validated like the API's PATCH and audited. */
+  async updateIn(tx: DbOrTx, ctx: AuditContext, route: string, id: number, values: Record<string, unknown>) {
+    const r = this.resource(route);
+    return this.updateOne(tx, ctx, r, id, updateSchema(r.def).parse(values) as Record<string, unknown>);
+  }
+
   /** Seeds and demo data pass the same schema as the API: validated and normalised (phones, e-mails). */
   private validated(r: RegisteredResource, values: Record<string, unknown>): Record<string, unknown> {
     return createSchema(r.def).parse(values) as Record<string, unknown>;
