@@ -8,6 +8,7 @@ import type { FieldAddonProps, ResourcePageExtensions } from '@/resources/_engin
 import { Button } from '@/web/components/ui/button.tsx';
 import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { CommerceMlButton } from './commerceml-dialog.tsx';
 
 export const itemWebMessages = {
   suggestSku: 'Згенерувати артикул',
@@ -105,6 +106,7 @@ function BarcodeGenerator({ row, getValue, setValue, route }: FieldAddonProps & 
 }
 
 export const productExtensions: ResourcePageExtensions = {
+  toolbar: CommerceMlButton,
   fieldAddons: {
     sku: (props) => <SkuHelper {...props} categoryRoute="/product-categories" />,
     barcode: (props) => <BarcodeGenerator {...props} route="/products" />,

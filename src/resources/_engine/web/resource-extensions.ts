@@ -13,6 +13,8 @@ export interface FieldAddonProps {
 export interface ResourcePageExtensions {
   /** Rendered in each row's actions cell, before edit and delete (use `RowAction`, which keeps the row click). */
   rowActions?: ComponentType<{ row: ResourceRow }>;
+  /** Rendered in the page's header, before 'Імпорт' (another import format, say). */
+  toolbar?: ComponentType;
   /** By field name: rendered beside that field's input in the create/edit form. */
   fieldAddons?: Readonly<Record<string, ComponentType<FieldAddonProps>>>;
 }

@@ -126,6 +126,7 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{def.title}</h1>
         <div className="flex flex-wrap gap-2">
+          {extensions.toolbar ? <extensions.toolbar /> : null}
           <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
             <UploadIcon aria-hidden="true" />
             {messages.import}
