@@ -8,6 +8,10 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuild } from '../../../scripts/client-build.ts';
+import { startFakeNovaPoshta } from '../../../src/server/testing/fake-nova-poshta.ts';
+
+/** The one Nova Poshta API key the local stand-in accepts; any other gets the service's "API key expired". */
+export const NP_VALID_KEY = '0123456789abcdef0123456789abcdef';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN_PASSWORD = 'Admin-e2e-2026';
@@ -74,6 +78,9 @@ export default async function setup(project: TestProject) {
     databaseUrl = u.href;
   }
 
+  // Nova Poshta cannot be reached from here: a local server speaks its API 2.0 envelope instead.
+  const novaPoshta = await startFakeNovaPoshta([NP_VALID_KEY]);
+
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const server: ChildProcess = spawn(
@@ -93,6 +100,7 @@ export default async function setup(project: TestProject) {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'ERP <erp@tekhnoprylad.ua>',
         LOG_LEVEL: 'warn',
+        NOVA_POSHTA_API_URL: novaPoshta.url,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -120,6 +128,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await new Promise<void>((r) => smtp.close(() => r()));
+    await novaPoshta.close();
     if (serverUrl) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
