@@ -1,7 +1,8 @@
 // Composition root of the declared resources (server side): each declaration bound to its table. Adding a
 // plain resource is one declaration, one table and one line here; the routes, the page and the registry test
 // suite follow from it.
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client.ts';
 import type { RegisteredResource } from './_engine/server/resource-registry.ts';
 import { carriersResource } from './carriers/carriers.resource.ts';
 import { carriers } from './carriers/carriers.table.ts';
@@ -57,13 +58,41 @@ export const resourceRegistry: readonly RegisteredResource[] = [
     searchAlso: (like) =>
       sql`exists (select 1 from ${itemSuppliers} where ${itemSuppliers.itemId} = ${items.id} and ${itemSuppliers.supplierSku} ilike ${like})`,
   },
-  { def: clientsResource, table: counterparties, fixed: { isClient: true } },
-  { def: suppliersResource, table: counterparties, fixed: { isSupplier: true } },
+  {
+    def: clientsResource,
+    table: counterparties,
+    fixed: { isClient: true },
+    decorate: primaryContacts,
+    searchAlso: contactNamed,
+  },
+  {
+    def: suppliersResource,
+    table: counterparties,
+    fixed: { isSupplier: true },
+    decorate: primaryContacts,
+    searchAlso: contactNamed,
+  },
   { def: clientContactsResource, table: counterpartyContacts },
   { def: companiesResource, table: companies },
   { def: counterpartiesLookup, table: counterparties, lookupOnly: true },
   { def: usersLookup, table: users, lookupOnly: true },
 ];
+
+/** A counterparty's primary contact beside it on /clients and /suppliers (reference-data.md §13). */
+async function primaryContacts(db: DbOrTx, rows: Array<Record<string, unknown>>) {
+  const ids = rows.map((r) => r.id as number);
+  const found = await db
+    .select({ counterpartyId: counterpartyContacts.counterpartyId, fullName: counterpartyContacts.fullName })
+    .from(counterpartyContacts)
+    .where(and(inArray(counterpartyContacts.counterpartyId, ids), eq(counterpartyContacts.isPrimary, true)));
+  const byId = new Map(found.map((c) => [c.counterpartyId, c.fullName]));
+  for (const row of rows) row.primaryContact = byId.get(row.id as number) ?? null;
+}
+
+/** The clients' search also finds a firm by the name of one of its contacts. */
+function contactNamed(like: string) {
+  return sql`exists (select 1 from ${counterpartyContacts} where ${counterpartyContacts.counterpartyId} = ${counterparties.id} and ${counterpartyContacts.fullName} ilike ${like})`;
+}
 
 /** The names `GET /api/products` answers beside the ids (reference-data.md §16). */
 async function itemNames(_db: unknown, rows: Array<Record<string, unknown>>) {

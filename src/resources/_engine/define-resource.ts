@@ -72,6 +72,15 @@ export interface FieldDef {
    * holder cannot clear it, be deactivated or be deleted; another row takes it over instead.
    */
   exclusive?: { per?: readonly string[]; required?: boolean };
+  /** Set only on list columns made from `computedColumns`: shown and exported, never stored, sorted or edited. */
+  computed?: boolean;
+}
+
+/** A read-only list column the server derives for each row (a client's primary contact), placed after a field. */
+export interface ComputedColumn {
+  name: string;
+  label: string;
+  after?: string;
 }
 
 export interface ResourceDef {
@@ -95,6 +104,8 @@ export interface ResourceDef {
    * every create, and on update against the stored record merged with the change.
    */
   crossCheck?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
+  /** Derived read-only columns of the list and export; the server's `decorate` hook fills them. */
+  computedColumns?: readonly ComputedColumn[];
   /** Records every new installation starts with (reference-data.md "Seed"), created when the table is empty. */
   seed?: ReadonlyArray<Record<string, string | number | boolean | null>>;
 }
@@ -107,6 +118,18 @@ export function defineResource<const T extends ResourceDef>(def: T): T {
     }
   }
   return def;
+}
+
+/** The list's columns in order: the fields marked `list`, with the computed columns placed among them. */
+export function listColumns(def: ResourceDef): FieldDef[] {
+  const columns = def.fields.filter((f) => f.list);
+  for (const c of def.computedColumns ?? []) {
+    const field: FieldDef = { name: c.name, label: c.label, kind: 'text', list: true, computed: true };
+    const at = c.after ? columns.findIndex((f) => f.name === c.after) : -1;
+    if (at >= 0) columns.splice(at + 1, 0, field);
+    else columns.push(field);
+  }
+  return columns;
 }
 
 export const resourceMessages = {

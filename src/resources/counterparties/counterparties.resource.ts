@@ -101,6 +101,7 @@ export const clientsResource = defineResource({
   importKey: ['taxId'],
   hasActiveFlag: true,
   crossCheck: checkRequisites,
+  computedColumns: [{ name: 'primaryContact', label: 'Контактна особа', after: 'phone' }],
   fields: [
     ...identity,
     { name: 'discountPercent', label: 'Знижка, %', kind: 'decimal', scale: 2, min: 0, max: 100, list: true },
@@ -143,6 +144,7 @@ export const suppliersResource = defineResource({
   importKey: ['taxId'],
   hasActiveFlag: true,
   crossCheck: checkRequisites,
+  computedColumns: [{ name: 'primaryContact', label: 'Контактна особа', after: 'phone' }],
   fields: [
     ...identity,
     { name: 'rating', label: 'Рейтинг (1–5)', kind: 'integer', min: 1, max: 5, list: true, filter: true },

@@ -204,3 +204,24 @@ describe('Nova Poshta identity', () => {
     expect(res.json().fields.apiKey).toBe('Ключ API Нової пошти — 32 шістнадцяткові символи');
   });
 });
+
+describe('the clients list', () => {
+  it('shows the primary contact, finds the firm by a contact name, and exports the column', async () => {
+    const firm = (
+      await api('POST', '/api/clients', {
+        legalForm: 'legal_entity',
+        name: 'Вектор-Плюс',
+        fullName: 'ТОВ «Вектор-Плюс»',
+      })
+    ).json();
+    await api('POST', '/api/client-contacts', { counterpartyId: firm.id, fullName: 'Остапчук Леся', isPrimary: true });
+    await api('POST', '/api/client-contacts', { counterpartyId: firm.id, fullName: 'Гайдай Роман' });
+    const found = (await api('GET', `/api/clients?search=${encodeURIComponent('гайдай')}`)).json();
+    expect(found.map((c: { id: number }) => c.id)).toEqual([firm.id]);
+    expect(found[0].primaryContact).toBe('Остапчук Леся');
+    const csv = await api('GET', `/api/clients/export?format=csv&search=${encodeURIComponent('Вектор-Плюс')}`);
+    const [header, line] = csv.body.replace('\uFEFF', '').split('\r\n');
+    expect(header).toContain('Телефон;Контактна особа');
+    expect(line).toContain('Остапчук Леся');
+  });
+});

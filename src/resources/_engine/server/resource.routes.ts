@@ -6,7 +6,7 @@ import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
-import { resourceMessages, type ResourceDef } from '../define-resource.ts';
+import { listColumns, resourceMessages, type ResourceDef } from '../define-resource.ts';
 import { importRuns } from '../import-runs.table.ts';
 import { analyseImport, importMessages } from './resource-import.ts';
 import { ResourceEngine, type ResourceListQuery } from './resource.service.ts';
@@ -45,7 +45,7 @@ function toListQuery(def: ResourceDef, query: Record<string, unknown>): Resource
 
 /** Export cells: enum labels, 'Так'/'Ні', reference labels; numbers stay numbers (README §10). */
 function exportTable(def: ResourceDef, rows: Array<Record<string, unknown>>) {
-  const fields = def.fields.filter((f) => f.list);
+  const fields = listColumns(def);
   const headers = [...fields.map((f) => f.label), ...(def.hasActiveFlag ? [resourceMessages.isActive] : [])];
   const numeric = new Set(fields.flatMap((f, i) => (f.kind === 'integer' || f.kind === 'decimal' ? [i] : [])));
   const yesNo = (v: unknown) => (v ? 'Так' : 'Ні');

@@ -14,7 +14,7 @@ import {
   Trash2Icon,
   UploadIcon,
 } from 'lucide-react';
-import type { FieldDef, ResourceDef } from '@/resources/_engine/define-resource.ts';
+import { listColumns, type FieldDef, type ResourceDef } from '@/resources/_engine/define-resource.ts';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -114,7 +114,7 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
 
   const hasSearch = def.fields.some((field) => field.search);
   const filterFields = def.fields.filter((field) => field.filter);
-  const listFields = def.fields.filter((field) => field.list);
+  const listFields = listColumns(def);
   const columnCount = listFields.length + (def.hasActiveFlag ? 1 : 0) + 1;
   const rows = listQuery.data?.items ?? [];
   const close = () => setDialog(null);

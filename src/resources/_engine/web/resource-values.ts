@@ -158,7 +158,7 @@ export function cellText(field: FieldDef, row: ResourceRow): string {
 /** Kinds whose column the server can sort (README §10: `sort=field|-field`). */
 export function isSortable(field: FieldDef): boolean {
   return (
-    field.kind === 'text' ||
+    (!field.computed && field.kind === 'text') ||
     field.kind === 'integer' ||
     field.kind === 'decimal' ||
     field.kind === 'enum' ||
