@@ -77,7 +77,11 @@ export const pages: readonly PageDefinition[] = [
   resourcePage('/positions', () =>
     import('@/resources/positions/positions.resource.ts').then((m) => m.positionsResource),
   ),
-  resourcePage('/workers', () => import('@/resources/workers/workers.resource.ts').then((m) => m.workersResource)),
+  resourcePage(
+    '/workers',
+    () => import('@/resources/workers/workers.resource.ts').then((m) => m.workersResource),
+    () => import('@/modules/workers/web/worker-extensions.tsx').then((m) => m.workerExtensions),
+  ),
   resourcePage('/warehouses', () =>
     import('@/resources/warehouses/warehouses.resource.ts').then((m) => m.warehousesResource),
   ),

@@ -9,6 +9,7 @@ import { Button } from '@/web/components/ui/button.tsx';
 import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { CommerceMlButton } from './commerceml-dialog.tsx';
+import { componentLinkActions } from './component-links.tsx';
 
 export const itemWebMessages = {
   suggestSku: 'Згенерувати артикул',
@@ -114,6 +115,7 @@ export const productExtensions: ResourcePageExtensions = {
 };
 
 export const componentExtensions: ResourcePageExtensions = {
+  rowActions: componentLinkActions,
   fieldAddons: {
     barcode: (props) => <BarcodeGenerator {...props} route="/components" />,
   },
