@@ -2,6 +2,7 @@
 // components, their contacts and bank accounts — requisites generated valid (check digits, IBAN checksums), never
 // the codes of real firms.
 import { inArray } from 'drizzle-orm';
+import { pluralUk } from '@/shared/plural.ts';
 import { sampleEdrpou, sampleIbanUa, sampleRnokpp } from '@/shared/requisites.ts';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
@@ -11,6 +12,7 @@ import { resourceEngine } from '../index.ts';
 import { counterpartyBankAccounts } from './counterparties.table.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
+const count = (n: number, forms: readonly [string, string, string]) => `${n} ${pluralUk(n, forms)}`;
 
 const CITIES = ['Київ', 'Львів', 'Харків', 'Дніпро', 'Одеса', 'Вінниця', 'Житомир', 'Полтава', 'Черкаси', 'Рівне'];
 const STREETS = ['вул. Промислова', 'вул. Шевченка', 'просп. Перемоги', 'вул. Заводська', 'вул. Січових Стрільців'];
@@ -219,7 +221,9 @@ export const counterpartiesDemoSeeder: DemoSeeder = {
       after: { count: accounts.length },
     });
     log(
-      `Контрагенти: ${savedClients.length} клієнтів, ${savedSuppliers.length} постачальників, ${contacts.length} контактів; 2 компанії`,
+      `Контрагенти: ${count(savedClients.length, ['клієнт', 'клієнти', 'клієнтів'])}, ` +
+        `${count(savedSuppliers.length, ['постачальник', 'постачальники', 'постачальників'])}, ` +
+        `${count(contacts.length, ['контакт', 'контакти', 'контактів'])}; 2 компанії`,
     );
   },
 };

@@ -18,6 +18,7 @@ export const counterpartyMessages = {
 } as const;
 
 const identity: FieldDef[] = [
+  { name: 'name', label: 'Коротка назва', kind: 'text', required: true, maxLength: 200, list: true, search: true },
   {
     name: 'legalForm',
     label: 'Тип',
@@ -28,7 +29,6 @@ const identity: FieldDef[] = [
     list: true,
     filter: true,
   },
-  { name: 'name', label: 'Коротка назва', kind: 'text', required: true, maxLength: 200, list: true, search: true },
   { name: 'fullName', label: 'Повна назва', kind: 'text', maxLength: 400, search: true },
   {
     name: 'taxId',

@@ -267,6 +267,6 @@ export const itemsDemoSeeder: DemoSeeder = {
       });
     }
     await insert('/products', products);
-    log(`Номенклатура: ${components.length} компонентів і матеріалів, ${products.length} товарів і послуг`);
+    log(`Номенклатура: компонентів і матеріалів — ${components.length}, товарів і послуг — ${products.length}`);
   },
 };

@@ -37,7 +37,7 @@ const kindField = (kinds: readonly string[]): FieldDef => ({
   filter: true,
 });
 
-const identity = (categoryRoute: string): FieldDef[] => [
+const identity = (categoryRoute: string, kinds: readonly string[]): FieldDef[] => [
   {
     name: 'sku',
     label: 'Артикул',
@@ -51,6 +51,7 @@ const identity = (categoryRoute: string): FieldDef[] => [
     sampleOf: (n) => `ART-${String(n).padStart(5, '0')}`,
   },
   { name: 'name', label: 'Назва', kind: 'text', required: true, maxLength: 200, list: true, search: true },
+  kindField(kinds),
   { name: 'categoryId', label: 'Категорія', kind: 'reference', references: categoryRoute, list: true, filter: true },
   { name: 'unitId', label: 'Одиниця', kind: 'reference', references: '/units', required: true, list: true },
 ];
@@ -106,8 +107,7 @@ export const productsResource = defineResource({
   importKey: ['sku'],
   hasActiveFlag: true,
   fields: [
-    kindField(productKinds),
-    ...identity('/product-categories'),
+    ...identity('/product-categories', productKinds),
     price('retailPrice', 'Роздрібна ціна, грн (без ПДВ)', true),
     price('wholesalePrice', 'Оптова ціна, грн (без ПДВ)', true),
     { name: 'vatRate', label: 'Ставка ПДВ', kind: 'enum', required: true, options: vatOptions, defaultValue: '20' },
@@ -132,8 +132,7 @@ export const componentsResource = defineResource({
   importKey: ['sku'],
   hasActiveFlag: true,
   fields: [
-    kindField(componentKinds),
-    ...identity('/categories'),
+    ...identity('/categories', componentKinds),
     { name: 'mpn', label: 'Партномер', kind: 'text', maxLength: 80, list: true, search: true },
     { name: 'manufacturer', label: 'Виробник', kind: 'text', maxLength: 120, list: true, search: true },
     {
