@@ -17,7 +17,7 @@ function renderRow(extensions: ResourcePageExtensions, path: string) {
       <tbody>
         <tr onClick={onRowClick}>
           <td>
-            <Actions row={row} />
+            <Actions row={row} canChange />
           </td>
         </tr>
       </tbody>

@@ -17,7 +17,15 @@ const nameOf = (row: ResourceRow) => (typeof row.name === 'string' && row.name ?
  * The bank accounts button and its dialog. The dialog is portalled, but React still bubbles its clicks up
  * through the row, whose own click opens the edit form: they stop here.
  */
-function BankAccountsAction({ row, route }: { row: ResourceRow; route: '/clients' | '/suppliers' }) {
+function BankAccountsAction({
+  row,
+  route,
+  canChange,
+}: {
+  row: ResourceRow;
+  route: '/clients' | '/suppliers';
+  canChange: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const name = nameOf(row);
   return (
@@ -30,6 +38,7 @@ function BankAccountsAction({ row, route }: { row: ResourceRow; route: '/clients
           <BankAccountsDialog
             title={messages.bankAccountsTitle(name)}
             url={`/api${route}/${row.id}/bank-accounts`}
+            canChange={canChange}
             onClose={() => setOpen(false)}
           />
         </span>
@@ -38,7 +47,7 @@ function BankAccountsAction({ row, route }: { row: ResourceRow; route: '/clients
   );
 }
 
-function ClientRowActions({ row }: { row: ResourceRow }) {
+function ClientRowActions({ row, canChange }: { row: ResourceRow; canChange: boolean }) {
   const [, navigate] = useLocation();
   const name = nameOf(row);
   return (
@@ -52,13 +61,13 @@ function ClientRowActions({ row }: { row: ResourceRow }) {
       <RowAction label={messages.novaPoshta(name)} onClick={() => navigate(`/clients/${row.id}/nova-poshta-settings`)}>
         <PackageIcon aria-hidden="true" />
       </RowAction>
-      <BankAccountsAction row={row} route="/clients" />
+      <BankAccountsAction row={row} route="/clients" canChange={canChange} />
     </>
   );
 }
 
-function SupplierRowActions({ row }: { row: ResourceRow }) {
-  return <BankAccountsAction row={row} route="/suppliers" />;
+function SupplierRowActions({ row, canChange }: { row: ResourceRow; canChange: boolean }) {
+  return <BankAccountsAction row={row} route="/suppliers" canChange={canChange} />;
 }
 
 export const clientExtensions: ResourcePageExtensions = { rowActions: ClientRowActions };

@@ -54,7 +54,7 @@ function InRow({ children }: { children: ReactNode }) {
   );
 }
 
-function CompanyRowActions({ row }: { row: ResourceRow }) {
+function CompanyRowActions({ row, canChange }: { row: ResourceRow; canChange: boolean }) {
   const [open, setOpen] = useState<'accounts' | 'logo' | null>(null);
   const name = nameOf(row);
   const close = () => setOpen(null);
@@ -63,14 +63,17 @@ function CompanyRowActions({ row }: { row: ResourceRow }) {
       <RowAction label={messages.bankAccounts(name)} onClick={() => setOpen('accounts')}>
         <LandmarkIcon aria-hidden="true" />
       </RowAction>
-      <RowAction label={messages.logo(name)} onClick={() => setOpen('logo')}>
-        <ImageIcon aria-hidden="true" />
-      </RowAction>
+      {canChange ? (
+        <RowAction label={messages.logo(name)} onClick={() => setOpen('logo')}>
+          <ImageIcon aria-hidden="true" />
+        </RowAction>
+      ) : null}
       {open === 'accounts' ? (
         <InRow>
           <BankAccountsDialog
             title={messages.bankAccounts(name)}
             url={`/api/companies/${row.id}/bank-accounts`}
+            canChange={canChange}
             onClose={close}
           />
         </InRow>

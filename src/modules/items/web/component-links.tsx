@@ -918,8 +918,10 @@ function InRow({ children }: { children: ReactNode }) {
   );
 }
 
-function ComponentLinkActions({ row }: { row: ResourceRow }) {
+function ComponentLinkActions({ row, canChange }: { row: ResourceRow; canChange: boolean }) {
   const [open, setOpen] = useState<'suppliers' | 'alternatives' | null>(null);
+  // Both dialogs edit; a user who may only look sees the component's list row and nothing to change.
+  if (!canChange) return null;
   const name = nameOf(row);
   const close = () => setOpen(null);
   return (
@@ -945,4 +947,4 @@ function ComponentLinkActions({ row }: { row: ResourceRow }) {
 }
 
 /** The row actions of /components: its suppliers and its interchangeable components. */
-export const componentLinkActions: ComponentType<{ row: ResourceRow }> = ComponentLinkActions;
+export const componentLinkActions: ComponentType<{ row: ResourceRow; canChange: boolean }> = ComponentLinkActions;

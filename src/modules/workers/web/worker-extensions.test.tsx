@@ -17,7 +17,7 @@ function renderRow() {
       <tbody>
         <tr onClick={onRowClick}>
           <td>
-            <Actions row={row} />
+            <Actions row={row} canChange />
           </td>
         </tr>
       </tbody>

@@ -75,8 +75,9 @@ function InRow({ children }: { children: ReactNode }) {
   );
 }
 
-function WorkerRowActions({ row }: { row: ResourceRow }) {
+function WorkerRowActions({ row, canChange }: { row: ResourceRow; canChange: boolean }) {
   const [open, setOpen] = useState(false);
+  if (!canChange) return null;
   const name = nameOf(row);
   return (
     <>

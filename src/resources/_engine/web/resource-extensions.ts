@@ -11,8 +11,11 @@ export interface FieldAddonProps {
 }
 
 export interface ResourcePageExtensions {
-  /** Rendered in each row's actions cell, before edit and delete (use `RowAction`, which keeps the row click). */
-  rowActions?: ComponentType<{ row: ResourceRow }>;
+  /**
+   * Rendered in each row's actions cell, before edit and delete (use `RowAction`, which keeps the row click).
+   * `canChange` is the user's right to change records of the page's route: without it, offer only what reads.
+   */
+  rowActions?: ComponentType<{ row: ResourceRow; canChange: boolean }>;
   /** Rendered in the page's header, before 'Імпорт' (another import format, say). */
   toolbar?: ComponentType;
   /** By field name: rendered beside that field's input in the create/edit form. */

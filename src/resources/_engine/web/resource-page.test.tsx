@@ -105,6 +105,33 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, prefix: 
   fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(prefix) && init?.method === method);
 
 describe('createResourcePage', () => {
+  it('offers no changes to a user who may only view the route', async () => {
+    stubApi((url) => {
+      if (url === '/api/auth/user') {
+        return jsonResponse({
+          id: 7,
+          username: 'viewer',
+          firstName: 'Ліна',
+          lastName: 'Коваль',
+          email: 'viewer@example.com',
+          profileImageUrl: null,
+          workerId: null,
+        });
+      }
+      if (url.startsWith('/api/users/7/accessible-menu')) {
+        return jsonResponse([{ route: '/widgets', canView: true, canAccess: false }]);
+      }
+      return undefined;
+    });
+    renderWithProviders(<WidgetsPage />, { path: '/widgets' });
+    await screen.findByRole('cell', { name: 'Кілограм' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Новий виріб' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Імпорт' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Редагувати:/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Видалити:/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Експорт' })).toBeTruthy();
+  });
+
   it('lists the rows with option labels, reference labels, colours, badges and the total', async () => {
     const fetchMock = stubApi(undefined, 120);
     renderWithProviders(<WidgetsPage />, { path: '/widgets' });

@@ -26,6 +26,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { usePermission } from '@/web/app/use-permission.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { ListPagination, RowAction, SortableHead, StateMessage, ListLoadError } from '@/web/components/data-list.tsx';
@@ -76,6 +77,8 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
   /** Labels of the reference filters' chosen records, for their triggers. */
   const [filterLabels, setFilterLabels] = useState<Record<string, string | null>>({});
   const [dialog, setDialog] = useState<DialogState>(null);
+  // The server checks every change; the page offers changes only to those who may make them.
+  const { canAccess } = usePermission(def.route);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const listQuery = useQuery({
@@ -127,15 +130,19 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
         <h1 className="text-2xl font-semibold tracking-tight">{def.title}</h1>
         <div className="flex flex-wrap gap-2">
           {extensions.toolbar ? <extensions.toolbar /> : null}
-          <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
-            <UploadIcon aria-hidden="true" />
-            {messages.import}
-          </Button>
+          {canAccess ? (
+            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+              <UploadIcon aria-hidden="true" />
+              {messages.import}
+            </Button>
+          ) : null}
           <ExportMenu def={def} filter={filter} />
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <PlusIcon aria-hidden="true" />
-            {def.newLabel}
-          </Button>
+          {canAccess ? (
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon aria-hidden="true" />
+              {def.newLabel}
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -262,6 +269,7 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
                       fields={listFields}
                       row={row}
                       actions={extensions.rowActions}
+                      canChange={canAccess}
                       onEdit={() => setDialog({ kind: 'edit', row })}
                       onDelete={() => setDialog({ kind: 'delete', row })}
                     />
@@ -391,6 +399,7 @@ function ResourceTableRow({
   fields,
   row,
   actions: Actions,
+  canChange,
   onEdit,
   onDelete,
 }: {
@@ -398,12 +407,13 @@ function ResourceTableRow({
   fields: readonly FieldDef[];
   row: ResourceRow;
   actions: ResourcePageExtensions['rowActions'];
+  canChange: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const display = displayOf(def, row);
   return (
-    <TableRow className="cursor-pointer" onClick={onEdit}>
+    <TableRow className={cn(canChange && 'cursor-pointer')} onClick={canChange ? onEdit : undefined}>
       {fields.map((field) => (
         <Cell key={field.name} field={field} row={row} />
       ))}
@@ -427,13 +437,17 @@ function ResourceTableRow({
       ) : null}
       <TableCell>
         <div className="flex justify-end gap-0.5">
-          {Actions ? <Actions row={row} /> : null}
-          <RowAction label={messages.edit(display)} onClick={onEdit}>
-            <PencilIcon aria-hidden="true" />
-          </RowAction>
-          <RowAction label={messages.remove(display)} onClick={onDelete} destructive>
-            <Trash2Icon aria-hidden="true" />
-          </RowAction>
+          {Actions ? <Actions row={row} canChange={canChange} /> : null}
+          {canChange ? (
+            <>
+              <RowAction label={messages.edit(display)} onClick={onEdit}>
+                <PencilIcon aria-hidden="true" />
+              </RowAction>
+              <RowAction label={messages.remove(display)} onClick={onDelete} destructive>
+                <Trash2Icon aria-hidden="true" />
+              </RowAction>
+            </>
+          ) : null}
         </div>
       </TableCell>
     </TableRow>
