@@ -97,7 +97,7 @@ describe('item master', () => {
     }, `EXP-${stamp}`);
     expect(file.status).toBe(200);
 
-    await page.getByRole('button', { name: 'Імпорт' }).click();
+    await page.getByRole('button', { name: 'Імпорт', exact: true }).click();
     await dialog(page)
       .locator('input[type=file]')
       .setInputFiles({

@@ -84,7 +84,7 @@ describe('reference data', () => {
     expect(csv.text).toContain('Назва;Скорочення;Тип;Коефіцієнт');
     expect(csv.text).toContain('Грам;г;Вага;0,001');
 
-    await page.getByRole('button', { name: 'Імпорт' }).click();
+    await page.getByRole('button', { name: 'Імпорт', exact: true }).click();
     const bad = `Назва;Скорочення;Тип;Коефіцієнт\nКоробка ${stamp};кор${stamp};Кількість;50\nЯщик ${stamp};ящ${stamp};Невідомий тип;12\n`;
     await dialog(page)
       .locator('input[type=file]')
