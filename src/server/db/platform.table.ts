@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Which demo seeders have run on this database, so the demo command can be re-run safely. */
 export const demoSeedRuns = pgTable('demo_seed_runs', {
@@ -25,3 +25,11 @@ export const externalRefs = pgTable(
     index('external_refs_entity_type_local_id_idx').on(t.entityType, t.localId),
   ],
 );
+
+/** Settings of the pages' gear dialogs (README §10): one JSON value per key, audited on change. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -23,3 +23,4 @@ export * from '../../resources/items/items.table.ts';
 export * from '../../resources/counterparties/counterparties.table.ts';
 export * from '../../resources/companies/companies.table.ts';
 export * from '../../modules/clients/server/clients.table.ts';
+export * from '../../modules/stock/server/stock.table.ts';

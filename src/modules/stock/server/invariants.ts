@@ -1,0 +1,70 @@
+// The ledger's invariants (domain README §3), checked by `npm run ledger:check` and by tests: balances equal the sum
+// of movements, item costs equal the sum of movement values, reservations add up to what is reserved, and nothing
+// reserved exceeds what is on hand (unless negative stock is allowed). Aggregates run in SQL, never in memory.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client.ts';
+import { allowsNegativeStock } from './ledger.ts';
+
+export interface LedgerCheck {
+  ok: boolean;
+  problems: string[];
+}
+
+type Rows<T> = { rows: T[] };
+
+export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
+  const problems: string[] = [];
+  const balances = (await db.execute(sql`
+    select coalesce(m.item_id, b.item_id) as item_id, coalesce(m.warehouse_id, b.warehouse_id) as warehouse_id,
+           coalesce(m.qty, 0)::text as moved, coalesce(b.on_hand, 0)::text as on_hand
+    from (select item_id, warehouse_id, sum(qty) as qty from stock_movements group by item_id, warehouse_id) m
+    full join stock_balances b on b.item_id = m.item_id and b.warehouse_id = m.warehouse_id
+    where coalesce(m.qty, 0) <> coalesce(b.on_hand, 0)
+    limit 100`)) as unknown as Rows<{ item_id: number; warehouse_id: number; moved: string; on_hand: string }>;
+  for (const r of balances.rows) {
+    problems.push(`item ${r.item_id} @ warehouse ${r.warehouse_id}: movements ${r.moved} ≠ on hand ${r.on_hand}`);
+  }
+  const costs = (await db.execute(sql`
+    select coalesce(m.item_id, c.item_id) as item_id, coalesce(m.qty, 0)::text as moved_qty,
+           coalesce(c.qty, 0)::text as cost_qty, coalesce(m.value, 0)::text as moved_value,
+           coalesce(c.value, 0)::text as cost_value
+    from (select item_id, sum(qty) as qty, sum(value) as value from stock_movements group by item_id) m
+    full join item_costs c on c.item_id = m.item_id
+    where coalesce(m.qty, 0) <> coalesce(c.qty, 0) or coalesce(m.value, 0) <> coalesce(c.value, 0)
+    limit 100`)) as unknown as Rows<{
+    item_id: number;
+    moved_qty: string;
+    cost_qty: string;
+    moved_value: string;
+    cost_value: string;
+  }>;
+  for (const r of costs.rows) {
+    problems.push(
+      `item ${r.item_id}: movements ${r.moved_qty} / ${r.moved_value} ≠ cost ${r.cost_qty} / ${r.cost_value}`,
+    );
+  }
+  const reserved = (await db.execute(sql`
+    select b.item_id, b.warehouse_id, b.reserved::text as reserved, coalesce(r.qty, 0)::text as held,
+           b.on_hand::text as on_hand, b.reserved <> coalesce(r.qty, 0) as mismatch
+    from stock_balances b
+    left join (select item_id, warehouse_id, sum(qty) as qty from stock_reservations group by item_id, warehouse_id) r
+      on r.item_id = b.item_id and r.warehouse_id = b.warehouse_id
+    where b.reserved <> coalesce(r.qty, 0) or b.reserved > b.on_hand or b.on_hand < 0
+    limit 100`)) as unknown as Rows<{
+    item_id: number;
+    warehouse_id: number;
+    reserved: string;
+    held: string;
+    on_hand: string;
+    mismatch: boolean;
+  }>;
+  const negativeAllowed = await allowsNegativeStock(db);
+  for (const r of reserved.rows) {
+    if (r.mismatch) {
+      problems.push(`item ${r.item_id} @ warehouse ${r.warehouse_id}: reserved ${r.reserved} ≠ reservations ${r.held}`);
+    } else if (!negativeAllowed) {
+      problems.push(`item ${r.item_id} @ warehouse ${r.warehouse_id}: reserved ${r.reserved} > on hand ${r.on_hand}`);
+    }
+  }
+  return { ok: problems.length === 0, problems };
+}

@@ -1,0 +1,114 @@
+// The stock ledger (domain README §3): append-only movements, balances kept beside them in the same transaction,
+// the moving-average cost per item, and reservations. Numbering counters live here too (README §6).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../users/server/users.table.ts';
+import { items } from '../../../resources/items/items.table.ts';
+import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    /** Signed, in the item's stock unit: + in, − out. */
+    qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    unitCost: numeric('unit_cost', { precision: 18, scale: 6 }).notNull(),
+    /** Signed, UAH. */
+    value: numeric('value', { precision: 18, scale: 2 }).notNull(),
+    documentType: text('document_type').notNull(),
+    documentId: integer('document_id').notNull(),
+    documentLineId: integer('document_line_id'),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    reversesMovementId: bigint('reverses_movement_id', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_item_id_occurred_on_idx').on(t.itemId, t.occurredOn, t.id),
+    index('stock_movements_warehouse_id_idx').on(t.warehouseId),
+    index('stock_movements_document_idx').on(t.documentType, t.documentId),
+    check('stock_movements_qty_not_zero', sql`${t.qty} <> 0`),
+  ],
+);
+
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    onHand: numeric('on_hand', { precision: 18, scale: 4 }).notNull().default('0'),
+    reserved: numeric('reserved', { precision: 18, scale: 4 }).notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.warehouseId] }),
+    index('stock_balances_warehouse_id_idx').on(t.warehouseId),
+    check('stock_balances_reserved_not_negative', sql`${t.reserved} >= 0`),
+  ],
+);
+
+export const itemCosts = pgTable('item_costs', {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => items.id),
+  qty: numeric('qty', { precision: 18, scale: 4 }).notNull().default('0'),
+  value: numeric('value', { precision: 18, scale: 2 }).notNull().default('0'),
+  /** value / qty to 6 decimals; null before the first costed receipt. */
+  avgCost: numeric('avg_cost', { precision: 18, scale: 6 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    /** What holds the stock: 'order_line' or 'mo_material', and its id. */
+    sourceType: text('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_reservations_item_warehouse_idx').on(t.itemId, t.warehouseId),
+    index('stock_reservations_source_idx').on(t.sourceType, t.sourceId),
+    check('stock_reservations_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
+// One counter per document type and year (README §6).
+export const numberCounters = pgTable(
+  'number_counters',
+  {
+    docType: text('doc_type').notNull(),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.docType, t.year] })],
+);
