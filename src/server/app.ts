@@ -11,6 +11,7 @@ import { clientsRoutes } from '@/modules/clients/server/index.ts';
 import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { workersRoutes } from '@/modules/workers/server/index.ts';
+import { supplierReceiptsRoutes } from '@/modules/supplier-receipts/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientsRoutes,
     companiesRoutes,
     workersRoutes,
+    supplierReceiptsRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

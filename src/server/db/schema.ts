@@ -24,3 +24,4 @@ export * from '../../resources/counterparties/counterparties.table.ts';
 export * from '../../resources/companies/companies.table.ts';
 export * from '../../modules/clients/server/clients.table.ts';
 export * from '../../modules/stock/server/stock.table.ts';
+export * from '../../modules/supplier-receipts/server/supplier-receipts.table.ts';

@@ -1,0 +1,1 @@
+export { supplierReceiptsRoutes } from './supplier-receipts.routes.ts';

@@ -1,0 +1,209 @@
+// Supplier receipts (warehouse.md §6 "Done means"): the average from two receipts, extra costs split by value to
+// the kopeck, a USD receipt costed in UAH, a supplier document entered once, and the draft → posted → cancelled life
+// with the ledger's invariants holding.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { checkLedger } from '@/modules/stock/server/index.ts';
+import { itemCosts } from '@/modules/stock/server/stock.table.ts';
+import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+import { resourceEngine } from '@/resources/index.ts';
+import { sampleEdrpou } from '@/shared/requisites.ts';
+import { allocate } from './supplier-receipts.service.ts';
+import { dec, fixed } from '@/shared/decimal.ts';
+
+let t: TestApp;
+let cookie: string;
+let supplierId: number;
+let warehouseId: number;
+let documentTypeId: number;
+let unitId: number;
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, payload: payload as object | undefined, headers: { cookie } });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await resourceEngine.ensureSeeds(t.db);
+  const admin = await createUser(t.db, { password: 'grn-pass' });
+  await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);
+  cookie = (await signIn(t.app, admin.username, 'grn-pass')).cookie;
+  unitId = (await resourceEngine.idsByLabel(t.db, '/units')).get('шт')!;
+  warehouseId = (await api('GET', '/api/warehouses')).json()[0].id;
+  documentTypeId = (await api('GET', '/api/supplier-document-types')).json()[0].id;
+  supplierId = (
+    await api('POST', '/api/suppliers', {
+      legalForm: 'legal_entity',
+      name: 'Радіомаг',
+      fullName: 'ТОВ «Радіомаг»',
+      taxId: sampleEdrpou(4242),
+    })
+  ).json().id;
+  // Our company pays VAT: its costs are net of VAT.
+  await api('POST', '/api/companies', {
+    name: 'Техноприлад',
+    fullName: 'ТОВ «Техноприлад»',
+    legalForm: 'ТОВ',
+    taxId: sampleEdrpou(4243),
+    isVatPayer: true,
+    vatNumber: '123456789012',
+    legalAddress: 'Київ',
+  });
+});
+afterAll(() => t.close());
+
+let n = 0;
+const component = async () =>
+  (await api('POST', '/api/components', { sku: `GRN-C-${++n}`, name: `Компонент ${n}`, unitId })).json().id as number;
+const receipt = (lines: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({
+  supplierId,
+  warehouseId,
+  documentTypeId,
+  supplierDocNumber: `ВН-${++n}`,
+  supplierDocDate: '2026-11-10',
+  documentDate: '2026-11-12',
+  lines,
+  ...extra,
+});
+const avg = async (itemId: number) =>
+  (await t.db.select().from(itemCosts).where(eq(itemCosts.itemId, itemId)))[0]?.avgCost;
+
+describe('supplier receipts', () => {
+  it('averages two receipts at 10.00 and 12.00 into 11.000000 and shows each line its cost', async () => {
+    const item = await component();
+    for (const price of ['10', '12']) {
+      const draft = await api(
+        'POST',
+        '/api/supplier-receipts',
+        receipt([{ itemId: item, qty: '100', unitPrice: price }]),
+      );
+      expect(draft.statusCode, draft.body).toBe(201);
+      expect(draft.json()).toMatchObject({ status: 'draft', number: expect.stringMatching(/^GRN-2026-\d{5}$/) });
+      const posted = await api('POST', `/api/supplier-receipts/${draft.json().id}/post`, { version: 1 });
+      expect(posted.statusCode, posted.body).toBe(200);
+      expect(posted.json().lines[0].unitCost).toBe(`${price}.000000`);
+    }
+    expect(await avg(item)).toBe('11.000000');
+    expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+  });
+
+  it('splits 100 UAH of delivery by value as 25.00 and 75.00 and puts it into the unit costs', async () => {
+    const a = await component();
+    const b = await component();
+    const draft = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt(
+        [
+          { itemId: a, qty: '10', unitPrice: '100' },
+          { itemId: b, qty: '20', unitPrice: '150' },
+        ],
+        { extraCosts: '100' },
+      ),
+    );
+    expect(draft.json()).toMatchObject({ totalNet: '4000.00', totalVat: '800.00', totalGross: '4800.00' });
+    const posted = (await api('POST', `/api/supplier-receipts/${draft.json().id}/post`)).json();
+    // (1000 + 25) / 10 and (3000 + 75) / 20
+    expect(posted.lines.map((l: { unitCost: string }) => l.unitCost)).toEqual(['102.500000', '153.750000']);
+    expect(allocate(dec('0.10'), [dec('1'), dec('1'), dec('1')]).map((s) => fixed(s, 2))).toEqual([
+      '0.04',
+      '0.03',
+      '0.03',
+    ]);
+  });
+
+  it('costs a USD receipt in UAH at its rate and keeps the USD amounts on the document', async () => {
+    const item = await component();
+    const draft = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: item, qty: '4', unitPrice: '2.5' }], { currencyCode: 'usd', fxRate: '41,50' }),
+    );
+    expect(draft.json()).toMatchObject({
+      currencyCode: 'USD',
+      fxRate: '41.500000',
+      totalNet: '10.00',
+      totalUah: '498.00',
+    });
+    const posted = (await api('POST', `/api/supplier-receipts/${draft.json().id}/post`)).json();
+    expect(posted.lines[0]).toMatchObject({ unitPrice: '2.500000', unitCost: '103.750000' });
+    // The supplier's last price, in the document's currency.
+    const links = (await api('GET', `/api/components/${item}/suppliers`)).json();
+    expect(links).toMatchObject([
+      { supplierId, lastPrice: '2.500000', lastPriceCurrency: 'USD', lastPriceDate: '2026-11-12' },
+    ]);
+  });
+
+  it('refuses the same supplier document twice, in Ukrainian', async () => {
+    const item = await component();
+    const first = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: item, qty: '1', unitPrice: '1' }]))
+    ).json();
+    const again = await api('POST', '/api/supplier-receipts', {
+      ...receipt([{ itemId: item, qty: '1', unitPrice: '1' }]),
+      supplierDocNumber: ` ${first.supplierDocNumber.toLowerCase()} `,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(`Цей документ постачальника вже внесено (${first.number})`);
+  });
+
+  it('edits only a current draft, posts once, cancels by reversal, and audits each step', async () => {
+    const item = await component();
+    const draft = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: item, qty: '5', unitPrice: '3' }]))
+    ).json();
+    const edited = await api('PATCH', `/api/supplier-receipts/${draft.id}`, {
+      version: draft.version,
+      lines: [{ itemId: item, qty: '6', unitPrice: '3,5' }],
+    });
+    expect(edited.json()).toMatchObject({ version: 2, totalNet: '21.00' });
+    const stale = await api('PATCH', `/api/supplier-receipts/${draft.id}`, { version: 1, notes: 'x' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe('Документ змінено іншим користувачем — оновіть сторінку');
+    expect((await api('POST', `/api/supplier-receipts/${draft.id}/post`, { version: 1 })).statusCode).toBe(409);
+    expect((await api('POST', `/api/supplier-receipts/${draft.id}/post`, { version: 2 })).statusCode).toBe(200);
+    const twice = await api('POST', `/api/supplier-receipts/${draft.id}/post`);
+    expect(twice.json().error).toBe('Прихід уже проведено');
+    expect((await api('DELETE', `/api/supplier-receipts/${draft.id}`)).statusCode).toBe(409);
+
+    expect((await api('POST', `/api/supplier-receipts/${draft.id}/cancel`, { reason: ' ' })).statusCode).toBe(400);
+    const cancelled = await api('POST', `/api/supplier-receipts/${draft.id}/cancel`, { reason: 'Помилковий документ' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Помилковий документ' });
+    expect((await t.db.select().from(itemCosts).where(eq(itemCosts.itemId, item)))[0]).toMatchObject({
+      qty: '0.0000',
+      value: '0.00',
+    });
+    expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+    // A cancelled document frees its supplier number.
+    const again = await api('POST', '/api/supplier-receipts', {
+      ...receipt([{ itemId: item, qty: '1', unitPrice: '1' }]),
+      supplierDocNumber: draft.supplierDocNumber,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('lists with search, filters and the total; refuses a service and an unknown supplier', async () => {
+    const list = await api('GET', '/api/supplier-receipts?status=posted&limit=2');
+    expect(list.statusCode).toBe(200);
+    expect(Number(list.headers['x-total-count'])).toBeGreaterThanOrEqual(4);
+    expect(list.json()).toHaveLength(2);
+    expect(list.json()[0]).toMatchObject({ supplierName: 'Радіомаг', status: 'posted', lineCount: expect.any(Number) });
+    const found = await api('GET', `/api/supplier-receipts?search=${encodeURIComponent('радіомаг')}`);
+    expect(found.json().length).toBeGreaterThan(0);
+
+    const service = (
+      await api('POST', '/api/products', { kind: 'service', sku: 'SRV-1', name: 'Послуга', unitId })
+    ).json().id;
+    const bad = await api('POST', '/api/supplier-receipts', {
+      ...receipt([{ itemId: service, qty: '1', unitPrice: '1' }]),
+      supplierId: 999999,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({
+      supplierId: 'Оберіть постачальника зі списку',
+      'lines.0.itemId': 'Оберіть компонент, матеріал або товар, що має залишки',
+    });
+    const empty = await api('POST', '/api/supplier-receipts', receipt([]));
+    expect(empty.json().fields.lines).toBe('Додайте хоча б один рядок');
+  });
+});

@@ -1,0 +1,86 @@
+// /api/supplier-receipts (warehouse.md §6): the GRN document's lifecycle, keyed to /supplier-receipts.
+import { z } from '@/shared/zod-uk.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import {
+  receiptCancelSchema,
+  receiptCreateSchema,
+  receiptListQuerySchema,
+  receiptPostSchema,
+  receiptSchema,
+  receiptSummarySchema,
+  receiptUpdateSchema,
+} from '../supplier-receipts.contract.ts';
+import {
+  cancelReceipt,
+  createReceipt,
+  deleteReceipt,
+  getReceipt,
+  listReceipts,
+  postReceipt,
+  updateReceipt,
+} from './supplier-receipts.service.ts';
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
+  const { db } = deps.database;
+  const key = access.route('/supplier-receipts');
+  const base = '/api/supplier-receipts';
+
+  app.route({
+    method: 'GET',
+    url: base,
+    config: { access: key },
+    schema: { querystring: receiptListQuerySchema, response: { 200: z.array(receiptSummarySchema) } },
+    handler: async (request, reply) => {
+      const { rows, total } = await listReceipts(db, request.query);
+      return reply.sendList(rows, total);
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: `${base}/:id`,
+    config: { access: key },
+    schema: { params: idParams, response: { 200: receiptSchema } },
+    handler: async (request) => getReceipt(db, request.params.id),
+  });
+  app.route({
+    method: 'POST',
+    url: base,
+    config: { access: key },
+    schema: { body: receiptCreateSchema, response: { 201: receiptSchema } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createReceipt(db, auditContext(request), request.body)),
+  });
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:id`,
+    config: { access: key },
+    schema: { params: idParams, body: receiptUpdateSchema, response: { 200: receiptSchema } },
+    handler: async (request) => updateReceipt(db, auditContext(request), request.params.id, request.body),
+  });
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:id`,
+    config: { access: key },
+    schema: { params: idParams },
+    handler: async (request, reply) => {
+      await deleteReceipt(db, auditContext(request), request.params.id);
+      return reply.status(204).send();
+    },
+  });
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/post`,
+    config: { access: key },
+    schema: { params: idParams, body: receiptPostSchema.nullish(), response: { 200: receiptSchema } },
+    handler: async (request) => postReceipt(db, auditContext(request), request.params.id, request.body?.version),
+  });
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/cancel`,
+    config: { access: key },
+    schema: { params: idParams, body: receiptCancelSchema, response: { 200: receiptSchema } },
+    handler: async (request) => cancelReceipt(db, auditContext(request), request.params.id, request.body.reason),
+  });
+}

@@ -1,0 +1,493 @@
+// Supplier receipts (warehouse.md §6): drafts are edited freely; posting values every line at its true cost in UAH
+// (net or gross by the buying company's VAT status, at the document's rate, plus its share of the extra costs) and
+// puts it into stock through the ledger; cancelling reverses it. Every step is one audited transaction.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
+import { pageWindow, parseSort } from '@/shared/list.ts';
+import type { Db, DbOrTx } from '@/server/db/client.ts';
+import { uniqueViolation } from '@/server/db/errors.ts';
+import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import { nextNumber, postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
+import { companies } from '@/resources/companies/companies.table.ts';
+import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
+import { items, itemSuppliers } from '@/resources/items/items.table.ts';
+import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
+import { units } from '@/resources/units/units.table.ts';
+import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
+import type { z } from '@/shared/zod-uk.ts';
+import {
+  receiptMessages,
+  receiptSortFields,
+  type Receipt,
+  type receiptCreateSchema,
+  type receiptListQuerySchema,
+  type ReceiptSummary,
+} from '../supplier-receipts.contract.ts';
+import { supplierReceiptLines, supplierReceipts } from './supplier-receipts.table.ts';
+
+type CreateInput = z.output<typeof receiptCreateSchema>;
+type LineInput = CreateInput['lines'][number];
+type Header = Omit<CreateInput, 'lines'>;
+
+// ---- arithmetic ------------------------------------------------------------------------------------------------
+
+/** Line totals in the document's currency: the entered price is net, or gross when prices include VAT. */
+export function lineTotals(line: { qty: string; unitPrice: string; vatRate: string }, pricesIncludeVat: boolean) {
+  const amount = round(mul(dec(line.qty), dec(line.unitPrice)), 2);
+  const rate = dec(line.vatRate);
+  if (pricesIncludeVat) {
+    const net = round(div(mul(amount, dec(100)), add(dec(100), rate), 6), 2);
+    return { net, vat: sub(amount, net), gross: amount };
+  }
+  const vat = round(div(mul(amount, rate), dec(100), 6), 2);
+  return { net: amount, vat, gross: add(amount, vat) };
+}
+
+/**
+ * Splits `extra` over the lines by their weights, each share rounded to kopecks, the rounding rest going to the
+ * largest line, so the shares add up to `extra` exactly (warehouse.md §6).
+ */
+export function allocate(extra: Dec, weights: readonly Dec[]): Dec[] {
+  const total = weights.reduce((s, w) => add(s, w), dec(0));
+  if (isZero(extra) || isZero(total)) return weights.map(() => dec(0));
+  const shares = weights.map((w) => round(div(mul(extra, w), total, 6), 2));
+  const rest = sub(
+    extra,
+    shares.reduce((s, x) => add(s, x), dec(0)),
+  );
+  let largest = 0;
+  weights.forEach((w, i) => {
+    if (cmp(w, weights[largest]!) > 0) largest = i;
+  });
+  shares[largest] = add(shares[largest]!, rest);
+  return shares;
+}
+
+// ---- reading ---------------------------------------------------------------------------------------------------
+
+const summaryColumns = {
+  id: supplierReceipts.id,
+  number: supplierReceipts.number,
+  documentDate: supplierReceipts.documentDate,
+  status: supplierReceipts.status,
+  supplierId: supplierReceipts.supplierId,
+  supplierName: counterparties.name,
+  warehouseId: supplierReceipts.warehouseId,
+  warehouseName: warehouses.name,
+  documentTypeId: supplierReceipts.documentTypeId,
+  documentTypeName: supplierDocumentTypes.name,
+  supplierDocNumber: supplierReceipts.supplierDocNumber,
+  supplierDocDate: supplierReceipts.supplierDocDate,
+  currencyCode: supplierReceipts.currencyCode,
+  totalNet: supplierReceipts.totalNet,
+  totalVat: supplierReceipts.totalVat,
+  totalGross: supplierReceipts.totalGross,
+  totalUah: supplierReceipts.totalUah,
+  lineCount: sql<number>`(select count(*)::int from ${supplierReceiptLines} where ${supplierReceiptLines.receiptId} = ${supplierReceipts.id})`,
+};
+
+const joined = (db: DbOrTx, columns: Record<string, unknown>) =>
+  db
+    .select(columns as typeof summaryColumns)
+    .from(supplierReceipts)
+    .innerJoin(counterparties, eq(counterparties.id, supplierReceipts.supplierId))
+    .innerJoin(warehouses, eq(warehouses.id, supplierReceipts.warehouseId))
+    .innerJoin(supplierDocumentTypes, eq(supplierDocumentTypes.id, supplierReceipts.documentTypeId));
+
+export async function listReceipts(
+  db: DbOrTx,
+  q: z.output<typeof receiptListQuerySchema>,
+): Promise<{ rows: ReceiptSummary[]; total: number }> {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(supplierReceipts.status, q.status));
+  if (q.supplierId) where.push(eq(supplierReceipts.supplierId, q.supplierId));
+  if (q.warehouseId) where.push(eq(supplierReceipts.warehouseId, q.warehouseId));
+  if (q.dateFrom) where.push(gte(supplierReceipts.documentDate, q.dateFrom));
+  if (q.dateTo) where.push(lte(supplierReceipts.documentDate, q.dateTo));
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    where.push(
+      or(
+        ilike(supplierReceipts.number, like),
+        ilike(supplierReceipts.supplierDocNumber, like),
+        ilike(counterparties.name, like),
+      )!,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const { field, desc: isDesc } = parseSort(q.sort ?? '-documentDate', receiptSortFields, 'documentDate');
+  const sortColumn = {
+    number: supplierReceipts.number,
+    documentDate: supplierReceipts.documentDate,
+    supplierName: counterparties.name,
+    totalUah: supplierReceipts.totalUah,
+    status: supplierReceipts.status,
+  }[field];
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    joined(db, summaryColumns)
+      .where(condition)
+      .orderBy(
+        isDesc ? desc(sortColumn) : asc(sortColumn),
+        isDesc ? desc(supplierReceipts.id) : asc(supplierReceipts.id),
+      )
+      .limit(limit)
+      .offset(offset),
+    joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
+  ]);
+  return { rows: rows as ReceiptSummary[], total: Number(total) };
+}
+
+export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<Receipt> {
+  if (lock)
+    await db
+      .select({ id: supplierReceipts.id })
+      .from(supplierReceipts)
+      .where(eq(supplierReceipts.id, id))
+      .for('update');
+  const [header] = await joined(db, {
+    ...summaryColumns,
+    companyId: supplierReceipts.companyId,
+    fxRate: supplierReceipts.fxRate,
+    pricesIncludeVat: supplierReceipts.pricesIncludeVat,
+    extraCosts: supplierReceipts.extraCosts,
+    extraCostsMethod: supplierReceipts.extraCostsMethod,
+    notes: supplierReceipts.notes,
+    version: supplierReceipts.version,
+    postedAt: supplierReceipts.postedAt,
+    cancelledAt: supplierReceipts.cancelledAt,
+    cancelReason: supplierReceipts.cancelReason,
+    createdAt: supplierReceipts.createdAt,
+  }).where(eq(supplierReceipts.id, id));
+  if (!header) throw new DomainError(404, receiptMessages.notFound);
+  const lines = await db
+    .select({
+      id: supplierReceiptLines.id,
+      lineNo: supplierReceiptLines.lineNo,
+      itemId: supplierReceiptLines.itemId,
+      sku: items.sku,
+      itemName: items.name,
+      unitShortName: units.shortName,
+      qty: supplierReceiptLines.qty,
+      unitPrice: supplierReceiptLines.unitPrice,
+      vatRate: supplierReceiptLines.vatRate,
+      supplierItemName: supplierReceiptLines.supplierItemName,
+      lineNet: supplierReceiptLines.lineNet,
+      lineVat: supplierReceiptLines.lineVat,
+      lineGross: supplierReceiptLines.lineGross,
+      unitCost: supplierReceiptLines.unitCost,
+    })
+    .from(supplierReceiptLines)
+    .innerJoin(items, eq(items.id, supplierReceiptLines.itemId))
+    .leftJoin(units, eq(units.id, items.unitId))
+    .where(eq(supplierReceiptLines.receiptId, id))
+    .orderBy(asc(supplierReceiptLines.lineNo));
+  const h = header as unknown as Record<string, unknown>;
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null) ?? null));
+  return {
+    ...(header as unknown as Receipt),
+    postedAt: iso(h.postedAt),
+    cancelledAt: iso(h.cancelledAt),
+    createdAt: iso(h.createdAt)!,
+    lines: lines as Receipt['lines'],
+  };
+}
+
+// ---- writing ---------------------------------------------------------------------------------------------------
+
+async function checkReferences(tx: DbOrTx, header: Header, lines: readonly LineInput[]) {
+  const fields: Record<string, string> = {};
+  const [supplier] = await tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(and(eq(counterparties.id, header.supplierId), eq(counterparties.isSupplier, true)));
+  if (!supplier) fields.supplierId = receiptMessages.notSupplier;
+  const [warehouse] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(eq(warehouses.id, header.warehouseId));
+  if (!warehouse) fields.warehouseId = receiptMessages.reference;
+  const [docType] = await tx
+    .select({ id: supplierDocumentTypes.id })
+    .from(supplierDocumentTypes)
+    .where(eq(supplierDocumentTypes.id, header.documentTypeId));
+  if (!docType) fields.documentTypeId = receiptMessages.reference;
+  if (header.companyId) {
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, header.companyId));
+    if (!company) fields.companyId = receiptMessages.reference;
+  }
+  const ids = [...new Set(lines.map((l) => l.itemId))];
+  const found = await tx.select({ id: items.id, kind: items.kind }).from(items).where(inArray(items.id, ids));
+  const stocked = new Set(found.filter((i) => i.kind !== 'service').map((i) => i.id));
+  lines.forEach((line, i) => {
+    if (!stocked.has(line.itemId)) fields[`lines.${i}.itemId`] = receiptMessages.notStocked;
+  });
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+}
+
+async function checkDuplicate(tx: DbOrTx, header: Header, exceptId: number | null) {
+  const [other] = await tx
+    .select({ number: supplierReceipts.number })
+    .from(supplierReceipts)
+    .where(
+      and(
+        eq(supplierReceipts.supplierId, header.supplierId),
+        sql`lower(btrim(${supplierReceipts.supplierDocNumber})) = lower(btrim(${header.supplierDocNumber}))`,
+        eq(supplierReceipts.supplierDocDate, header.supplierDocDate),
+        ne(supplierReceipts.status, 'cancelled'),
+        exceptId === null ? undefined : ne(supplierReceipts.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (other) {
+    const message = receiptMessages.duplicate(other.number);
+    throw new DomainError(409, message, { supplierDocNumber: message });
+  }
+}
+
+/** Writes the lines and the document's totals. */
+async function writeLines(tx: DbOrTx, receiptId: number, header: Header, lines: readonly LineInput[]) {
+  await tx.delete(supplierReceiptLines).where(eq(supplierReceiptLines.receiptId, receiptId));
+  let net = dec(0);
+  let vat = dec(0);
+  let gross = dec(0);
+  const rows = lines.map((line, i) => {
+    const totals = lineTotals(line, header.pricesIncludeVat);
+    net = add(net, totals.net);
+    vat = add(vat, totals.vat);
+    gross = add(gross, totals.gross);
+    return {
+      receiptId,
+      lineNo: i + 1,
+      itemId: line.itemId,
+      qty: fixed(dec(line.qty), 4),
+      unitPrice: fixed(dec(line.unitPrice), 6),
+      vatRate: line.vatRate,
+      supplierItemName: line.supplierItemName ?? null,
+      lineNet: fixed(totals.net, 2),
+      lineVat: fixed(totals.vat, 2),
+      lineGross: fixed(totals.gross, 2),
+    };
+  });
+  await tx.insert(supplierReceiptLines).values(rows);
+  await tx
+    .update(supplierReceipts)
+    .set({
+      totalNet: fixed(net, 2),
+      totalVat: fixed(vat, 2),
+      totalGross: fixed(gross, 2),
+      totalUah: fixed(round(mul(gross, dec(header.fxRate)), 2), 2),
+    })
+    .where(eq(supplierReceipts.id, receiptId));
+}
+
+const headerValues = (h: Header) => ({
+  supplierId: h.supplierId,
+  companyId: h.companyId ?? null,
+  warehouseId: h.warehouseId,
+  documentTypeId: h.documentTypeId,
+  supplierDocNumber: h.supplierDocNumber,
+  supplierDocDate: h.supplierDocDate,
+  documentDate: h.documentDate,
+  currencyCode: h.currencyCode,
+  fxRate: h.fxRate,
+  pricesIncludeVat: h.pricesIncludeVat,
+  extraCosts: h.extraCosts,
+  extraCostsMethod: h.extraCostsMethod,
+  notes: h.notes ?? null,
+});
+
+function conflict(err: unknown): never {
+  if (uniqueViolation(err)?.constraint === 'supplier_receipts_supplier_doc_key') {
+    const message = receiptMessages.duplicate('');
+    throw new DomainError(409, message.replace(' ()', ''), { supplierDocNumber: message.replace(' ()', '') });
+  }
+  throw err;
+}
+
+export async function createReceipt(db: Db, ctx: AuditContext, input: CreateInput): Promise<Receipt> {
+  return db
+    .transaction(async (tx) => {
+      const { lines, ...header } = input;
+      await checkReferences(tx, header, lines);
+      await checkDuplicate(tx, header, null);
+      const number = await nextNumber(tx, 'supplier_receipt', header.documentDate);
+      const [row] = await tx
+        .insert(supplierReceipts)
+        .values({ ...headerValues(header), number, createdBy: ctx.userId })
+        .returning({ id: supplierReceipts.id });
+      await writeLines(tx, row!.id, header, lines);
+      const after = await getReceipt(tx, row!.id);
+      await audit(tx, ctx, { action: 'create', entityType: 'supplier_receipts', entityId: row!.id, after });
+      return after;
+    })
+    .catch(conflict);
+}
+
+async function lockDraft(tx: DbOrTx, id: number, version: number | undefined) {
+  const before = await getReceipt(tx, id, true);
+  if (before.status !== 'draft')
+    throw new DomainError(409, before.status === 'posted' ? receiptMessages.posted : receiptMessages.notDraft);
+  if (version !== undefined && version !== before.version) throw new DomainError(409, receiptMessages.version);
+  return before;
+}
+
+export async function updateReceipt(
+  db: Db,
+  ctx: AuditContext,
+  id: number,
+  change: Partial<CreateInput> & { version: number },
+): Promise<Receipt> {
+  return db
+    .transaction(async (tx) => {
+      const before = await lockDraft(tx, id, change.version);
+      const { version: _v, lines: newLines, ...headerChange } = change;
+      const header: Header = {
+        supplierId: before.supplierId,
+        companyId: before.companyId,
+        warehouseId: before.warehouseId,
+        documentTypeId: before.documentTypeId,
+        supplierDocNumber: before.supplierDocNumber,
+        supplierDocDate: before.supplierDocDate,
+        documentDate: before.documentDate,
+        currencyCode: before.currencyCode,
+        fxRate: before.fxRate,
+        pricesIncludeVat: before.pricesIncludeVat,
+        extraCosts: before.extraCosts,
+        extraCostsMethod: before.extraCostsMethod,
+        notes: before.notes,
+        ...Object.fromEntries(Object.entries(headerChange).filter(([, v]) => v !== undefined)),
+      };
+      const lines: LineInput[] =
+        newLines ??
+        before.lines.map((l) => ({
+          itemId: l.itemId,
+          qty: l.qty,
+          unitPrice: l.unitPrice,
+          vatRate: l.vatRate,
+          supplierItemName: l.supplierItemName,
+        }));
+      await checkReferences(tx, header, lines);
+      await checkDuplicate(tx, header, id);
+      await tx
+        .update(supplierReceipts)
+        .set({ ...headerValues(header), version: sql`${supplierReceipts.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(supplierReceipts.id, id));
+      await writeLines(tx, id, header, lines);
+      const after = await getReceipt(tx, id);
+      await audit(tx, ctx, { action: 'update', entityType: 'supplier_receipts', entityId: id, before, after });
+      return after;
+    })
+    .catch(conflict);
+}
+
+export async function deleteReceipt(db: Db, ctx: AuditContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, undefined);
+    await tx.delete(supplierReceipts).where(eq(supplierReceipts.id, id));
+    await audit(tx, ctx, { action: 'delete', entityType: 'supplier_receipts', entityId: id, before });
+  });
+}
+
+const ledgerDoc = (r: Receipt, userId: number | null): LedgerDocument => ({
+  type: 'supplier_receipt',
+  id: r.id,
+  date: r.documentDate,
+  userId,
+});
+
+/** Posting: true unit costs, the ledger, the last purchase prices (warehouse.md §6). */
+export async function postReceipt(
+  db: Db,
+  ctx: AuditContext,
+  id: number,
+  version: number | undefined,
+): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, version);
+    // The buying company: the document's, or the default one. A VAT payer recovers VAT, so its cost is net.
+    const [company] = await tx
+      .select({ isVatPayer: companies.isVatPayer })
+      .from(companies)
+      .where(before.companyId ? eq(companies.id, before.companyId) : eq(companies.isDefault, true))
+      .limit(1);
+    const recoversVat = company?.isVatPayer ?? false;
+    const fx = dec(before.fxRate);
+    const bases = before.lines.map((l) => mul(dec(recoversVat ? l.lineNet : l.lineGross), fx));
+    const weights = before.extraCostsMethod === 'by_qty' ? before.lines.map((l) => dec(l.qty)) : bases;
+    const shares = allocate(dec(before.extraCosts), weights);
+    const unitCosts = before.lines.map((l, i) => div(add(bases[i]!, shares[i]!), dec(l.qty), 6));
+    for (const [i, line] of before.lines.entries()) {
+      await tx
+        .update(supplierReceiptLines)
+        .set({ unitCost: fixed(unitCosts[i]!, 6) })
+        .where(eq(supplierReceiptLines.id, line.id));
+    }
+    await postToLedger(
+      tx,
+      ledgerDoc(before, ctx.userId),
+      before.lines.map((l, i) => ({
+        kind: 'in' as const,
+        itemId: l.itemId,
+        warehouseId: before.warehouseId,
+        qty: l.qty,
+        unitCost: fixed(unitCosts[i]!, 6),
+        lineId: l.id,
+      })),
+    );
+    // The supplier's last price of each item, in the document's currency.
+    for (const line of before.lines) {
+      const updated = await tx
+        .update(itemSuppliers)
+        .set({ lastPrice: line.unitPrice, lastPriceCurrency: before.currencyCode, lastPriceDate: before.documentDate })
+        .where(and(eq(itemSuppliers.itemId, line.itemId), eq(itemSuppliers.supplierId, before.supplierId)))
+        .returning({ id: itemSuppliers.id });
+      if (!updated.length) {
+        await tx.insert(itemSuppliers).values({
+          itemId: line.itemId,
+          supplierId: before.supplierId,
+          supplierItemName: line.supplierItemName,
+          lastPrice: line.unitPrice,
+          lastPriceCurrency: before.currencyCode,
+          lastPriceDate: before.documentDate,
+        });
+      }
+    }
+    await tx
+      .update(supplierReceipts)
+      .set({
+        status: 'posted',
+        postedAt: sql`now()`,
+        postedBy: ctx.userId,
+        version: sql`${supplierReceipts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(supplierReceipts.id, id));
+    const after = await getReceipt(tx, id);
+    await audit(tx, ctx, { action: 'post', entityType: 'supplier_receipts', entityId: id, before, after });
+    return after;
+  });
+}
+
+export async function cancelReceipt(db: Db, ctx: AuditContext, id: number, reason: string): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    const before = await getReceipt(tx, id, true);
+    if (before.status !== 'posted') throw new DomainError(409, receiptMessages.notPosted);
+    await reverseInLedger(tx, { ...ledgerDoc(before, ctx.userId), date: before.documentDate });
+    await tx
+      .update(supplierReceipts)
+      .set({
+        status: 'cancelled',
+        cancelledAt: sql`now()`,
+        cancelledBy: ctx.userId,
+        cancelReason: reason,
+        version: sql`${supplierReceipts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(supplierReceipts.id, id));
+    const after = await getReceipt(tx, id);
+    await audit(tx, ctx, { action: 'cancel', entityType: 'supplier_receipts', entityId: id, before, after });
+    return after;
+  });
+}

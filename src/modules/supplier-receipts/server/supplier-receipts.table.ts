@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../users/server/users.table.ts';
+import { companies } from '../../../resources/companies/companies.table.ts';
+import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
+import { items } from '../../../resources/items/items.table.ts';
+import { supplierDocumentTypes } from '../../../resources/supplier-document-types/supplier-document-types.table.ts';
+import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+
+// The GRN document (warehouse.md §6, README §5): draft → posted → cancelled.
+export const supplierReceipts = pgTable(
+  'supplier_receipts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull(),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => counterparties.id),
+    companyId: integer('company_id').references(() => companies.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => supplierDocumentTypes.id),
+    supplierDocNumber: text('supplier_doc_number').notNull(),
+    supplierDocDate: date('supplier_doc_date', { mode: 'string' }).notNull(),
+    currencyCode: text('currency_code').notNull().default('UAH'),
+    fxRate: numeric('fx_rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
+    extraCosts: numeric('extra_costs', { precision: 18, scale: 2 }).notNull().default('0'),
+    extraCostsMethod: text('extra_costs_method').notNull().default('by_value'),
+    totalNet: numeric('total_net', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalVat: numeric('total_vat', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalGross: numeric('total_gross', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalUah: numeric('total_uah', { precision: 18, scale: 2 }).notNull().default('0'),
+    notes: text('notes'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedBy: integer('posted_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('supplier_receipts_number_key').on(t.number),
+    // One supplier document is entered once (among receipts that are not cancelled).
+    uniqueIndex('supplier_receipts_supplier_doc_key')
+      .on(t.supplierId, sql`lower(btrim(${t.supplierDocNumber}))`, t.supplierDocDate)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('supplier_receipts_document_date_idx').on(t.documentDate, t.id),
+    index('supplier_receipts_supplier_id_idx').on(t.supplierId),
+    index('supplier_receipts_warehouse_id_idx').on(t.warehouseId),
+  ],
+);
+
+export const supplierReceiptLines = pgTable(
+  'supplier_receipt_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => supplierReceipts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    vatRate: text('vat_rate').notNull().default('20'),
+    supplierItemName: text('supplier_item_name'),
+    lineNet: numeric('line_net', { precision: 18, scale: 2 }).notNull(),
+    lineVat: numeric('line_vat', { precision: 18, scale: 2 }).notNull(),
+    lineGross: numeric('line_gross', { precision: 18, scale: 2 }).notNull(),
+    unitCost: numeric('unit_cost', { precision: 18, scale: 6 }),
+  },
+  (t) => [
+    index('supplier_receipt_lines_receipt_id_idx').on(t.receiptId),
+    index('supplier_receipt_lines_item_id_idx').on(t.itemId),
+  ],
+);

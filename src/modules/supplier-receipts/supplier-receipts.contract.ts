@@ -1,0 +1,172 @@
+// Supplier receipts ('Приходи від постачальників', warehouse.md §6): the GRN document that puts purchased goods
+// into stock at their true cost. Shared by the server and the page.
+import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+
+export const receiptMessages = {
+  required: "Обов'язкове поле",
+  date: 'Вкажіть дату',
+  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
+  positive: 'Має бути більше нуля',
+  notNegative: 'Не може бути від’ємним',
+  noLines: 'Додайте хоча б один рядок',
+  currency: 'Код валюти — три латинські літери (UAH)',
+  duplicate: (number: string) => `Цей документ постачальника вже внесено (${number})`,
+  notFound: 'Прихід не знайдено',
+  notDraft: 'Змінювати можна лише чернетку',
+  notPosted: 'Скасувати можна лише проведений прихід',
+  posted: 'Прихід уже проведено',
+  version: 'Документ змінено іншим користувачем — оновіть сторінку',
+  reason: 'Вкажіть причину скасування',
+  notSupplier: 'Оберіть постачальника зі списку',
+  notStocked: 'Оберіть компонент, матеріал або товар, що має залишки',
+  reference: 'Оберіть запис зі списку',
+} as const;
+
+export const receiptStatuses = ['draft', 'posted', 'cancelled'] as const;
+export type ReceiptStatus = (typeof receiptStatuses)[number];
+export const receiptStatusLabels: Record<ReceiptStatus, string> = {
+  draft: 'Чернетка',
+  posted: 'Проведено',
+  cancelled: 'Скасовано',
+};
+export const vatRates = ['20', '14', '7', '0'] as const;
+export const extraCostsMethods = ['by_value', 'by_qty'] as const;
+export const extraCostsMethodLabels = { by_value: 'Пропорційно вартості', by_qty: 'Пропорційно кількості' } as const;
+
+const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
+  z
+    .string({ error: receiptMessages.decimal(scale) })
+    .trim()
+    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), receiptMessages.decimal(scale))
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, receiptMessages.decimal(scale))
+    .refine((v) => !opts.positive || /[1-9]/.test(v), receiptMessages.positive);
+const isoDate = z.string().trim().refine(isIsoDate, receiptMessages.date);
+const id = z.number({ error: receiptMessages.reference }).int().positive(receiptMessages.reference);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не довше ${max} символів`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const receiptLineInputSchema = z.strictObject({
+  itemId: id,
+  qty: decimalText(4, { positive: true }),
+  unitPrice: decimalText(6),
+  vatRate: z.enum(vatRates).default('20'),
+  supplierItemName: optionalText(300),
+});
+export type ReceiptLineInput = z.input<typeof receiptLineInputSchema>;
+
+const headerShape = {
+  supplierId: id,
+  companyId: id.nullable().optional(),
+  warehouseId: id,
+  documentTypeId: id,
+  supplierDocNumber: z.string().trim().min(1, receiptMessages.required).max(60, 'Не довше 60 символів'),
+  supplierDocDate: isoDate,
+  documentDate: isoDate,
+  currencyCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, receiptMessages.currency)
+    .default('UAH'),
+  fxRate: decimalText(6, { positive: true }).default('1'),
+  pricesIncludeVat: z.boolean().default(false),
+  extraCosts: decimalText(2).default('0'),
+  extraCostsMethod: z.enum(extraCostsMethods).default('by_value'),
+  notes: optionalText(2000),
+};
+
+export const receiptCreateSchema = z.strictObject({
+  ...headerShape,
+  lines: z.array(receiptLineInputSchema).min(1, receiptMessages.noLines).max(500),
+});
+export type ReceiptCreateInput = z.input<typeof receiptCreateSchema>;
+
+/** A draft's change: the version it was read at, any header fields, and the whole set of lines when they change. */
+export const receiptUpdateSchema = z.strictObject({
+  version: z.number().int().min(1),
+  ...Object.fromEntries(Object.entries(headerShape).map(([k, v]) => [k, (v as z.ZodType).optional()])),
+  lines: z.array(receiptLineInputSchema).min(1, receiptMessages.noLines).max(500).optional(),
+}) as unknown as z.ZodType<Partial<z.output<typeof receiptCreateSchema>> & { version: number }>;
+
+export const receiptPostSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+export const receiptCancelSchema = z.strictObject({
+  reason: z.string().trim().min(1, receiptMessages.reason).max(500, 'Не довше 500 символів'),
+});
+
+export const receiptListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(receiptStatuses).optional(),
+  supplierId: z.coerce.number().int().positive().optional(),
+  warehouseId: z.coerce.number().int().positive().optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+export const receiptSortFields = ['number', 'documentDate', 'supplierName', 'totalUah', 'status'] as const;
+
+export const receiptLineSchema = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  itemName: z.string(),
+  unitShortName: z.string().nullable(),
+  qty: z.string(),
+  unitPrice: z.string(),
+  vatRate: z.enum(vatRates),
+  supplierItemName: z.string().nullable(),
+  /** In the document's currency. */
+  lineNet: z.string(),
+  lineVat: z.string(),
+  lineGross: z.string(),
+  /** UAH per stock unit, extra costs included; set at posting. */
+  unitCost: z.string().nullable(),
+});
+export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+export const receiptSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  documentDate: z.string(),
+  status: z.enum(receiptStatuses),
+  supplierId: z.number().int(),
+  supplierName: z.string(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  documentTypeId: z.number().int(),
+  documentTypeName: z.string(),
+  supplierDocNumber: z.string(),
+  supplierDocDate: z.string(),
+  currencyCode: z.string(),
+  totalNet: z.string(),
+  totalVat: z.string(),
+  totalGross: z.string(),
+  /** The gross total in UAH at the document's rate. */
+  totalUah: z.string(),
+  lineCount: z.number().int(),
+});
+export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
+
+export const receiptSchema = receiptSummarySchema.extend({
+  companyId: z.number().int().nullable(),
+  fxRate: z.string(),
+  pricesIncludeVat: z.boolean(),
+  extraCosts: z.string(),
+  extraCostsMethod: z.enum(extraCostsMethods),
+  notes: z.string().nullable(),
+  version: z.number().int(),
+  postedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(receiptLineSchema),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
