@@ -3,6 +3,7 @@
 // suite follow from it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client.ts';
+import { stockBalances } from '../modules/stock/server/stock.table.ts';
 import type { RegisteredResource } from './_engine/server/resource-registry.ts';
 import { carriersResource } from './carriers/carriers.resource.ts';
 import { carriers } from './carriers/carriers.table.ts';
@@ -49,7 +50,13 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: carriersResource, table: carriers },
   { def: currenciesResource, table: currencies },
   { def: supplierDocumentTypesResource, table: supplierDocumentTypes },
-  { def: productsResource, table: items, within: { kind: productKinds }, decorate: itemNames },
+  {
+    def: productsResource,
+    table: items,
+    within: { kind: productKinds },
+    decorate: itemNames,
+    readAlso: ['/dashboard'],
+  },
   {
     def: componentsResource,
     table: items,
@@ -94,10 +101,24 @@ function contactNamed(like: string) {
   return sql`exists (select 1 from ${counterpartyContacts} where ${counterpartyContacts.counterpartyId} = ${counterparties.id} and ${counterpartyContacts.fullName} ilike ${like})`;
 }
 
-/** The names `GET /api/products` answers beside the ids (reference-data.md §16). */
-async function itemNames(_db: unknown, rows: Array<Record<string, unknown>>) {
+/**
+ * What `GET /api/products` answers beside the ids (reference-data.md §16): the names, and `available` — on hand less
+ * reserved over every warehouse, from the ledger's balances (one grouped query per page).
+ */
+async function itemNames(db: DbOrTx, rows: Array<Record<string, unknown>>) {
+  const ids = rows.map((r) => r.id as number);
+  const stock = await db
+    .select({
+      itemId: stockBalances.itemId,
+      available: sql<string>`sum(${stockBalances.onHand} - ${stockBalances.reserved})::numeric(18, 4)::text`,
+    })
+    .from(stockBalances)
+    .where(inArray(stockBalances.itemId, ids))
+    .groupBy(stockBalances.itemId);
+  const byId = new Map(stock.map((s) => [s.itemId, s.available]));
   for (const row of rows) {
     row.categoryName = row.categoryIdLabel ?? null;
     row.unitShortName = row.unitIdLabel ?? null;
+    row.available = byId.get(row.id as number) ?? '0.0000';
   }
 }

@@ -206,4 +206,38 @@ describe('supplier receipts', () => {
     const empty = await api('POST', '/api/supplier-receipts', receipt([]));
     expect(empty.json().fields.lines).toBe('Додайте хоча б один рядок');
   });
+
+  it("shows what a receipt puts in stock as the product's `available`, readable from the dashboard too", async () => {
+    const product = (await api('POST', '/api/products', { sku: 'БЖ-AV', name: 'Блок живлення', unitId })).json().id;
+    const draft = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: product, qty: '5', unitPrice: '100' }]))
+    ).json();
+    await api('POST', `/api/supplier-receipts/${draft.id}/post`);
+    const [row] = (await api('GET', '/api/products?search=БЖ-AV')).json();
+    expect(row).toMatchObject({ sku: 'БЖ-AV', available: '5.0000' });
+
+    const viewer = await createUser(t.db, { password: 'dash-pass' });
+    const role = (await api('POST', '/api/roles', { name: 'Лише дашборд' })).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/roles/${role.id}/permissions`,
+      payload: { permissions: [{ route: '/dashboard', canView: true, canAccess: false }] },
+      headers: { cookie },
+    });
+    await replaceUserRoles(t.db, viewer.id, [role.id]);
+    const viewerCookie = (await signIn(t.app, viewer.username, 'dash-pass')).cookie;
+    const read = await t.app.inject({ method: 'GET', url: '/api/products?limit=4', headers: { cookie: viewerCookie } });
+    expect(read.statusCode, read.body).toBe(200);
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: { sku: 'X', name: 'X', unitId },
+      headers: { cookie: viewerCookie },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${product}`, headers: { cookie: viewerCookie } }))
+        .statusCode,
+    ).toBe(403);
+  });
 });

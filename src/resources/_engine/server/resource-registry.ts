@@ -11,6 +11,8 @@ export interface RegisteredResource {
   fixed?: Readonly<Record<string, string | boolean>>;
   /** Restricts a column to some values without pinning one (/products sees three kinds of item). */
   within?: Readonly<Record<string, readonly string[]>>;
+  /** Other routes whose viewers may read the list too (`GET /api/products` also serves /dashboard, README §9). */
+  readAlso?: readonly string[];
   /** More places the search box looks, beside the declared search fields (a component by its supplier's SKU). */
   searchAlso?: (like: string) => SQL;
   /** Adds derived fields to rows as the API answers them (names other screens expect), in one query per page. */

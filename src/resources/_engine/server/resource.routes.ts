@@ -122,7 +122,7 @@ export function resourceRoutes(engine: ResourceEngine) {
       app.route({
         method: 'GET',
         url: base,
-        config: { access: key },
+        config: { access: r.readAlso ? access.route(def.route, ...r.readAlso) : key },
         schema: { querystring: query, response: { 200: z.array(rowSchema) } },
         handler: async (request, reply) => {
           const { rows, total } = await engine.list(db, r, toListQuery(def, request.query as Record<string, unknown>));
