@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type 
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/db/client.ts';
 import { uniqueViolation } from '@/server/db/errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber, postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
@@ -306,7 +306,7 @@ function conflict(err: unknown): never {
   throw err;
 }
 
-export async function createReceipt(db: Db, ctx: AuditContext, input: CreateInput): Promise<Receipt> {
+export async function createReceipt(db: DbOrTx, ctx: AuditContext, input: CreateInput): Promise<Receipt> {
   return db
     .transaction(async (tx) => {
       const { lines, ...header } = input;
@@ -334,7 +334,7 @@ async function lockDraft(tx: DbOrTx, id: number, version: number | undefined) {
 }
 
 export async function updateReceipt(
-  db: Db,
+  db: DbOrTx,
   ctx: AuditContext,
   id: number,
   change: Partial<CreateInput> & { version: number },
@@ -382,7 +382,7 @@ export async function updateReceipt(
     .catch(conflict);
 }
 
-export async function deleteReceipt(db: Db, ctx: AuditContext, id: number): Promise<void> {
+export async function deleteReceipt(db: DbOrTx, ctx: AuditContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, undefined);
     await tx.delete(supplierReceipts).where(eq(supplierReceipts.id, id));
@@ -399,7 +399,7 @@ const ledgerDoc = (r: Receipt, userId: number | null): LedgerDocument => ({
 
 /** Posting: true unit costs, the ledger, the last purchase prices (warehouse.md §6). */
 export async function postReceipt(
-  db: Db,
+  db: DbOrTx,
   ctx: AuditContext,
   id: number,
   version: number | undefined,
@@ -470,7 +470,7 @@ export async function postReceipt(
   });
 }
 
-export async function cancelReceipt(db: Db, ctx: AuditContext, id: number, reason: string): Promise<Receipt> {
+export async function cancelReceipt(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Receipt> {
   return db.transaction(async (tx) => {
     const before = await getReceipt(tx, id, true);
     if (before.status !== 'posted') throw new DomainError(409, receiptMessages.notPosted);

@@ -7,6 +7,8 @@ import { resourceEngine } from '@/resources/index.ts';
 import { companyBankAccounts } from '@/resources/companies/companies.table.ts';
 import { counterpartyBankAccounts } from '@/resources/counterparties/counterparties.table.ts';
 import { createTestApp } from '@/server/testing/test-app.ts';
+import { checkLedger } from '@/modules/stock/server/index.ts';
+import { supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
 import { runDemoSeed } from './demo-seeder.ts';
 import { demoSeeders } from './demo-seeders.ts';
 
@@ -45,6 +47,11 @@ describe('demo dataset', () => {
         primaries.set(c.counterpartyId, (primaries.get(c.counterpartyId) ?? 0) + 1);
       }
       expect([...primaries.values()].every((count) => count === 1)).toBe(true);
+
+      // The opening stock came in through posted receipts, and the ledger agrees with itself.
+      const posted = (await t.db.select().from(supplierReceipts)).filter((r) => r.status === 'posted');
+      expect(posted).toHaveLength(3);
+      expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
 
       const ibans = [
         ...(await t.db.select().from(counterpartyBankAccounts)),

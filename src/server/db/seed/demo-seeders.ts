@@ -1,4 +1,5 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order.
+import { supplierReceiptsDemoSeeder } from '@/modules/supplier-receipts/server/index.ts';
 import { usersDemoSeeder } from '@/modules/users/server/index.ts';
 import { counterpartiesDemoSeeder } from '@/resources/counterparties/counterparties.demo.ts';
 import { itemsDemoSeeder } from '@/resources/items/items.demo.ts';
@@ -10,4 +11,5 @@ export const demoSeeders: readonly DemoSeeder[] = [
   referenceDataDemoSeeder,
   itemsDemoSeeder,
   counterpartiesDemoSeeder,
+  supplierReceiptsDemoSeeder,
 ];
