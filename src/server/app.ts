@@ -12,6 +12,7 @@ import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { workersRoutes } from '@/modules/workers/server/index.ts';
 import { supplierReceiptsRoutes } from '@/modules/supplier-receipts/server/index.ts';
+import { stockRoutes } from '@/modules/stock/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     companiesRoutes,
     workersRoutes,
     supplierReceiptsRoutes,
+    stockRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

@@ -12,3 +12,4 @@ export {
 } from './ledger.ts';
 export { checkLedger, type LedgerCheck } from './invariants.ts';
 export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering.ts';
+export { stockRoutes } from './stock.routes.ts';

@@ -56,7 +56,7 @@ async function item(kind: 'component' | 'service' = 'component') {
 }
 
 const post = (intents: LedgerIntent[], type: LedgerDocument['type'] = 'adjustment') => {
-  const doc: LedgerDocument = { type, id: ++docId, date: '2026-11-20', userId: null };
+  const doc: LedgerDocument = { type, id: ++docId, number: `ADJ-2026-${docId}`, date: '2026-11-20', userId: null };
   return t.db.transaction(async (tx) => ({ doc, moved: await postToLedger(tx, doc, intents) }));
 };
 const cost = async (itemId: number) => (await t.db.select().from(itemCosts).where(eq(itemCosts.itemId, itemId)))[0]!;
@@ -224,9 +224,11 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL, concurrently', () => {
       const results = await Promise.allSettled(
         Array.from({ length: 200 }, (_, i) =>
           wide.db.transaction((tx) =>
-            postToLedger(tx, { type: 'shipment', id: 100_000 + i, date: '2026-11-21', userId: null }, [
-              { kind: 'out', itemId: id, warehouseId: main, qty: '1' },
-            ]),
+            postToLedger(
+              tx,
+              { type: 'shipment', id: 100_000 + i, number: `SHP-${i}`, date: '2026-11-21', userId: null },
+              [{ kind: 'out', itemId: id, warehouseId: main, qty: '1' }],
+            ),
           ),
         ),
       );

@@ -26,6 +26,7 @@ export type LedgerDocumentType =
 export interface LedgerDocument {
   type: LedgerDocumentType;
   id: number;
+  number: string;
   /** The document date (YYYY-MM-DD): the movements' occurredOn. */
   date: string;
   userId: number | null;
@@ -223,7 +224,13 @@ export async function postToLedger(
   const negativeAllowed = await allowsNegativeStock(tx);
   const movements: Array<typeof stockMovements.$inferInsert> = [];
   const shortages: Array<{ itemId: number; warehouseId: number; needed: Dec; available: Dec }> = [];
-  const base = { documentType: doc.type, documentId: doc.id, occurredOn: doc.date, createdBy: doc.userId };
+  const base = {
+    documentType: doc.type,
+    documentId: doc.id,
+    documentNumber: doc.number,
+    occurredOn: doc.date,
+    createdBy: doc.userId,
+  };
 
   const takeOut = (itemId: number, warehouseId: number, qty: Dec, lineId: number | null, own: Dec) => {
     const cost = costs.get(itemId)!;
@@ -418,6 +425,7 @@ export async function reverseInLedger(tx: DbOrTx, doc: LedgerDocument): Promise<
       documentType: m.documentType,
       documentId: m.documentId,
       documentLineId: m.documentLineId,
+      documentNumber: m.documentNumber,
       occurredOn: doc.date,
       reversesMovementId: m.id,
       createdBy: doc.userId,

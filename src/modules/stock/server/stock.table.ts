@@ -35,6 +35,8 @@ export const stockMovements = pgTable(
     documentType: text('document_type').notNull(),
     documentId: integer('document_id').notNull(),
     documentLineId: integer('document_line_id'),
+    /** The document's number as it was posted, so the ledger page needs no join per document type. */
+    documentNumber: text('document_number').notNull(),
     occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
     reversesMovementId: bigint('reverses_movement_id', { mode: 'number' }),
     createdBy: integer('created_by').references(() => users.id),

@@ -393,6 +393,7 @@ export async function deleteReceipt(db: DbOrTx, ctx: AuditContext, id: number): 
 const ledgerDoc = (r: Receipt, userId: number | null): LedgerDocument => ({
   type: 'supplier_receipt',
   id: r.id,
+  number: r.number,
   date: r.documentDate,
   userId,
 });

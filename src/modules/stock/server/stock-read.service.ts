@@ -1,0 +1,253 @@
+// Reading the ledger (warehouse.md §0–3): balances per item with the one status rule, and the movements with a
+// running balance and the period's summary. Everything aggregates in SQL, one page at a time.
+import { sql, type SQL } from 'drizzle-orm';
+import { pageWindow, parseSort } from '@/shared/list.ts';
+import type { DbOrTx } from '@/server/db/client.ts';
+import {
+  LOW_STOCK_DEFAULT,
+  stockSortFields,
+  type MovementRow,
+  type MovementSummary,
+  type StockRow,
+  type StockStats,
+  type StockStatus,
+} from '../stock.contract.ts';
+
+export interface StockQuery {
+  kinds: readonly string[];
+  page?: number;
+  offset?: number;
+  limit?: number;
+  search?: string;
+  sort?: string;
+  warehouseId?: number;
+  categoryId?: number;
+  status?: StockStatus;
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+type Rows<T> = { rows: T[] };
+
+/**
+ * One row per item of the kinds asked for: balances of one warehouse, or of every warehouse included in planning;
+ * `available` = on hand − reserved; the status from available against minStock or the global threshold.
+ */
+function stockSelect(q: StockQuery): SQL {
+  const balanceWhere = q.warehouseId
+    ? sql`b.warehouse_id = ${q.warehouseId}`
+    : sql`b.warehouse_id in (select id from warehouses where include_in_planning)`;
+  const conditions: SQL[] = [
+    sql`i.kind in (${sql.join(
+      q.kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+    sql`i.is_active`,
+  ];
+  if (q.categoryId) conditions.push(sql`i.category_id = ${q.categoryId}`);
+  if (q.search) {
+    const pattern = like(q.search);
+    conditions.push(sql`(i.name ilike ${pattern} or i.sku ilike ${pattern} or i.barcode ilike ${pattern})`);
+  }
+  return sql`
+    select i.id as item_id, i.sku, i.name, i.kind, cat.name as category_name, u.short_name as unit_short_name,
+           i.stock_control,
+           coalesce(s.on_hand, 0) as on_hand, coalesce(s.reserved, 0) as reserved,
+           coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) as available,
+           c.avg_cost,
+           ${q.warehouseId ? sql`round(coalesce(s.on_hand, 0) * coalesce(c.avg_cost, 0), 2)` : sql`coalesce(c.value, 0)`} as value,
+           coalesce(i.min_stock, ${LOW_STOCK_DEFAULT}) as threshold,
+           case
+             when coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) <= 0 then 'out-of-stock'
+             when coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) <= coalesce(i.min_stock, ${LOW_STOCK_DEFAULT}) then 'low-stock'
+             else 'in-stock'
+           end as status
+    from items i
+    left join (select item_id, sum(on_hand) as on_hand, sum(reserved) as reserved
+               from stock_balances b where ${balanceWhere} group by item_id) s on s.item_id = i.id
+    left join item_costs c on c.item_id = i.id
+    left join categories cat on cat.id = i.category_id
+    left join units u on u.id = i.unit_id
+    where ${sql.join(conditions, sql` and `)}`;
+}
+
+const statusFilter = (q: StockQuery) => (q.status ? sql`where status = ${q.status}` : sql``);
+
+export async function listStock(db: DbOrTx, q: StockQuery): Promise<{ rows: StockRow[]; total: number }> {
+  const { field, desc } = parseSort(q.sort, stockSortFields, 'name');
+  const column = {
+    sku: sql`sku`,
+    name: sql`name`,
+    onHand: sql`on_hand`,
+    available: sql`available`,
+    value: sql`value`,
+    status: sql`status`,
+  }[field];
+  const { limit, offset } = pageWindow(q);
+  const base = stockSelect(q);
+  const [page, counted] = (await Promise.all([
+    db.execute(sql`
+      select * from (${base}) t ${statusFilter(q)}
+      order by ${column} ${desc ? sql`desc` : sql`asc`}, item_id ${desc ? sql`desc` : sql`asc`}
+      limit ${limit} offset ${offset}`),
+    db.execute(sql`select count(*)::int as total from (${base}) t ${statusFilter(q)}`),
+  ])) as unknown as [Rows<Record<string, unknown>>, Rows<{ total: number }>];
+  return {
+    rows: page.rows.map((r) => ({
+      itemId: Number(r.item_id),
+      sku: String(r.sku),
+      name: String(r.name),
+      kind: String(r.kind),
+      categoryName: (r.category_name as string | null) ?? null,
+      unitShortName: (r.unit_short_name as string | null) ?? null,
+      onHand: String(r.on_hand),
+      reserved: String(r.reserved),
+      available: String(r.available),
+      avgCost: r.avg_cost === null ? null : String(r.avg_cost),
+      value: String(r.value),
+      threshold: String(r.threshold),
+      stockControl: Boolean(r.stock_control),
+      status: r.status as StockStatus,
+    })),
+    total: Number(counted.rows[0]?.total ?? 0),
+  };
+}
+
+export async function stockStats(db: DbOrTx, q: StockQuery): Promise<StockStats> {
+  const result = (await db.execute(sql`
+    select count(*)::int as items, coalesce(sum(value), 0)::numeric(18, 2)::text as value,
+           count(*) filter (where status = 'low-stock' and stock_control)::int as low_stock,
+           count(*) filter (where status = 'out-of-stock' and stock_control)::int as out_of_stock
+    from (${stockSelect(q)}) t`)) as unknown as Rows<{
+    items: number;
+    value: string;
+    low_stock: number;
+    out_of_stock: number;
+  }>;
+  const r = result.rows[0]!;
+  return { items: Number(r.items), value: r.value, lowStock: Number(r.low_stock), outOfStock: Number(r.out_of_stock) };
+}
+
+// ---- movements -----------------------------------------------------------------------------------------------
+
+export interface MovementQuery {
+  page?: number;
+  offset?: number;
+  limit?: number;
+  search?: string;
+  sort?: string;
+  itemId?: number;
+  warehouseId?: number;
+  documentType?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  kind?: 'components' | 'all';
+}
+
+function movementConditions(q: MovementQuery, { withPeriod }: { withPeriod: boolean }): SQL[] {
+  const c: SQL[] = [];
+  if (q.itemId) c.push(sql`m.item_id = ${q.itemId}`);
+  else if (q.kind !== 'all') c.push(sql`i.kind in ('component', 'material')`);
+  if (q.warehouseId) c.push(sql`m.warehouse_id = ${q.warehouseId}`);
+  if (q.documentType) c.push(sql`m.document_type = ${q.documentType}`);
+  if (withPeriod && q.dateFrom) c.push(sql`m.occurred_on >= ${q.dateFrom}`);
+  if (withPeriod && q.dateTo) c.push(sql`m.occurred_on <= ${q.dateTo}`);
+  if (q.search) {
+    const pattern = like(q.search);
+    c.push(sql`(m.document_number ilike ${pattern} or i.sku ilike ${pattern} or i.name ilike ${pattern})`);
+  }
+  return c;
+}
+const whereOf = (c: SQL[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
+
+export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ rows: MovementRow[]; total: number }> {
+  const { limit, offset } = pageWindow(q);
+  const ascending = q.sort === 'id' || q.sort === 'occurredOn';
+  const order = q.sort?.replace(/^-/, '') === 'occurredOn' ? sql`m.occurred_on` : sql`m.id`;
+  const direction = ascending ? sql`asc` : sql`desc`;
+  // The running balance of one item (and warehouse) is summed over all its movements in id order, before the
+  // period and other filters cut the list.
+  const balance = q.itemId
+    ? sql`sum(m.qty) over (partition by m.item_id${q.warehouseId ? sql`, m.warehouse_id` : sql``} order by m.id)`
+    : sql`null::numeric`;
+  const inner = sql`
+    select m.*, ${balance} as balance_after
+    from stock_movements m
+    ${q.itemId ? sql`where m.item_id = ${q.itemId}` : sql``}`;
+  const conditions = movementConditions(q, { withPeriod: true });
+  const [page, counted] = (await Promise.all([
+    db.execute(sql`
+      select m.id, m.occurred_on::text as occurred_on, m.created_at, m.document_type, m.document_id,
+             m.document_number, m.item_id, i.sku, i.name as item_name, u.short_name as unit_short_name,
+             m.warehouse_id, w.name as warehouse_name, m.qty::text as qty, m.unit_cost::text as unit_cost,
+             m.value::text as value, m.balance_after::numeric(18, 4)::text as balance_after,
+             m.reverses_movement_id, nullif(trim(coalesce(us.last_name, '') || ' ' || coalesce(us.first_name, '')), '') as user_name,
+             us.username
+      from (${inner}) m
+      join items i on i.id = m.item_id
+      join warehouses w on w.id = m.warehouse_id
+      left join units u on u.id = i.unit_id
+      left join users us on us.id = m.created_by
+      ${whereOf(conditions)}
+      order by ${order} ${direction}, m.id ${direction}
+      limit ${limit} offset ${offset}`),
+    db.execute(sql`
+      select count(*)::int as total from stock_movements m join items i on i.id = m.item_id ${whereOf(conditions)}`),
+  ])) as unknown as [Rows<Record<string, unknown>>, Rows<{ total: number }>];
+  return {
+    rows: page.rows.map((r) => ({
+      id: Number(r.id),
+      occurredOn: String(r.occurred_on),
+      createdAt:
+        r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString(),
+      documentType: String(r.document_type),
+      documentId: Number(r.document_id),
+      documentNumber: String(r.document_number),
+      itemId: Number(r.item_id),
+      sku: String(r.sku),
+      itemName: String(r.item_name),
+      unitShortName: (r.unit_short_name as string | null) ?? null,
+      warehouseId: Number(r.warehouse_id),
+      warehouseName: String(r.warehouse_name),
+      qty: String(r.qty),
+      unitCost: String(r.unit_cost),
+      value: String(r.value),
+      balanceAfter: q.itemId ? ((r.balance_after as string | null) ?? null) : null,
+      reversesMovementId: r.reverses_movement_id === null ? null : Number(r.reverses_movement_id),
+      userName: (r.user_name as string | null) ?? (r.username as string | null) ?? null,
+    })),
+    total: Number(counted.rows[0]?.total ?? 0),
+  };
+}
+
+/** The period's turnover ('оборотна відомість'): opening before dateFrom, in, out, closing. */
+export async function movementSummary(db: DbOrTx, q: MovementQuery): Promise<MovementSummary> {
+  const base = movementConditions(q, { withPeriod: false });
+  const inPeriod: SQL[] = [];
+  if (q.dateFrom) inPeriod.push(sql`m.occurred_on >= ${q.dateFrom}`);
+  if (q.dateTo) inPeriod.push(sql`m.occurred_on <= ${q.dateTo}`);
+  const period = inPeriod.length ? sql.join(inPeriod, sql` and `) : sql`true`;
+  const before = q.dateFrom ? sql`m.occurred_on < ${q.dateFrom}` : sql`false`;
+  const result = (await db.execute(sql`
+    select
+      coalesce(sum(m.qty) filter (where ${before}), 0)::numeric(18, 4)::text as opening_qty,
+      coalesce(sum(m.value) filter (where ${before}), 0)::numeric(18, 2)::text as opening_value,
+      coalesce(sum(m.qty) filter (where ${period} and m.qty > 0), 0)::numeric(18, 4)::text as in_qty,
+      coalesce(sum(m.value) filter (where ${period} and m.qty > 0), 0)::numeric(18, 2)::text as in_value,
+      coalesce(-sum(m.qty) filter (where ${period} and m.qty < 0), 0)::numeric(18, 4)::text as out_qty,
+      coalesce(-sum(m.value) filter (where ${period} and m.qty < 0), 0)::numeric(18, 2)::text as out_value,
+      coalesce(sum(m.qty) filter (where ${before} or (${period})), 0)::numeric(18, 4)::text as closing_qty,
+      coalesce(sum(m.value) filter (where ${before} or (${period})), 0)::numeric(18, 2)::text as closing_value
+    from stock_movements m join items i on i.id = m.item_id
+    ${whereOf(base)}`)) as unknown as Rows<Record<string, string>>;
+  const r = result.rows[0]!;
+  return {
+    openingQty: r.opening_qty!,
+    openingValue: r.opening_value!,
+    inQty: r.in_qty!,
+    inValue: r.in_value!,
+    outQty: r.out_qty!,
+    outValue: r.out_value!,
+    closingQty: r.closing_qty!,
+    closingValue: r.closing_value!,
+  };
+}

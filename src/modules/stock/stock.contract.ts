@@ -1,0 +1,123 @@
+// The stock read pages (warehouse.md §0–3): /inventory and /component-stock (balances with the one status rule),
+// /component-movement (the ledger as a page). Shared by the server and the pages.
+import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+
+export const LOW_STOCK_DEFAULT = 10;
+export const stockStatuses = ['in-stock', 'low-stock', 'out-of-stock'] as const;
+export type StockStatus = (typeof stockStatuses)[number];
+export const stockStatusLabels: Record<StockStatus, string> = {
+  'in-stock': 'В наявності',
+  'low-stock': 'Закінчується',
+  'out-of-stock': 'Немає в наявності',
+};
+
+export const documentTypeLabels: Record<string, string> = {
+  supplier_receipt: 'Прихід',
+  shipment: 'Відвантаження',
+  transfer: 'Переміщення',
+  inventory_audit: 'Інвентаризація',
+  mo_issue: 'Видача матеріалів',
+  mo_output: 'Випуск продукції',
+  assembly: 'Збірка',
+  disassembly: 'Розбірка',
+  repair_parts: 'Запчастини на ремонт',
+  adjustment: 'Коригування залишків',
+};
+/** Where a document of a type is opened (its list page; the number is the search). */
+export const documentPages: Record<string, string> = {
+  supplier_receipt: '/supplier-receipts',
+  transfer: '/warehouse-transfers',
+  inventory_audit: '/inventory-audits',
+  shipment: '/shipments',
+  mo_issue: '/manufacturing',
+  mo_output: '/manufacturing',
+  assembly: '/assembly',
+  disassembly: '/assembly',
+  repair_parts: '/repairs',
+  adjustment: '/inventory',
+};
+
+const isoDate = z.string().trim().refine(isIsoDate, 'Вкажіть дату');
+const optionalId = z.coerce.number().int().positive().optional();
+
+export const stockListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  warehouseId: optionalId,
+  categoryId: optionalId,
+  status: z.enum(stockStatuses).optional(),
+});
+export const stockSortFields = ['sku', 'name', 'onHand', 'available', 'value', 'status'] as const;
+
+export const stockRowSchema = z.object({
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  categoryName: z.string().nullable(),
+  unitShortName: z.string().nullable(),
+  onHand: z.string(),
+  reserved: z.string(),
+  available: z.string(),
+  avgCost: z.string().nullable(),
+  value: z.string(),
+  threshold: z.string(),
+  stockControl: z.boolean(),
+  status: z.enum(stockStatuses),
+});
+export type StockRow = z.infer<typeof stockRowSchema>;
+
+export const stockStatsSchema = z.object({
+  items: z.number().int(),
+  value: z.string(),
+  lowStock: z.number().int(),
+  outOfStock: z.number().int(),
+});
+export type StockStats = z.infer<typeof stockStatsSchema>;
+
+export const movementQuerySchema = z.strictObject({
+  ...listQueryShape,
+  itemId: optionalId,
+  warehouseId: optionalId,
+  documentType: z.string().trim().max(40).optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  /** Components and materials (the default), or every kind. */
+  kind: z.enum(['components', 'all']).optional(),
+});
+
+export const movementRowSchema = z.object({
+  id: z.number().int(),
+  occurredOn: z.string(),
+  createdAt: z.string(),
+  documentType: z.string(),
+  documentId: z.number().int(),
+  documentNumber: z.string(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  itemName: z.string(),
+  unitShortName: z.string().nullable(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  qty: z.string(),
+  unitCost: z.string(),
+  value: z.string(),
+  /** The item's running balance after this movement; only when the list is filtered to one item. */
+  balanceAfter: z.string().nullable(),
+  reversesMovementId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+});
+export type MovementRow = z.infer<typeof movementRowSchema>;
+
+export const movementSummarySchema = z.object({
+  openingQty: z.string(),
+  openingValue: z.string(),
+  inQty: z.string(),
+  inValue: z.string(),
+  outQty: z.string(),
+  outValue: z.string(),
+  closingQty: z.string(),
+  closingValue: z.string(),
+});
+export type MovementSummary = z.infer<typeof movementSummarySchema>;

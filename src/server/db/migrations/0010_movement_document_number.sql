@@ -1,0 +1,1 @@
+ALTER TABLE "stock_movements" ADD COLUMN "document_number" text NOT NULL;
