@@ -57,6 +57,7 @@ describe('route table', () => {
         '/suppliers',
         '/client-contacts',
         '/companies',
+        '/supplier-receipts',
         '/documents',
         '/settings',
         '/my-analytics',

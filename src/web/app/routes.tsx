@@ -128,6 +128,10 @@ export const pages: readonly PageDefinition[] = [
   resourcePage('/client-contacts', () =>
     import('@/resources/counterparties/contacts.resource.ts').then((m) => m.clientContactsResource),
   ),
+  // Warehouse (warehouse.md).
+  definePage('/supplier-receipts', () =>
+    import('@/modules/supplier-receipts/web/supplier-receipts-page.tsx').then((m) => m.SupplierReceiptsPage),
+  ),
   // Spec §2: pages that only say they are in development.
   ...routeCatalog.filter((entry) => entry.placeholder).map((entry) => definePage(entry.route, loadPlaceholder)),
 ];

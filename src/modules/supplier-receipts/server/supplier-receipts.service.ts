@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type 
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
+import { lineAmounts } from '@/shared/vat.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { uniqueViolation } from '@/server/db/errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -32,16 +33,9 @@ type Header = Omit<CreateInput, 'lines'>;
 
 // ---- arithmetic ------------------------------------------------------------------------------------------------
 
-/** Line totals in the document's currency: the entered price is net, or gross when prices include VAT. */
+/** Line totals in the document's currency (sales.md §1.4: the entered price is net, or gross with VAT). */
 export function lineTotals(line: { qty: string; unitPrice: string; vatRate: string }, pricesIncludeVat: boolean) {
-  const amount = round(mul(dec(line.qty), dec(line.unitPrice)), 2);
-  const rate = dec(line.vatRate);
-  if (pricesIncludeVat) {
-    const net = round(div(mul(amount, dec(100)), add(dec(100), rate), 6), 2);
-    return { net, vat: sub(amount, net), gross: amount };
-  }
-  const vat = round(div(mul(amount, rate), dec(100), 6), 2);
-  return { net: amount, vat, gross: add(amount, vat) };
+  return lineAmounts(dec(line.qty), dec(line.unitPrice), line.vatRate, pricesIncludeVat);
 }
 
 /**

@@ -1,0 +1,647 @@
+// The document dialog of a supplier receipt (warehouse.md §6). A draft is a form: header, lines, totals, and
+// 'Зберегти' (POST, then PATCH with the version read), 'Провести' (saves first when changed, then posts with the
+// version) and 'Видалити'. A posted or cancelled receipt is shown read-only (receipt-view.tsx).
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { CheckCheckIcon, Loader2Icon, RefreshCwIcon, SaveIcon, Trash2Icon } from 'lucide-react';
+import {
+  extraCostsMethodLabels,
+  extraCostsMethods,
+  receiptMessages,
+  type Receipt,
+} from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+import { dec } from '@/shared/decimal.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
+import { FieldMessage } from '@/web/components/field-message.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Switch } from '@/web/components/ui/switch.tsx';
+import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { money, parseDecimalInput, receiptTotals, typedLineAmounts } from './receipt-amounts.ts';
+import { formatTimestampUk } from './receipt-format.ts';
+import {
+  applyReceiptFieldErrors,
+  bodyOf,
+  changedFields,
+  currencyOf,
+  isBaseCurrency,
+  receiptResolver,
+  toForm,
+  type ReceiptFormValues,
+} from './receipt-form.ts';
+import { ReceiptLines } from './receipt-lines.tsx';
+import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
+import { ReceiptView, TotalsList, useLookupLabel } from './receipt-view.tsx';
+import { isReceiptListQuery, receiptQueryKey, receiptsApi, type ReceiptBody } from './supplier-receipts.api.ts';
+import { receiptsWebMessages } from './supplier-receipts.messages.ts';
+
+const m = receiptsWebMessages.dialog;
+const t = receiptsWebMessages.toast;
+const CURRENCY_SUGGESTIONS = ['UAH', 'USD', 'EUR', 'PLN', 'GBP', 'CNY'] as const;
+/** The footer stays at the bottom of the scrolling dialog, so the actions are always at hand. */
+const FOOTER_CLASS =
+  'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
+
+interface Guard {
+  dirty: boolean;
+  busy: boolean;
+}
+
+export function ReceiptDialog({
+  receiptId,
+  canChange,
+  onClose,
+}: {
+  /** Absent when creating. */
+  receiptId?: number;
+  /** May the user change receipts (create, save, post, delete, cancel)? */
+  canChange: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  /** The latest copy the server answered with (after a save, a posting, a reload); the query's until then. */
+  const [latest, setLatest] = useState<Receipt | undefined>();
+  const [editorKey, setEditorKey] = useState(0);
+  const [guard, setGuard] = useState<Guard>({ dirty: false, busy: false });
+  const [confirmClose, setConfirmClose] = useState(false);
+  // Asked afresh each time the dialog opens: another user may have changed the document meanwhile.
+  const query = useQuery<Receipt>({
+    queryKey: receiptQueryKey(receiptId ?? 0),
+    enabled: receiptId !== undefined,
+    gcTime: 0,
+  });
+  const receipt = latest ?? (receiptId !== undefined ? query.data : undefined);
+
+  function changed(next: Receipt) {
+    setLatest(next);
+    void queryClient.invalidateQueries({ predicate: isReceiptListQuery });
+  }
+
+  function requestClose() {
+    if (guard.busy) return;
+    if (guard.dirty) setConfirmClose(true);
+    else onClose();
+  }
+
+  /** After a conflict: the server's current copy replaces the form (its changes are dropped). */
+  async function reload(id: number) {
+    try {
+      const fresh = await receiptsApi.get(id);
+      setLatest(fresh);
+      setEditorKey((key) => key + 1);
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.reloadFailed, description: serverMessageOf(error) });
+    }
+  }
+
+  const loading = receiptId !== undefined && !receipt;
+  const editable = canChange && (!receipt || receipt.status === 'draft');
+
+  let description: string = m.createDescription;
+  if (receipt?.status === 'draft') description = m.draftDescription;
+  if (receipt?.status === 'posted') description = m.postedDescription(formatTimestampUk(receipt.postedAt ?? ''));
+  if (receipt?.status === 'cancelled') {
+    description = m.cancelledDescription(formatTimestampUk(receipt.cancelledAt ?? ''));
+  }
+
+  let body: ReactNode;
+  if (loading && query.isError) {
+    body = (
+      <>
+        <StateMessage>
+          <ListLoadError
+            error={query.error}
+            message={m.loadError}
+            retryText={receiptsWebMessages.retry}
+            onRetry={query.refetch}
+          />
+        </StateMessage>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            {m.close}
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  } else if (loading) {
+    body = (
+      <StateMessage>
+        <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+        <span role="status">{m.loading}</span>
+      </StateMessage>
+    );
+  } else if (editable) {
+    body = (
+      <ReceiptEditor
+        key={editorKey}
+        receipt={receipt}
+        onSaved={changed}
+        onDeleted={() => {
+          void queryClient.invalidateQueries({ predicate: isReceiptListQuery });
+          onClose();
+        }}
+        onGuardChange={setGuard}
+        onReload={receipt ? () => void reload(receipt.id) : undefined}
+        onClose={requestClose}
+      />
+    );
+  } else if (receipt) {
+    body = (
+      <ReceiptView
+        receipt={receipt}
+        canChange={canChange}
+        footerClassName={FOOTER_CLASS}
+        onChanged={changed}
+        onClose={onClose}
+      />
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && requestClose()}>
+      <DialogContent className="gap-5 p-4 sm:max-w-5xl sm:p-6">
+        <DialogHeader>
+          <DialogTitle className="flex flex-wrap items-center gap-2">
+            {receipt ? m.title(receipt.number) : receiptId !== undefined ? m.untitled : m.createTitle}
+            {receipt ? <ReceiptStatusBadge status={receipt.status} /> : null}
+          </DialogTitle>
+          <DialogDescription>{loading ? m.loading : description}</DialogDescription>
+        </DialogHeader>
+        {body}
+      </DialogContent>
+      {confirmClose ? (
+        <ConfirmDialog
+          title={receiptsWebMessages.confirmClose.title}
+          description={receiptsWebMessages.confirmClose.description}
+          confirmLabel={receiptsWebMessages.confirmClose.confirm}
+          cancelLabel={receiptsWebMessages.confirmClose.cancel}
+          destructive
+          onConfirm={onClose}
+          onClose={() => setConfirmClose(false)}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+interface Failure {
+  message: string;
+  /** The version was stale: the way out is to reload the document. */
+  stale: boolean;
+}
+
+function ReceiptEditor({
+  receipt,
+  onSaved,
+  onDeleted,
+  onGuardChange,
+  onReload,
+  onClose,
+}: {
+  receipt: Receipt | undefined;
+  onSaved: (receipt: Receipt) => void;
+  onDeleted: () => void;
+  onGuardChange: (guard: Guard) => void;
+  onReload: (() => void) | undefined;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const form = useForm<ReceiptFormValues, unknown, ReceiptBody>({
+    resolver: receiptResolver,
+    defaultValues: toForm(receipt),
+  });
+  const { errors, isDirty } = form.formState;
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [postValues, setPostValues] = useState<ReceiptBody | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const [currencyCode, fxRate, pricesIncludeVat, extraCosts, lines] = useWatch({
+    control: form.control,
+    name: ['currencyCode', 'fxRate', 'pricesIncludeVat', 'extraCosts', 'lines'],
+  });
+  const [supplierLabel, warehouseLabel, documentTypeLabel, companyId, companyLabel] = useWatch({
+    control: form.control,
+    name: ['supplierLabel', 'warehouseLabel', 'documentTypeLabel', 'companyId', 'companyLabel'],
+  });
+  const currency = currencyOf(currencyCode);
+  const isBase = isBaseCurrency(currencyCode);
+  const companyName = useLookupLabel('/companies', companyId, companyLabel);
+
+  /** Sends the form: a new receipt is created; a draft gets its version and what changed. */
+  async function persist(values: ReceiptBody): Promise<Receipt> {
+    if (!receipt) return receiptsApi.create(values);
+    return receiptsApi.update(receipt.id, { version: receipt.version, ...changedFields(values, bodyOf(receipt)) });
+  }
+
+  /** The saved copy becomes the form's new starting point (the labels already known are kept). */
+  function adopt(saved: Receipt) {
+    const current = form.getValues();
+    const next = toForm(saved);
+    if (next.companyId === current.companyId) next.companyLabel = current.companyLabel;
+    next.lines.forEach((line, index) => {
+      const before = current.lines[index];
+      if (before && before.itemId === line.itemId) line.source = before.source;
+    });
+    form.reset(next);
+    onSaved(saved);
+  }
+
+  function fail(error: unknown, fallback: string) {
+    const placed = applyReceiptFieldErrors(error, form);
+    const stale = error instanceof ApiError && error.status === 409 && error.serverMessage === receiptMessages.version;
+    setFailure(placed && !stale ? null : { message: serverMessageOf(error) ?? fallback, stale });
+  }
+
+  const save = useMutation({
+    mutationFn: persist,
+    onMutate: () => setFailure(null),
+    onSuccess: (saved) => {
+      toast({ title: receipt ? t.saved : t.created, description: saved.number });
+      adopt(saved);
+    },
+    onError: (error) => fail(error, t.saveFailed),
+  });
+
+  const post = useMutation({
+    mutationFn: async (values: ReceiptBody) => {
+      let current = receipt;
+      if (!current || form.formState.isDirty) {
+        current = await persist(values);
+        adopt(current);
+      }
+      return receiptsApi.post(current.id, current.version);
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: (posted) => {
+      setPostValues(null);
+      toast({ title: t.posted, description: posted.number });
+      onSaved(posted);
+    },
+    onError: (error) => {
+      setPostValues(null);
+      fail(error, t.postFailed);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => receiptsApi.remove(id),
+    onSuccess: () => {
+      toast({ title: t.deleted, description: receipt?.number });
+      onDeleted();
+    },
+    onError: (error) => {
+      setDeleting(false);
+      fail(error, t.deleteFailed);
+    },
+  });
+
+  const busy = save.isPending || post.isPending || remove.isPending;
+  useEffect(() => {
+    onGuardChange({ dirty: isDirty, busy });
+    return () => onGuardChange({ dirty: false, busy: false });
+  }, [isDirty, busy, onGuardChange]);
+
+  const idOf = (name: string) => `${formId}-${name}`;
+  const errorOf = (name: FieldPath<ReceiptFormValues>) =>
+    (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const aria = (name: FieldPath<ReceiptFormValues>, required = false) =>
+    ({
+      id: idOf(name),
+      'aria-invalid': errorOf(name) ? true : undefined,
+      'aria-describedby': `${idOf(name)}-message`,
+      'aria-required': required ? true : undefined,
+    }) as const;
+
+  const fieldBox = (
+    name: FieldPath<ReceiptFormValues>,
+    label: string,
+    input: ReactNode,
+    { required = false, hint, className }: { required?: boolean; hint?: string; className?: string } = {},
+  ) => (
+    <div className={cn('grid min-w-0 content-start gap-2', className)}>
+      <Label htmlFor={idOf(name)}>
+        {label}
+        {required ? (
+          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {input}
+      <FieldMessage id={`${idOf(name)}-message`} error={errorOf(name)} hint={hint} />
+    </div>
+  );
+
+  const picker = (
+    name: 'supplierId' | 'warehouseId' | 'documentTypeId' | 'companyId',
+    labelName: 'supplierLabel' | 'warehouseLabel' | 'documentTypeLabel' | 'companyLabel',
+    route: string,
+    label: string,
+    valueLabel: string | null,
+    options: { placeholder?: string; required?: boolean; clearLabel?: string; hint?: string },
+  ) =>
+    fieldBox(
+      name,
+      label,
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <ReferencePicker
+            ref={field.ref}
+            route={route}
+            value={field.value}
+            valueLabel={valueLabel}
+            placeholder={options.placeholder}
+            clearLabel={options.clearLabel}
+            onChange={(value, valueLabel) => {
+              form.setValue(labelName, valueLabel, { shouldDirty: true });
+              field.onChange(value);
+            }}
+            onBlur={field.onBlur}
+            {...aria(name, options.required)}
+          />
+        )}
+      />,
+      options,
+    );
+
+  const text = (
+    name: 'supplierDocNumber' | 'supplierDocDate' | 'documentDate' | 'currencyCode' | 'fxRate' | 'extraCosts',
+    label: string,
+    props: {
+      required?: boolean;
+      hint?: string;
+      type?: 'text' | 'date';
+      inputMode?: 'decimal';
+      maxLength?: number;
+      placeholder?: string;
+      inputClassName?: string;
+      list?: string;
+    } = {},
+  ) =>
+    fieldBox(
+      name,
+      label,
+      <Input
+        type={props.type ?? 'text'}
+        inputMode={props.inputMode}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        className={props.inputClassName}
+        list={props.list}
+        {...aria(name, props.required)}
+        {...form.register(name)}
+      />,
+      props,
+    );
+
+  const totals = receiptTotals(
+    (lines ?? []).map((line) => typedLineAmounts(line, pricesIncludeVat)),
+    isBase ? dec('1') : parseDecimalInput(fxRate),
+  );
+  const extra = parseDecimalInput(extraCosts);
+
+  return (
+    <>
+      <form
+        id={formId}
+        noValidate
+        className="grid min-w-0 gap-6"
+        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      >
+        <fieldset disabled={busy} className="grid min-w-0 gap-6">
+          <legend className="sr-only">{m.header}</legend>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {picker('supplierId', 'supplierLabel', '/suppliers', m.supplier, supplierLabel, {
+              placeholder: m.supplierPlaceholder,
+              required: true,
+            })}
+            {text('supplierDocNumber', m.supplierDocNumber, { required: true, maxLength: 60 })}
+            {text('supplierDocDate', m.supplierDocDate, { required: true, type: 'date' })}
+            {picker(
+              'documentTypeId',
+              'documentTypeLabel',
+              '/supplier-document-types',
+              m.documentType,
+              documentTypeLabel,
+              {
+                placeholder: m.documentTypePlaceholder,
+                required: true,
+              },
+            )}
+            {picker('warehouseId', 'warehouseLabel', '/warehouses', m.warehouse, warehouseLabel, {
+              placeholder: m.warehousePlaceholder,
+              required: true,
+            })}
+            {text('documentDate', m.documentDate, { required: true, type: 'date' })}
+            {picker('companyId', 'companyLabel', '/companies', m.company, companyName, {
+              clearLabel: m.notSet,
+              hint: m.companyHint,
+            })}
+            <div className="grid min-w-0 grid-cols-2 gap-4">
+              {text('currencyCode', m.currency, {
+                maxLength: 3,
+                placeholder: 'UAH',
+                inputClassName: 'uppercase',
+                list: idOf('currencies'),
+              })}
+              {isBase
+                ? null
+                : text('fxRate', m.fxRate(currency), {
+                    required: true,
+                    inputMode: 'decimal',
+                    placeholder: '0,00',
+                    inputClassName: 'text-right tabular-nums',
+                  })}
+              <datalist id={idOf('currencies')}>
+                {CURRENCY_SUGGESTIONS.map((code) => (
+                  <option key={code} value={code} />
+                ))}
+              </datalist>
+            </div>
+            <div className="flex items-start gap-3 sm:pt-6">
+              <Controller
+                control={form.control}
+                name="pricesIncludeVat"
+                render={({ field }) => (
+                  <Switch
+                    ref={field.ref}
+                    id={idOf('pricesIncludeVat')}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    aria-describedby={`${idOf('pricesIncludeVat')}-message`}
+                  />
+                )}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={idOf('pricesIncludeVat')}>{m.pricesIncludeVat}</Label>
+                <FieldMessage
+                  id={`${idOf('pricesIncludeVat')}-message`}
+                  error={errorOf('pricesIncludeVat')}
+                  hint={m.pricesIncludeVatHint}
+                />
+              </div>
+            </div>
+            {text('extraCosts', m.extraCosts, {
+              inputMode: 'decimal',
+              placeholder: '0,00',
+              inputClassName: 'text-right tabular-nums',
+              hint: m.extraCostsHint,
+            })}
+            {fieldBox(
+              'extraCostsMethod',
+              m.extraCostsMethod,
+              <Controller
+                control={form.control}
+                name="extraCostsMethod"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...aria('extraCostsMethod')}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {extraCostsMethods.map((method) => (
+                        <SelectItem key={method} value={method}>
+                          {extraCostsMethodLabels[method]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />,
+            )}
+            {fieldBox(
+              'notes',
+              m.notes,
+              <Textarea rows={2} maxLength={2000} {...aria('notes')} {...form.register('notes')} />,
+              { className: 'sm:col-span-2 lg:col-span-3' },
+            )}
+          </div>
+
+          <ReceiptLines form={form} formId={formId} currency={currency} pricesIncludeVat={pricesIncludeVat} />
+
+          <TotalsList
+            currency={currency}
+            net={money(totals.net)}
+            vat={money(totals.vat)}
+            gross={money(totals.gross)}
+            uah={totals.uah ? money(totals.uah) : null}
+            fxRate={isBase ? null : parseDecimalInput(fxRate) ? fxRate.replace(',', '.') : null}
+            extraCosts={extra ? money(extra) : '0.00'}
+          />
+        </fieldset>
+        {failure ? (
+          <FormFailure>
+            <span>{failure.message}</span>
+            {failure.stale && onReload ? (
+              <Button type="button" variant="outline" size="sm" onClick={onReload}>
+                <RefreshCwIcon aria-hidden="true" />
+                {m.reload}
+              </Button>
+            ) : null}
+          </FormFailure>
+        ) : null}
+      </form>
+
+      <DialogFooter className={cn(FOOTER_CLASS, 'grid grid-cols-2 sm:flex sm:justify-between')}>
+        {/* Below 640 px: the two actions on top, 'Видалити' and 'Закрити' under them; from 640 px one row. */}
+        <div className="order-2 col-span-2 grid grid-cols-2 gap-2 sm:order-none sm:col-span-1 sm:flex">
+          {receipt ? (
+            <Button
+              type="button"
+              variant="outline"
+              className="text-destructive hover:text-destructive dark:text-red-400"
+              disabled={busy}
+              onClick={() => setDeleting(true)}
+            >
+              <Trash2Icon aria-hidden="true" />
+              {m.delete}
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            className={cn('sm:hidden', !receipt && 'col-span-2')}
+            onClick={onClose}
+            disabled={busy}
+          >
+            {m.close}
+          </Button>
+        </div>
+        <div className="col-span-2 grid grid-cols-2 gap-2 sm:col-span-1 sm:flex">
+          <Button type="button" variant="outline" className="hidden sm:inline-flex" onClick={onClose} disabled={busy}>
+            {m.close}
+          </Button>
+          <Button type="submit" form={formId} variant="outline" disabled={busy || (receipt !== undefined && !isDirty)}>
+            {save.isPending ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <SaveIcon aria-hidden="true" />
+            )}
+            {save.isPending ? m.saving : m.save}
+          </Button>
+          <Button
+            type="button"
+            disabled={busy}
+            onClick={() => void form.handleSubmit((values) => setPostValues(values))()}
+          >
+            {post.isPending ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <CheckCheckIcon aria-hidden="true" />
+            )}
+            {post.isPending ? m.posting : m.post}
+          </Button>
+        </div>
+      </DialogFooter>
+
+      {postValues ? (
+        <ConfirmDialog
+          title={receiptsWebMessages.confirmPost.title}
+          description={
+            <>
+              <span>{receiptsWebMessages.confirmPost.description(postValues.lines.length, warehouseLabel)}</span>
+              {!receipt || isDirty ? <span>{receiptsWebMessages.confirmPost.savesFirst}</span> : null}
+            </>
+          }
+          confirmLabel={receiptsWebMessages.confirmPost.confirm}
+          cancelLabel={receiptsWebMessages.confirmPost.cancel}
+          pending={post.isPending}
+          onConfirm={() => post.mutate(postValues)}
+          onClose={() => setPostValues(null)}
+        />
+      ) : null}
+      {deleting && receipt ? (
+        <ConfirmDialog
+          title={receiptsWebMessages.confirmDelete.title}
+          description={receiptsWebMessages.confirmDelete.description(receipt.number)}
+          confirmLabel={receiptsWebMessages.confirmDelete.confirm}
+          cancelLabel={receiptsWebMessages.confirmDelete.cancel}
+          pending={remove.isPending}
+          destructive
+          onConfirm={() => remove.mutate(receipt.id)}
+          onClose={() => setDeleting(false)}
+        />
+      ) : null}
+    </>
+  );
+}
