@@ -129,6 +129,11 @@ export const pages: readonly PageDefinition[] = [
     import('@/resources/counterparties/contacts.resource.ts').then((m) => m.clientContactsResource),
   ),
   // Warehouse (warehouse.md).
+  definePage('/inventory', () => import('@/modules/stock/web/inventory-page.tsx').then((m) => m.InventoryPage)),
+  definePage('/component-stock', () =>
+    import('@/modules/stock/web/component-stock-page.tsx').then((m) => m.ComponentStockPage),
+  ),
+  definePage('/component-movement', () => import('@/modules/stock/web/movement-page.tsx').then((m) => m.MovementPage)),
   definePage('/supplier-receipts', () =>
     import('@/modules/supplier-receipts/web/supplier-receipts-page.tsx').then((m) => m.SupplierReceiptsPage),
   ),

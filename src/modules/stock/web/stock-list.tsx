@@ -1,0 +1,442 @@
+// The balances page shared by /inventory ('Запаси товарів') and /component-stock ('Запаси компонентів'),
+// warehouse.md §0–2: stat cards, search and filters, a server-paged sortable table with the one status rule,
+// export links and 'Рух' to the item's movements. The two pages differ only by their API, categories and texts.
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  AlertTriangleIcon,
+  ArrowLeftRightIcon,
+  BanknoteIcon,
+  Loader2Icon,
+  PackageIcon,
+  PackageXIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, useSearch } from 'wouter';
+import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import {
+  InlineQueryStatus,
+  ListLoadError,
+  ListPagination,
+  SortableHead,
+  StateMessage,
+} from '@/web/components/data-list.tsx';
+import { buttonVariants } from '@/web/components/ui/button.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { formatMoney, formatQty } from './stock-format.ts';
+import { ExportMenu, FilterSelect, SearchBox, StockStatusBadge } from './stock-parts.tsx';
+import {
+  ALL,
+  initialStockFilter,
+  movementLink,
+  stockExportUrl,
+  stockListQueryFn,
+  stockListQueryKey,
+  stockSearchFromUrl,
+  stockStatsQueryFn,
+  stockStatsQueryKey,
+  type StockListFilter,
+} from './stock.api.ts';
+import { stockMessages } from './stock.messages.ts';
+
+const messages = stockMessages.list;
+const SEARCH_DELAY_MS = 300;
+const COLUMN_COUNT = 11;
+
+type SortField = 'sku' | 'name' | 'onHand' | 'available' | 'value' | 'status';
+type StatusFilter = StockListFilter['status'];
+
+export interface StockListConfig {
+  /** 'inventory' or 'component-stock': element ids. */
+  id: string;
+  title: string;
+  subtitle: string;
+  /** '/api/inventory' or '/api/component-stock'. */
+  apiBase: string;
+  /** The category lookup: '/product-categories' or '/categories'. */
+  categoryRoute: string;
+  /** 'Рух' shows every kind (products are not in the movement page's default, components and materials). */
+  movementOfAllKinds: boolean;
+}
+
+const statusOptions = [
+  { value: ALL, label: messages.statusAll },
+  ...stockStatuses.map((status) => ({ value: status, label: stockStatusLabels[status] })),
+];
+
+/**
+ * The page body. The search of its URL (`?search=SKU`, the low-stock notifications' link) is the initial search;
+ * following such a link while on the page starts it again with that search.
+ */
+export function StockList({ config }: { config: StockListConfig }) {
+  const initialSearch = stockSearchFromUrl(useSearch());
+  return <StockListBody key={initialSearch} config={config} initialSearch={initialSearch} />;
+}
+
+function StockListBody({ config, initialSearch }: { config: StockListConfig; initialSearch: string }) {
+  const { apiBase } = config;
+  const [filter, setFilter] = useState<StockListFilter>(() => initialStockFilter(initialSearch));
+  const [searchText, setSearchText] = useState(initialSearch);
+  /** Labels of the chosen warehouse and category, for the pickers' triggers. */
+  const [labels, setLabels] = useState<{ warehouse: string | null; category: string | null }>({
+    warehouse: null,
+    category: null,
+  });
+  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+
+  const listQuery = useQuery({
+    queryKey: stockListQueryKey(apiBase, filter),
+    queryFn: stockListQueryFn(apiBase, filter),
+    placeholderData: keepPreviousData,
+  });
+  const statsQuery = useQuery({
+    queryKey: stockStatsQueryKey(apiBase, filter),
+    queryFn: stockStatsQueryFn(apiBase, filter),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = listQuery.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / filter.limit));
+  // A page emptied by a filter or by stock that moved meanwhile: step back to the last page that has rows.
+  if (listQuery.data && !listQuery.isPlaceholderData && total > 0 && filter.page > pageCount) {
+    setFilter({ ...filter, page: pageCount });
+  }
+
+  /** Any change of the search or a filter starts again from page 1. */
+  function changeFilter(change: Partial<Omit<StockListFilter, 'page' | 'limit'>>) {
+    setFilter((current) => ({ ...current, ...change, page: 1 }));
+  }
+
+  function changeSearch(text: string) {
+    setSearchText(text);
+    debounce(() => changeFilter({ search: text.trim() }));
+  }
+
+  function toggleSort(field: SortField) {
+    changeFilter({ sort: filter.sort === field ? `-${field}` : field });
+  }
+
+  /** The clickable stat cards: a second click on the active one lifts the filter. */
+  function toggleStatus(status: StatusFilter) {
+    changeFilter({ status: filter.status === status ? ALL : status });
+  }
+
+  const rows = listQuery.data?.items ?? [];
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{config.title}</h1>
+          <p className="text-sm text-muted-foreground">{config.subtitle}</p>
+        </div>
+        <ExportMenu urlOf={(format) => stockExportUrl(apiBase, filter, format)} />
+      </div>
+
+      <StatCards stats={statsQuery.data} status={filter.status} onStatus={toggleStatus} />
+      {statsQuery.isError && !statsQuery.data ? (
+        <InlineQueryStatus
+          query={statsQuery}
+          loadingText=""
+          errorText={messages.stats.loadError}
+          retryText={stockMessages.retry}
+        />
+      ) : null}
+
+      <div
+        role="search"
+        aria-label={messages.filtersLabel}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_19rem_16rem_13rem]"
+      >
+        <SearchBox
+          id={`${config.id}-search`}
+          className="sm:col-span-2 lg:col-span-3 2xl:col-span-1"
+          label={messages.searchLabel(config.title)}
+          placeholder={messages.searchPlaceholder}
+          value={searchText}
+          onChange={changeSearch}
+        />
+        <ReferencePicker
+          route="/warehouses"
+          aria-label={messages.warehouse}
+          prefix={messages.warehouse}
+          clearLabel={messages.warehouseAll}
+          value={filter.warehouseId}
+          valueLabel={labels.warehouse}
+          onChange={(warehouseId, label) => {
+            setLabels((current) => ({ ...current, warehouse: label }));
+            changeFilter({ warehouseId });
+          }}
+        />
+        <ReferencePicker
+          route={config.categoryRoute}
+          aria-label={messages.category}
+          prefix={messages.category}
+          clearLabel={messages.categoryAll}
+          value={filter.categoryId}
+          valueLabel={labels.category}
+          onChange={(categoryId, label) => {
+            setLabels((current) => ({ ...current, category: label }));
+            changeFilter({ categoryId });
+          }}
+        />
+        <FilterSelect
+          label={messages.status}
+          value={filter.status}
+          options={statusOptions}
+          onChange={(status) => changeFilter({ status: status as StatusFilter })}
+        />
+      </div>
+
+      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
+        {listQuery.isPending ? (
+          <StateMessage>
+            <span role="status" className="flex items-center gap-2">
+              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+              {messages.loading}
+            </span>
+          </StateMessage>
+        ) : listQuery.isError && !listQuery.data ? (
+          <StateMessage>
+            <ListLoadError
+              error={listQuery.error}
+              message={messages.loadError}
+              retryText={stockMessages.retry}
+              onRetry={listQuery.refetch}
+            />
+          </StateMessage>
+        ) : (
+          <>
+            <Table
+              // Eleven columns: a little less padding than other lists, so more of them fit beside the sidebar.
+              className="min-w-[60rem] [&_td]:px-2 [&_th]:px-2"
+              aria-label={config.title}
+              aria-busy={listQuery.isFetching ? true : undefined}
+            >
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <SortableHead field="sku" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.sku}
+                  </SortableHead>
+                  <SortableHead field="name" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.name}
+                  </SortableHead>
+                  <TableHead>{messages.columns.category}</TableHead>
+                  <TableHead>{messages.columns.unit}</TableHead>
+                  <SortableHead field="onHand" sort={filter.sort} onSort={toggleSort} numeric>
+                    {messages.columns.onHand}
+                  </SortableHead>
+                  <TableHead className="text-right">{messages.columns.reserved}</TableHead>
+                  <SortableHead field="available" sort={filter.sort} onSort={toggleSort} numeric>
+                    {messages.columns.available}
+                  </SortableHead>
+                  <TableHead className="text-right whitespace-normal">{messages.columns.avgCost}</TableHead>
+                  <SortableHead field="value" sort={filter.sort} onSort={toggleSort} numeric>
+                    {messages.columns.value}
+                  </SortableHead>
+                  <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.status}
+                  </SortableHead>
+                  <TableHead className="text-right">{messages.columns.actions}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+                {rows.length === 0 ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center">
+                      <p className="font-medium">{messages.empty}</p>
+                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((row) => <StockTableRow key={row.itemId} row={row} allKinds={config.movementOfAllKinds} />)
+                )}
+              </TableBody>
+            </Table>
+            <ListPagination
+              page={filter.page}
+              pageSize={filter.limit}
+              total={total}
+              emptySummary={messages.total(0)}
+              nextDisabled={listQuery.isPlaceholderData}
+              onPageChange={(page) => setFilter({ ...filter, page })}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function StockTableRow({ row, allKinds }: { row: StockRow; allKinds: boolean }) {
+  const none = stockMessages.none;
+  const unit = row.unitShortName;
+  const label = messages.movementFor(row.sku, row.name);
+  return (
+    <TableRow>
+      <TableCell className="font-mono text-xs whitespace-nowrap">{row.sku}</TableCell>
+      <TableCell className="max-w-64 min-w-40 font-medium">{row.name}</TableCell>
+      <TableCell className="max-w-40 min-w-24">{row.categoryName ?? none}</TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">{unit ?? none}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.onHand)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
+        {formatQty(row.reserved)}
+      </TableCell>
+      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+        {formatQty(row.available)}
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">
+        {row.avgCost === null ? none : formatMoney(row.avgCost)}
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(row.value)}</TableCell>
+      <TableCell>
+        <StockStatusBadge status={row.status} stockControl={row.stockControl} />
+      </TableCell>
+      <TableCell>
+        <div className="flex justify-end">
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Link
+                href={movementLink(row.itemId, allKinds)}
+                aria-label={label}
+                className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'size-8' })}
+              >
+                <ArrowLeftRightIcon aria-hidden="true" />
+              </Link>
+            </TooltipTrigger>
+            <TooltipContent>{label}</TooltipContent>
+          </Tooltip>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+// ---- stat cards -----------------------------------------------------------------------------------------------
+
+const tones = {
+  primary: 'bg-primary/10 text-primary',
+  green: 'bg-emerald-500/10 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300',
+  amber: 'bg-amber-500/10 text-amber-700 dark:bg-amber-400/15 dark:text-amber-300',
+  red: 'bg-red-500/10 text-red-700 dark:bg-red-400/15 dark:text-red-300',
+} as const;
+
+function StatCards({
+  stats,
+  status,
+  onStatus,
+}: {
+  stats: StockStats | undefined;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+}) {
+  const m = messages.stats;
+  const none = stockMessages.none;
+  return (
+    <section aria-label={m.label}>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <li className="min-w-0">
+          <StatCard
+            label={m.items}
+            hint={m.itemsHint}
+            icon={PackageIcon}
+            tone={tones.primary}
+            value={stats ? String(stats.items) : none}
+          />
+        </li>
+        <li className="min-w-0">
+          <StatCard
+            label={m.value}
+            hint={m.valueHint}
+            icon={BanknoteIcon}
+            tone={tones.green}
+            value={stats ? formatDecimalUk(stats.value, 2) : none}
+            unit={stats ? stockMessages.currency : undefined}
+          />
+        </li>
+        <li className="min-w-0">
+          <StatCard
+            label={m.lowStock}
+            hint={status === 'low-stock' ? m.activeHint : m.lowStockHint}
+            icon={AlertTriangleIcon}
+            tone={tones.amber}
+            value={stats ? String(stats.lowStock) : none}
+            pressed={status === 'low-stock'}
+            onClick={() => onStatus('low-stock')}
+          />
+        </li>
+        <li className="min-w-0">
+          <StatCard
+            label={m.outOfStock}
+            hint={status === 'out-of-stock' ? m.activeHint : m.outOfStockHint}
+            icon={PackageXIcon}
+            tone={tones.red}
+            value={stats ? String(stats.outOfStock) : none}
+            pressed={status === 'out-of-stock'}
+            onClick={() => onStatus('out-of-stock')}
+          />
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** One figure; with `onClick` it is a toggle button that filters the list (aria-pressed). */
+function StatCard({
+  label,
+  hint,
+  icon: Icon,
+  tone,
+  value,
+  unit,
+  pressed,
+  onClick,
+}: {
+  label: string;
+  hint: string;
+  icon: LucideIcon;
+  tone: string;
+  value: string;
+  /** Written after the value in small type ('грн'); the line may break before it, never inside the number. */
+  unit?: string;
+  pressed?: boolean;
+  onClick?: () => void;
+}) {
+  const body: ReactNode = (
+    <>
+      <span className="flex items-start justify-between gap-2">
+        <span className="min-w-0 text-sm font-medium text-muted-foreground">{label}</span>
+        <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)} aria-hidden="true">
+          <Icon className="size-4" />
+        </span>
+      </span>{' '}
+      {/* The spaces keep the words apart in the button's accessible name; a grid ignores them on screen. */}
+      <span className="text-lg font-semibold tracking-tight break-words tabular-nums sm:text-xl 2xl:text-2xl">
+        {value}
+        {unit ? <span className="text-sm font-medium text-muted-foreground"> {unit}</span> : null}
+      </span>{' '}
+      <span className="text-xs text-muted-foreground">{hint}</span>
+    </>
+  );
+  const frame = 'grid h-full w-full content-start gap-1 rounded-xl border bg-card p-4 text-left shadow-xs';
+  if (!onClick) return <div className={frame}>{body}</div>;
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        frame,
+        'transition-colors outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        pressed && 'border-primary ring-1 ring-primary',
+      )}
+    >
+      {body}
+    </button>
+  );
+}
