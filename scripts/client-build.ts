@@ -49,6 +49,8 @@ export function ensureClientBuild(log: (msg: string) => void = console.log): voi
     {
       cwd: root,
       stdio: 'inherit',
+      // Whoever asks (vitest sets NODE_ENV=test), the build is a production one: no development React.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) {
