@@ -176,7 +176,7 @@ export const itemsDemoSeeder: DemoSeeder = {
           categoryId: supplies,
           retailPrice: String(price),
           wholesalePrice: String(Math.round(price * 0.85)),
-          weightKg: (0.15 + amps * 0.08).toFixed(2),
+          weightKg: `0.${String(15 + amps * 8).padStart(2, '0')}`,
           warrantyMonths: 12,
           serialTracking: true,
           minStock: '5',

@@ -11,15 +11,18 @@ import { createReceipt, postReceipt } from './supplier-receipts.service.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 
+/** Kopecks as a price string, exactly ('1250' → '12.50'). */
+const uah = (kopecks: number) => `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`;
+
 /** A purchase price for a demo component: cheap passives, dearer chips and mechanics (UAH, net of VAT). */
 function priceOf(sku: string, i: number): string {
-  if (sku.startsWith('R-')) return '0.18';
-  if (sku.startsWith('C-')) return (0.35 + (i % 5) * 0.12).toFixed(2);
-  if (sku.startsWith('IC-STM32')) return '96.40';
-  if (sku.startsWith('IC-')) return (14 + (i % 7) * 6.5).toFixed(2);
-  if (sku.startsWith('Q-') || sku.startsWith('D-')) return (1.2 + (i % 4) * 0.9).toFixed(2);
-  if (sku.startsWith('MAT-')) return (180 + (i % 3) * 140).toFixed(2);
-  return (8 + (i % 6) * 11).toFixed(2);
+  if (sku.startsWith('R-')) return uah(18);
+  if (sku.startsWith('C-')) return uah(35 + (i % 5) * 12);
+  if (sku.startsWith('IC-STM32')) return uah(9640);
+  if (sku.startsWith('IC-')) return uah(1400 + (i % 7) * 650);
+  if (sku.startsWith('Q-') || sku.startsWith('D-')) return uah(120 + (i % 4) * 90);
+  if (sku.startsWith('MAT-')) return uah(18000 + (i % 3) * 14000);
+  return uah(800 + (i % 6) * 1100);
 }
 
 export const supplierReceiptsDemoSeeder: DemoSeeder = {
@@ -87,7 +90,7 @@ export const supplierReceiptsDemoSeeder: DemoSeeder = {
       lines: pick(2, 7, 12).map((c, i) => ({
         itemId: c.id,
         qty: '100',
-        unitPrice: (0.4 + i * 0.35).toFixed(2),
+        unitPrice: uah(40 + i * 35),
         vatRate: '0' as const,
         supplierItemName: null,
       })),
