@@ -209,3 +209,40 @@ export function ListLoadError({
     </>
   );
 }
+
+/**
+ * The body of a list card: a spinner while the first page loads, the load error with a retry when there is nothing
+ * to show, otherwise the list itself.
+ */
+export function ListStates({
+  query,
+  loadingText,
+  loadErrorText,
+  retryText,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: unknown; error: unknown; refetch: () => unknown };
+  loadingText: string;
+  loadErrorText: string;
+  retryText: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <StateMessage>
+        <span role="status" className="flex items-center gap-2">
+          <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+          {loadingText}
+        </span>
+      </StateMessage>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <StateMessage>
+        <ListLoadError error={query.error} message={loadErrorText} retryText={retryText} onRetry={query.refetch} />
+      </StateMessage>
+    );
+  }
+  return <>{children}</>;
+}

@@ -3,18 +3,12 @@
 // and search; the period's turnover above the table; 'Залишок після' when the list is one item's.
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loader2Icon } from 'lucide-react';
+
 import { Link, useSearch } from 'wouter';
 import { documentTypeLabels, type MovementRow, type MovementSummary } from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
-import {
-  InlineQueryStatus,
-  ListLoadError,
-  ListPagination,
-  SortableHead,
-  StateMessage,
-} from '@/web/components/data-list.tsx';
+import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
@@ -226,73 +220,60 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
       ) : null}
 
       <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        {listQuery.isPending ? (
-          <StateMessage>
-            <span role="status" className="flex items-center gap-2">
-              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              {messages.loading}
-            </span>
-          </StateMessage>
-        ) : listQuery.isError && !listQuery.data ? (
-          <StateMessage>
-            <ListLoadError
-              error={listQuery.error}
-              message={messages.loadError}
-              retryText={stockMessages.retry}
-              onRetry={listQuery.refetch}
-            />
-          </StateMessage>
-        ) : (
-          <>
-            <Table
-              // Up to ten columns: a little less padding than other lists, so more of them fit beside the sidebar.
-              className={cn('[&_td]:px-2 [&_th]:px-2', oneItem ? 'min-w-[58rem]' : 'min-w-[52rem]')}
-              aria-label={messages.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
+        <ListStates
+          query={listQuery}
+          loadingText={messages.loading}
+          loadErrorText={messages.loadError}
+          retryText={stockMessages.retry}
+        >
+          <Table
+            // Up to ten columns: a little less padding than other lists, so more of them fit beside the sidebar.
+            className={cn('[&_td]:px-2 [&_th]:px-2', oneItem ? 'min-w-[58rem]' : 'min-w-[52rem]')}
+            aria-label={messages.title}
+            aria-busy={listQuery.isFetching ? true : undefined}
+          >
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <SortableHead field="id" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.id}
+                </SortableHead>
+                <SortableHead field="occurredOn" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.date}
+                </SortableHead>
+                <TableHead>{messages.columns.document}</TableHead>
+                <TableHead>{messages.columns.item}</TableHead>
+                <TableHead>{messages.columns.warehouse}</TableHead>
+                <TableHead className="text-right">{messages.columns.qty}</TableHead>
+                <TableHead className="text-right">{messages.columns.unitCost}</TableHead>
+                <TableHead className="text-right">{messages.columns.value}</TableHead>
+                {oneItem ? (
+                  <TableHead className="text-right whitespace-normal">{messages.columns.balanceAfter}</TableHead>
+                ) : null}
+                <TableHead>{messages.columns.user}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+              {rows.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <SortableHead field="id" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.id}
-                  </SortableHead>
-                  <SortableHead field="occurredOn" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.date}
-                  </SortableHead>
-                  <TableHead>{messages.columns.document}</TableHead>
-                  <TableHead>{messages.columns.item}</TableHead>
-                  <TableHead>{messages.columns.warehouse}</TableHead>
-                  <TableHead className="text-right">{messages.columns.qty}</TableHead>
-                  <TableHead className="text-right">{messages.columns.unitCost}</TableHead>
-                  <TableHead className="text-right">{messages.columns.value}</TableHead>
-                  {oneItem ? (
-                    <TableHead className="text-right whitespace-normal">{messages.columns.balanceAfter}</TableHead>
-                  ) : null}
-                  <TableHead>{messages.columns.user}</TableHead>
+                  <TableCell colSpan={columnCount} className="py-12 text-center">
+                    <p className="font-medium">{messages.empty}</p>
+                    <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={columnCount} className="py-12 text-center">
-                      <p className="font-medium">{messages.empty}</p>
-                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((row) => <MovementTableRow key={row.id} row={row} showBalance={oneItem} />)
-                )}
-              </TableBody>
-            </Table>
-            <ListPagination
-              page={filter.page}
-              pageSize={filter.limit}
-              total={total}
-              emptySummary={messages.total(0)}
-              nextDisabled={listQuery.isPlaceholderData}
-              onPageChange={(page) => setFilter({ ...filter, page })}
-            />
-          </>
-        )}
+              ) : (
+                rows.map((row) => <MovementTableRow key={row.id} row={row} showBalance={oneItem} />)
+              )}
+            </TableBody>
+          </Table>
+          <ListPagination
+            page={filter.page}
+            pageSize={filter.limit}
+            total={total}
+            emptySummary={messages.total(0)}
+            nextDisabled={listQuery.isPlaceholderData}
+            onPageChange={(page) => setFilter({ ...filter, page })}
+          />
+        </ListStates>
       </div>
     </div>
   );

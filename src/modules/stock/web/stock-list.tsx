@@ -7,7 +7,6 @@ import {
   AlertTriangleIcon,
   ArrowLeftRightIcon,
   BanknoteIcon,
-  Loader2Icon,
   PackageIcon,
   PackageXIcon,
   type LucideIcon,
@@ -16,13 +15,7 @@ import { Link, useSearch } from 'wouter';
 import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import {
-  InlineQueryStatus,
-  ListLoadError,
-  ListPagination,
-  SortableHead,
-  StateMessage,
-} from '@/web/components/data-list.tsx';
+import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { buttonVariants } from '@/web/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
@@ -194,80 +187,67 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
       </div>
 
       <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        {listQuery.isPending ? (
-          <StateMessage>
-            <span role="status" className="flex items-center gap-2">
-              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              {messages.loading}
-            </span>
-          </StateMessage>
-        ) : listQuery.isError && !listQuery.data ? (
-          <StateMessage>
-            <ListLoadError
-              error={listQuery.error}
-              message={messages.loadError}
-              retryText={stockMessages.retry}
-              onRetry={listQuery.refetch}
-            />
-          </StateMessage>
-        ) : (
-          <>
-            <Table
-              // Eleven columns: a little less padding than other lists, so more of them fit beside the sidebar.
-              className="min-w-[60rem] [&_td]:px-2 [&_th]:px-2"
-              aria-label={config.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
+        <ListStates
+          query={listQuery}
+          loadingText={messages.loading}
+          loadErrorText={messages.loadError}
+          retryText={stockMessages.retry}
+        >
+          <Table
+            // Eleven columns: a little less padding than other lists, so more of them fit beside the sidebar.
+            className="min-w-[60rem] [&_td]:px-2 [&_th]:px-2"
+            aria-label={config.title}
+            aria-busy={listQuery.isFetching ? true : undefined}
+          >
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <SortableHead field="sku" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.sku}
+                </SortableHead>
+                <SortableHead field="name" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.name}
+                </SortableHead>
+                <TableHead>{messages.columns.category}</TableHead>
+                <TableHead>{messages.columns.unit}</TableHead>
+                <SortableHead field="onHand" sort={filter.sort} onSort={toggleSort} numeric>
+                  {messages.columns.onHand}
+                </SortableHead>
+                <TableHead className="text-right">{messages.columns.reserved}</TableHead>
+                <SortableHead field="available" sort={filter.sort} onSort={toggleSort} numeric>
+                  {messages.columns.available}
+                </SortableHead>
+                <TableHead className="text-right whitespace-normal">{messages.columns.avgCost}</TableHead>
+                <SortableHead field="value" sort={filter.sort} onSort={toggleSort} numeric>
+                  {messages.columns.value}
+                </SortableHead>
+                <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.status}
+                </SortableHead>
+                <TableHead className="text-right">{messages.columns.actions}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+              {rows.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <SortableHead field="sku" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.sku}
-                  </SortableHead>
-                  <SortableHead field="name" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.name}
-                  </SortableHead>
-                  <TableHead>{messages.columns.category}</TableHead>
-                  <TableHead>{messages.columns.unit}</TableHead>
-                  <SortableHead field="onHand" sort={filter.sort} onSort={toggleSort} numeric>
-                    {messages.columns.onHand}
-                  </SortableHead>
-                  <TableHead className="text-right">{messages.columns.reserved}</TableHead>
-                  <SortableHead field="available" sort={filter.sort} onSort={toggleSort} numeric>
-                    {messages.columns.available}
-                  </SortableHead>
-                  <TableHead className="text-right whitespace-normal">{messages.columns.avgCost}</TableHead>
-                  <SortableHead field="value" sort={filter.sort} onSort={toggleSort} numeric>
-                    {messages.columns.value}
-                  </SortableHead>
-                  <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.status}
-                  </SortableHead>
-                  <TableHead className="text-right">{messages.columns.actions}</TableHead>
+                  <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center">
+                    <p className="font-medium">{messages.empty}</p>
+                    <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center">
-                      <p className="font-medium">{messages.empty}</p>
-                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((row) => <StockTableRow key={row.itemId} row={row} allKinds={config.movementOfAllKinds} />)
-                )}
-              </TableBody>
-            </Table>
-            <ListPagination
-              page={filter.page}
-              pageSize={filter.limit}
-              total={total}
-              emptySummary={messages.total(0)}
-              nextDisabled={listQuery.isPlaceholderData}
-              onPageChange={(page) => setFilter({ ...filter, page })}
-            />
-          </>
-        )}
+              ) : (
+                rows.map((row) => <StockTableRow key={row.itemId} row={row} allKinds={config.movementOfAllKinds} />)
+              )}
+            </TableBody>
+          </Table>
+          <ListPagination
+            page={filter.page}
+            pageSize={filter.limit}
+            total={total}
+            emptySummary={messages.total(0)}
+            nextDisabled={listQuery.isPlaceholderData}
+            onPageChange={(page) => setFilter({ ...filter, page })}
+          />
+        </ListStates>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 // opens the document in a dialog (draft: edit, save, post, delete; posted: view, cancel; cancelled: view).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loader2Icon, PlusIcon, SearchIcon, XIcon } from 'lucide-react';
+import { PlusIcon, SearchIcon, XIcon } from 'lucide-react';
 import {
   receiptStatuses,
   receiptStatusLabels,
@@ -11,7 +11,7 @@ import {
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/app/use-permission.ts';
-import { ListLoadError, ListPagination, SortableHead, StateMessage } from '@/web/components/data-list.tsx';
+import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
@@ -206,79 +206,68 @@ export function SupplierReceiptsPage() {
       </div>
 
       <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        {listQuery.isPending ? (
-          <StateMessage>
-            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-            {messages.loading}
-          </StateMessage>
-        ) : listQuery.isError && !listQuery.data ? (
-          <StateMessage>
-            <ListLoadError
-              error={listQuery.error}
-              message={messages.loadError}
-              retryText={messages.retry}
-              onRetry={listQuery.refetch}
-            />
-          </StateMessage>
-        ) : (
-          <>
-            <Table
-              className="min-w-[60rem]"
-              aria-label={messages.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
+        <ListStates
+          query={listQuery}
+          loadingText={messages.loading}
+          loadErrorText={messages.loadError}
+          retryText={messages.retry}
+        >
+          <Table
+            className="min-w-[60rem]"
+            aria-label={messages.title}
+            aria-busy={listQuery.isFetching ? true : undefined}
+          >
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <SortableHead field="number" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.number}
+                </SortableHead>
+                <SortableHead field="documentDate" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.documentDate}
+                </SortableHead>
+                <SortableHead field="supplierName" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.supplier}
+                </SortableHead>
+                <TableHead>{messages.columns.document}</TableHead>
+                <TableHead>{messages.columns.warehouse}</TableHead>
+                <SortableHead field="totalUah" sort={filter.sort} onSort={toggleSort} numeric>
+                  {messages.columns.amount}
+                </SortableHead>
+                <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.status}
+                </SortableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+              {rows.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <SortableHead field="number" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.number}
-                  </SortableHead>
-                  <SortableHead field="documentDate" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.documentDate}
-                  </SortableHead>
-                  <SortableHead field="supplierName" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.supplier}
-                  </SortableHead>
-                  <TableHead>{messages.columns.document}</TableHead>
-                  <TableHead>{messages.columns.warehouse}</TableHead>
-                  <SortableHead field="totalUah" sort={filter.sort} onSort={toggleSort} numeric>
-                    {messages.columns.amount}
-                  </SortableHead>
-                  <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.status}
-                  </SortableHead>
+                  <TableCell colSpan={columnCount} className="py-12 text-center">
+                    <p className="font-medium">{messages.empty}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
+                    </p>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={columnCount} className="py-12 text-center">
-                      <p className="font-medium">{messages.empty}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-                      </p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((receipt) => (
-                    <ReceiptRow
-                      key={receipt.id}
-                      receipt={receipt}
-                      onOpen={() => setDialog({ kind: 'open', id: receipt.id })}
-                    />
-                  ))
-                )}
-              </TableBody>
-            </Table>
-            <ListPagination
-              page={filter.page}
-              pageSize={filter.limit}
-              total={total}
-              emptySummary={messages.totalReceipts(0)}
-              nextDisabled={listQuery.isPlaceholderData}
-              onPageChange={(page) => setFilter({ ...filter, page })}
-            />
-          </>
-        )}
+              ) : (
+                rows.map((receipt) => (
+                  <ReceiptRow
+                    key={receipt.id}
+                    receipt={receipt}
+                    onOpen={() => setDialog({ kind: 'open', id: receipt.id })}
+                  />
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <ListPagination
+            page={filter.page}
+            pageSize={filter.limit}
+            total={total}
+            emptySummary={messages.totalReceipts(0)}
+            nextDisabled={listQuery.isPlaceholderData}
+            onPageChange={(page) => setFilter({ ...filter, page })}
+          />
+        </ListStates>
       </div>
 
       {dialog ? (

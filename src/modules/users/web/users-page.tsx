@@ -5,7 +5,6 @@ import { format } from 'date-fns';
 import { uk } from 'date-fns/locale';
 import {
   KeyRoundIcon,
-  Loader2Icon,
   MailIcon,
   PencilIcon,
   PlusIcon,
@@ -24,7 +23,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { ListPagination, RowAction, SortableHead, StateMessage, ListLoadError } from '@/web/components/data-list.tsx';
+import { ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { DeactivateUserDialog, DeleteUserDialog, SetPasswordDialog } from './user-dialogs.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
@@ -187,85 +186,74 @@ export function UsersPage() {
       </div>
 
       <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        {listQuery.isPending ? (
-          <StateMessage>
-            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-            {messages.loading}
-          </StateMessage>
-        ) : listQuery.isError && !listQuery.data ? (
-          <StateMessage>
-            <ListLoadError
-              error={listQuery.error}
-              message={messages.loadError}
-              retryText={messages.retry}
-              onRetry={listQuery.refetch}
-            />
-          </StateMessage>
-        ) : (
-          <>
-            <Table
-              className="min-w-[56rem]"
-              aria-label={messages.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
+        <ListStates
+          query={listQuery}
+          loadingText={messages.loading}
+          loadErrorText={messages.loadError}
+          retryText={messages.retry}
+        >
+          <Table
+            className="min-w-[56rem]"
+            aria-label={messages.title}
+            aria-busy={listQuery.isFetching ? true : undefined}
+          >
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <SortableHead field="username" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.username}
+                </SortableHead>
+                <SortableHead field="lastName" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.name}
+                </SortableHead>
+                <SortableHead field="email" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.email}
+                </SortableHead>
+                <TableHead>{messages.columns.roles}</TableHead>
+                <TableHead>{messages.columns.status}</TableHead>
+                <SortableHead field="lastLoginAt" sort={filter.sort} onSort={toggleSort}>
+                  {messages.columns.lastLogin}
+                </SortableHead>
+                <TableHead className="text-right">{messages.columns.actions}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+              {rows.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <SortableHead field="username" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.username}
-                  </SortableHead>
-                  <SortableHead field="lastName" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.name}
-                  </SortableHead>
-                  <SortableHead field="email" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.email}
-                  </SortableHead>
-                  <TableHead>{messages.columns.roles}</TableHead>
-                  <TableHead>{messages.columns.status}</TableHead>
-                  <SortableHead field="lastLoginAt" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.lastLogin}
-                  </SortableHead>
-                  <TableHead className="text-right">{messages.columns.actions}</TableHead>
+                  <TableCell colSpan={7} className="py-12 text-center">
+                    <p className="font-medium">{messages.empty}</p>
+                    <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={7} className="py-12 text-center">
-                      <p className="font-medium">{messages.empty}</p>
-                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((user) => (
-                    <UserRow
-                      key={user.id}
-                      user={user}
-                      isSelf={user.id === currentUserId}
-                      busy={
-                        (activate.isPending && activate.variables?.id === user.id) ||
-                        (sendReset.isPending && sendReset.variables?.id === user.id)
-                      }
-                      onEdit={() => setDialog({ kind: 'edit', user })}
-                      onSetPassword={() => setDialog({ kind: 'password', user })}
-                      onSendReset={() => sendReset.mutate(user)}
-                      onActivate={() => activate.mutate(user)}
-                      onDeactivate={() => setDialog({ kind: 'deactivate', user })}
-                      onDelete={() => setDialog({ kind: 'delete', user })}
-                    />
-                  ))
-                )}
-              </TableBody>
-            </Table>
-            <ListPagination
-              page={filter.page}
-              pageSize={filter.limit}
-              total={total}
-              emptySummary={messages.totalUsers(0)}
-              nextDisabled={listQuery.isPlaceholderData}
-              onPageChange={(page) => setFilter({ ...filter, page })}
-            />
-          </>
-        )}
+              ) : (
+                rows.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    isSelf={user.id === currentUserId}
+                    busy={
+                      (activate.isPending && activate.variables?.id === user.id) ||
+                      (sendReset.isPending && sendReset.variables?.id === user.id)
+                    }
+                    onEdit={() => setDialog({ kind: 'edit', user })}
+                    onSetPassword={() => setDialog({ kind: 'password', user })}
+                    onSendReset={() => sendReset.mutate(user)}
+                    onActivate={() => activate.mutate(user)}
+                    onDeactivate={() => setDialog({ kind: 'deactivate', user })}
+                    onDelete={() => setDialog({ kind: 'delete', user })}
+                  />
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <ListPagination
+            page={filter.page}
+            pageSize={filter.limit}
+            total={total}
+            emptySummary={messages.totalUsers(0)}
+            nextDisabled={listQuery.isPlaceholderData}
+            onPageChange={(page) => setFilter({ ...filter, page })}
+          />
+        </ListStates>
       </div>
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (

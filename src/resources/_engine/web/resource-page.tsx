@@ -7,7 +7,6 @@ import {
   DownloadIcon,
   FileSpreadsheetIcon,
   FileTextIcon,
-  Loader2Icon,
   PencilIcon,
   PlusIcon,
   SearchIcon,
@@ -29,7 +28,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { usePermission } from '@/web/app/use-permission.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { ListPagination, RowAction, SortableHead, StateMessage, ListLoadError } from '@/web/components/data-list.tsx';
+import { ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
 import { ReferencePicker } from './reference-picker.tsx';
 import {
   exportUrl,
@@ -209,84 +208,71 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
       ) : null}
 
       <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        {listQuery.isPending ? (
-          <StateMessage>
-            <span role="status" className="flex items-center gap-2">
-              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              {messages.loading}
-            </span>
-          </StateMessage>
-        ) : listQuery.isError && !listQuery.data ? (
-          <StateMessage>
-            <ListLoadError
-              error={listQuery.error}
-              message={messages.loadError}
-              retryText={messages.retry}
-              onRetry={listQuery.refetch}
-            />
-          </StateMessage>
-        ) : (
-          <>
-            <Table
-              style={{ minWidth: `${Math.max(28, columnCount * 9)}rem` } satisfies CSSProperties}
-              aria-label={def.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  {listFields.map((field) =>
-                    isSortable(field) ? (
-                      <SortableHead
-                        key={field.name}
-                        field={field.name}
-                        sort={filter.sort}
-                        onSort={toggleSort}
-                        numeric={isNumeric(field)}
-                      >
-                        {field.label}
-                      </SortableHead>
-                    ) : (
-                      <TableHead key={field.name}>{field.label}</TableHead>
-                    ),
-                  )}
-                  {def.hasActiveFlag ? <TableHead>{messages.status}</TableHead> : null}
-                  <TableHead className="text-right">{messages.actions}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={columnCount} className="py-12 text-center">
-                      <p className="font-medium">{messages.empty}</p>
-                      <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((row) => (
-                    <ResourceTableRow
-                      key={row.id}
-                      def={def}
-                      fields={listFields}
-                      row={row}
-                      actions={extensions.rowActions}
-                      canChange={canAccess}
-                      onEdit={() => setDialog({ kind: 'edit', row })}
-                      onDelete={() => setDialog({ kind: 'delete', row })}
-                    />
-                  ))
+        <ListStates
+          query={listQuery}
+          loadingText={messages.loading}
+          loadErrorText={messages.loadError}
+          retryText={messages.retry}
+        >
+          <Table
+            style={{ minWidth: `${Math.max(28, columnCount * 9)}rem` } satisfies CSSProperties}
+            aria-label={def.title}
+            aria-busy={listQuery.isFetching ? true : undefined}
+          >
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                {listFields.map((field) =>
+                  isSortable(field) ? (
+                    <SortableHead
+                      key={field.name}
+                      field={field.name}
+                      sort={filter.sort}
+                      onSort={toggleSort}
+                      numeric={isNumeric(field)}
+                    >
+                      {field.label}
+                    </SortableHead>
+                  ) : (
+                    <TableHead key={field.name}>{field.label}</TableHead>
+                  ),
                 )}
-              </TableBody>
-            </Table>
-            <ListPagination
-              page={filter.page}
-              pageSize={filter.limit}
-              total={total}
-              emptySummary={messages.totalRecords(0)}
-              nextDisabled={listQuery.isPlaceholderData}
-              onPageChange={(page) => setFilter({ ...filter, page })}
-            />
-          </>
-        )}
+                {def.hasActiveFlag ? <TableHead>{messages.status}</TableHead> : null}
+                <TableHead className="text-right">{messages.actions}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+              {rows.length === 0 ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={columnCount} className="py-12 text-center">
+                    <p className="font-medium">{messages.empty}</p>
+                    <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row) => (
+                  <ResourceTableRow
+                    key={row.id}
+                    def={def}
+                    fields={listFields}
+                    row={row}
+                    actions={extensions.rowActions}
+                    canChange={canAccess}
+                    onEdit={() => setDialog({ kind: 'edit', row })}
+                    onDelete={() => setDialog({ kind: 'delete', row })}
+                  />
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <ListPagination
+            page={filter.page}
+            pageSize={filter.limit}
+            total={total}
+            emptySummary={messages.totalRecords(0)}
+            nextDisabled={listQuery.isPlaceholderData}
+            onPageChange={(page) => setFilter({ ...filter, page })}
+          />
+        </ListStates>
       </div>
 
       {dialog?.kind === 'create' ? (
