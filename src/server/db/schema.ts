@@ -25,3 +25,7 @@ export * from '../../resources/companies/companies.table.ts';
 export * from '../../modules/clients/server/clients.table.ts';
 export * from '../../modules/stock/server/stock.table.ts';
 export * from '../../modules/supplier-receipts/server/supplier-receipts.table.ts';
+export * from '../../modules/stock/server/adjustments.table.ts';
+export * from '../../modules/warehouse-transfers/server/warehouse-transfers.table.ts';
+export * from '../../modules/inventory-audits/server/inventory-audits.table.ts';
+export * from '../../modules/supplier-orders/server/supplier-orders.table.ts';

@@ -6,6 +6,7 @@ import { counterparties } from '../../../resources/counterparties/counterparties
 import { items } from '../../../resources/items/items.table.ts';
 import { supplierDocumentTypes } from '../../../resources/supplier-document-types/supplier-document-types.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { supplierOrderLines, supplierOrders } from '../../supplier-orders/server/supplier-orders.table.ts';
 
 // The GRN document (warehouse.md §6, README §5): draft → posted → cancelled.
 export const supplierReceipts = pgTable(
@@ -38,6 +39,8 @@ export const supplierReceipts = pgTable(
     totalGross: numeric('total_gross', { precision: 18, scale: 2 }).notNull().default('0'),
     totalUah: numeric('total_uah', { precision: 18, scale: 2 }).notNull().default('0'),
     notes: text('notes'),
+    /** The supplier order this receipt was received against (warehouse.md §5 'Отримати'). */
+    supplierOrderId: integer('supplier_order_id').references(() => supplierOrders.id),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     postedBy: integer('posted_by').references(() => users.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -56,6 +59,7 @@ export const supplierReceipts = pgTable(
     index('supplier_receipts_document_date_idx').on(t.documentDate, t.id),
     index('supplier_receipts_supplier_id_idx').on(t.supplierId),
     index('supplier_receipts_warehouse_id_idx').on(t.warehouseId),
+    index('supplier_receipts_supplier_order_id_idx').on(t.supplierOrderId),
   ],
 );
 
@@ -78,9 +82,12 @@ export const supplierReceiptLines = pgTable(
     lineVat: numeric('line_vat', { precision: 18, scale: 2 }).notNull(),
     lineGross: numeric('line_gross', { precision: 18, scale: 2 }).notNull(),
     unitCost: numeric('unit_cost', { precision: 18, scale: 6 }),
+    /** The supplier order line this line receives against; its posted qty counts as that line's receivedQty. */
+    supplierOrderLineId: integer('supplier_order_line_id').references(() => supplierOrderLines.id),
   },
   (t) => [
     index('supplier_receipt_lines_receipt_id_idx').on(t.receiptId),
     index('supplier_receipt_lines_item_id_idx').on(t.itemId),
+    index('supplier_receipt_lines_order_line_idx').on(t.supplierOrderLineId),
   ],
 );

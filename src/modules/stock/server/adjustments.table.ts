@@ -1,0 +1,65 @@
+// Adjustment documents (ADJ, warehouse.md §1): the only way to correct a quantity by hand — signed lines posted
+// through the ledger (− at the average, + at the average or a typed cost). An absolute quantity is never stored as
+// stock; `countedQty` only records what the user typed when the delta was derived from a count.
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../users/server/users.table.ts';
+import { items } from '../../../resources/items/items.table.ts';
+import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull(),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    /** draft → posted → cancelled */
+    status: text('status').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    /** surplus_found | damage | regrade | correction | opening | other */
+    reason: text('reason').notNull(),
+    comment: text('comment'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedBy: integer('posted_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_adjustments_number_key').on(t.number),
+    index('stock_adjustments_document_date_idx').on(t.documentDate, t.id),
+    index('stock_adjustments_warehouse_id_idx').on(t.warehouseId),
+  ],
+);
+
+export const stockAdjustmentLines = pgTable(
+  'stock_adjustment_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adjustmentId: integer('adjustment_id')
+      .notNull()
+      .references(() => stockAdjustments.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    /** Signed, in the item's stock unit. */
+    deltaQty: numeric('delta_qty', { precision: 18, scale: 4 }).notNull(),
+    /** What the user counted when the delta came from a count (for the record only). */
+    countedQty: numeric('counted_qty', { precision: 18, scale: 4 }),
+    /** Typed unit cost (UAH) for a + line: required for `opening` and for items with no average yet. */
+    unitCost: numeric('unit_cost', { precision: 18, scale: 6 }),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('stock_adjustment_lines_adjustment_id_idx').on(t.adjustmentId),
+    index('stock_adjustment_lines_item_id_idx').on(t.itemId),
+    check('stock_adjustment_lines_delta_not_zero', sql`${t.deltaQty} <> 0`),
+  ],
+);

@@ -1,0 +1,62 @@
+// Transfer documents (TRF, warehouse.md §7): stock moves between warehouses at the same value, one step.
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../users/server/users.table.ts';
+import { items } from '../../../resources/items/items.table.ts';
+import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+
+export const warehouseTransfers = pgTable(
+  'warehouse_transfers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull(),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    /** draft → posted → cancelled */
+    status: text('status').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    fromWarehouseId: integer('from_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    toWarehouseId: integer('to_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    reason: text('reason'),
+    notes: text('notes'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedBy: integer('posted_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('warehouse_transfers_number_key').on(t.number),
+    index('warehouse_transfers_document_date_idx').on(t.documentDate, t.id),
+    index('warehouse_transfers_from_idx').on(t.fromWarehouseId),
+    index('warehouse_transfers_to_idx').on(t.toWarehouseId),
+    check('warehouse_transfers_distinct_warehouses', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
+  ],
+);
+
+export const warehouseTransferLines = pgTable(
+  'warehouse_transfer_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transferId: integer('transfer_id')
+      .notNull()
+      .references(() => warehouseTransfers.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('warehouse_transfer_lines_transfer_id_idx').on(t.transferId),
+    index('warehouse_transfer_lines_item_id_idx').on(t.itemId),
+    check('warehouse_transfer_lines_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
