@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 import { ensureRoles } from '@/modules/roles/server/index.ts';
-import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TMP_DIR, withDatabaseName } from './test-paths.ts';
+import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, TMP_DIR, withDatabaseName } from './test-paths.ts';
 
 export default async function setup() {
   mkdirSync(TMP_DIR, { recursive: true });
@@ -16,8 +16,8 @@ export default async function setup() {
     try {
       // Databases left by a crashed run are dropped first.
       const stale = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'erp_test_%' or datname = $1",
-        [TEMPLATE_DB_NAME],
+        'select datname from pg_database where starts_with(datname, $1)',
+        [TEST_DB_PREFIX],
       );
       for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
       await admin.query(`create database "${TEMPLATE_DB_NAME}"`);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.ts';
-import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, withDatabaseName } from './test-paths.ts';
+import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, withDatabaseName } from './test-paths.ts';
 
 export interface TestDatabase extends Database {
   /** The connection string of this file's PostgreSQL database (null on PGlite). */
@@ -15,7 +15,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `erp_test_${randomBytes(6).toString('hex')}`;
+    const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database "${name}" template "${TEMPLATE_DB_NAME}"`);
