@@ -1,8 +1,13 @@
 // What /products and /components add to the engine's page: the product-code helper beside 'Артикул' (spec §3) and
-// 'Згенерувати' beside 'Штрих-код' (an internal EAN-13 made by the server).
-import { useState } from 'react';
+// 'Згенерувати' beside 'Штрих-код' (an internal EAN-13 made by the server), and 'Етикетки' (warehouse.md §10) on each
+// row and in the toolbar.
+import { useState, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarcodeIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
+import { BarcodeIcon, Loader2Icon, TagIcon, WandSparklesIcon } from 'lucide-react';
+// eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the dashboard (warehouse.md §10)
+import { LabelsDialog } from '@/modules/labels/web/labels-dialog.tsx';
+import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
+import { RowAction } from '@/web/components/data-list.tsx';
 import { productCode, randomCodeNumber } from '@/shared/product-code.ts';
 import type { FieldAddonProps, ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -18,6 +23,8 @@ export const itemWebMessages = {
   generateBarcode: 'Згенерувати штрих-код',
   barcodeDone: 'Штрих-код згенеровано',
   failed: 'Не вдалося виконати дію',
+  labels: 'Етикетки',
+  labelsOf: (name: string) => `Етикетки «${name}»`,
 } as const;
 
 const MAX_TRIES = 20;
@@ -106,8 +113,61 @@ function BarcodeGenerator({ row, getValue, setValue, route }: FieldAddonProps & 
   );
 }
 
+/** 'Етикетки' of one row: the labels dialog with this item (reading only, so offered to whoever sees the list). */
+function LabelsRowAction({ row }: { row: ResourceRow; canChange: boolean }) {
+  const [open, setOpen] = useState(false);
+  const name = String(row.name ?? '');
+  return (
+    <>
+      <RowAction label={itemWebMessages.labelsOf(name)} onClick={() => setOpen(true)}>
+        <TagIcon aria-hidden="true" />
+      </RowAction>
+      {open ? (
+        // The dialog is portalled, but React bubbles its clicks through the row, whose click opens the edit form.
+        <span className="contents" onClick={(event: MouseEvent) => event.stopPropagation()}>
+          <LabelsDialog open onOpenChange={setOpen} items={[{ itemId: row.id, name, sku: String(row.sku ?? '') }]} />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Етикетки' in the toolbar: the dialog with no items yet, to pick several. */
+function LabelsToolbarButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <TagIcon aria-hidden="true" />
+        {itemWebMessages.labels}
+      </Button>
+      {open ? <LabelsDialog open onOpenChange={setOpen} items={[]} /> : null}
+    </>
+  );
+}
+
+function ProductToolbar() {
+  return (
+    <>
+      <LabelsToolbarButton />
+      <CommerceMlButton />
+    </>
+  );
+}
+
+function ComponentRowActions(props: { row: ResourceRow; canChange: boolean }) {
+  const LinkActions = componentLinkActions;
+  return (
+    <>
+      <LabelsRowAction {...props} />
+      <LinkActions {...props} />
+    </>
+  );
+}
+
 export const productExtensions: ResourcePageExtensions = {
-  toolbar: CommerceMlButton,
+  toolbar: ProductToolbar,
+  rowActions: LabelsRowAction,
   fieldAddons: {
     sku: (props) => <SkuHelper {...props} categoryRoute="/product-categories" />,
     barcode: (props) => <BarcodeGenerator {...props} route="/products" />,
@@ -115,7 +175,8 @@ export const productExtensions: ResourcePageExtensions = {
 };
 
 export const componentExtensions: ResourcePageExtensions = {
-  rowActions: componentLinkActions,
+  toolbar: LabelsToolbarButton,
+  rowActions: ComponentRowActions,
   fieldAddons: {
     barcode: (props) => <BarcodeGenerator {...props} route="/components" />,
   },

@@ -1,0 +1,105 @@
+// The scanner (warehouse.md §9): what a scanned code finds, and the answer of a document's `…/:id/scan` endpoint.
+// Shared by the server and the page.
+import { z } from '@/shared/zod-uk.ts';
+
+export const SCANNER_ROUTE = '/scanner';
+/** The lookup is also opened as a dialog from the stock pages. */
+export const SCANNER_ROUTES = ['/scanner', '/inventory', '/component-stock'] as const;
+
+export const scannerMessages = {
+  code: 'Відскануйте або введіть код',
+  codeLength: 'Код не довший за 200 символів',
+} as const;
+
+export const lookupQuerySchema = z.strictObject({
+  code: z
+    .string({ error: scannerMessages.code })
+    .trim()
+    .min(1, scannerMessages.code)
+    .max(200, scannerMessages.codeLength),
+});
+
+/** Where each document type is found by its number prefix, and which page opens it. */
+export const scannerDocumentTypes = [
+  'supplier_receipt',
+  'supplier_order',
+  'transfer',
+  'inventory_audit',
+  'adjustment',
+] as const;
+export type ScannerDocumentType = (typeof scannerDocumentTypes)[number];
+export const scannerDocumentLabels: Record<ScannerDocumentType, string> = {
+  supplier_receipt: 'Прихід',
+  supplier_order: 'Замовлення постачальнику',
+  transfer: 'Переміщення',
+  inventory_audit: 'Інвентаризація',
+  adjustment: 'Коригування залишків',
+};
+
+/** How the item was found: by its barcode, its SKU or a supplier's code. */
+export const matchKinds = ['barcode', 'sku', 'supplier_sku'] as const;
+
+export const itemStockStatuses = ['in-stock', 'low-stock', 'out-of-stock', 'not-stocked'] as const;
+export type ItemStockStatus = (typeof itemStockStatuses)[number];
+export const itemStockStatusLabels: Record<ItemStockStatus, string> = {
+  'in-stock': 'В наявності',
+  'low-stock': 'Закінчується',
+  'out-of-stock': 'Немає в наявності',
+  'not-stocked': 'Не складський (послуга)',
+};
+
+export const scannedItemSchema = z.object({
+  type: z.literal('item'),
+  matchedBy: z.enum(matchKinds),
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  unit: z.string().nullable(),
+  barcode: z.string().nullable(),
+  /** Retail price net of VAT, and with VAT (2 decimals); null without a retail price. */
+  price: z.string().nullable(),
+  priceWithVat: z.string().nullable(),
+  vatRate: z.string(),
+  isActive: z.boolean(),
+  /** Available in the planning warehouses against minStock (or 10), as on /inventory. */
+  status: z.enum(itemStockStatuses),
+  stock: z.array(
+    z.object({
+      warehouseId: z.number().int(),
+      warehouseName: z.string(),
+      onHand: z.string(),
+      reserved: z.string(),
+      available: z.string(),
+    }),
+  ),
+  links: z.object({
+    /** The item's list page (/products or /components). */
+    page: z.string(),
+    movement: z.string(),
+  }),
+});
+export type ScannedItem = z.infer<typeof scannedItemSchema>;
+
+export const scannedDocumentSchema = z.object({
+  type: z.literal('document'),
+  documentType: z.enum(scannerDocumentTypes),
+  id: z.number().int(),
+  number: z.string(),
+  status: z.string(),
+  date: z.string(),
+  url: z.string(),
+});
+export type ScannedDocument = z.infer<typeof scannedDocumentSchema>;
+
+export const lookupResultSchema = z.discriminatedUnion('type', [scannedItemSchema, scannedDocumentSchema]);
+export type LookupResult = z.infer<typeof lookupResultSchema>;
+
+/** What a document's scan endpoint answers (POST /api/inventory-audits/:id/scan, /api/supplier-receipts/:id/scan). */
+export interface DocumentScanAnswer {
+  lineId: number;
+  itemId: number;
+  sku: string;
+  name: string;
+  qty: string;
+}

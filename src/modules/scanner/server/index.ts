@@ -1,0 +1,2 @@
+export { scannerRoutes } from './scanner.routes.ts';
+export { lookupCode } from './scanner.service.ts';

@@ -1,0 +1,595 @@
+// The scanner itself (warehouse.md §9), shared by the /scanner page and the lookup dialog: an always-focused input for
+// keyboard-wedge scanners, the camera, the modes ('Пошук', 'Інвентаризація', 'Прихід'), a large result card, a beep
+// and a buzz, and the last 20 scans.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ActivityIcon,
+  CameraIcon,
+  CameraOffIcon,
+  CheckCircle2Icon,
+  ExternalLinkIcon,
+  FileTextIcon,
+  Loader2Icon,
+  ScanBarcodeIcon,
+  TagIcon,
+  XCircleIcon,
+} from 'lucide-react';
+import { Link } from 'wouter';
+// eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the dashboard (warehouse.md §10)
+import { LabelsDialog, type LabelItem } from '@/modules/labels/web/labels-dialog.tsx';
+import {
+  itemStockStatusLabels,
+  scannerDocumentLabels,
+  type DocumentScanAnswer,
+  type LookupResult,
+  type ScannedDocument,
+  type ScannedItem,
+} from '@/modules/scanner/scanner.contract.ts';
+import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { usePermission } from '@/web/app/use-permission.ts';
+import { Badge } from '@/web/components/ui/badge.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { Tabs, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
+import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { scanFeedback } from './feedback.ts';
+import {
+  openDocumentsQueryFn,
+  openDocumentsQueryKey,
+  scannerApi,
+  type OpenDocument,
+  type ScanMode,
+} from './scanner.api.ts';
+import { scannerWebMessages as messages } from './scanner.messages.ts';
+import { useCameraScanner } from './use-camera-scanner.ts';
+
+const HISTORY_SIZE = 20;
+
+type Outcome =
+  | { kind: 'found'; code: string; results: LookupResult[] }
+  | { kind: 'not-found'; code: string }
+  | { kind: 'counted'; code: string; answer: DocumentScanAnswer }
+  | { kind: 'error'; code: string; message: string };
+
+interface HistoryEntry {
+  id: number;
+  code: string;
+  at: Date;
+  ok: boolean;
+  text: string;
+}
+
+const qty = (value: string) => formatDecimalUk(value, 0);
+const time = (at: Date) => at.toLocaleTimeString('uk-UA', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function summaryOf(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'found': {
+      const first = outcome.results[0]!;
+      const text = first.type === 'item' ? `${first.name} (${first.sku})` : first.number;
+      return outcome.results.length > 1 ? `${text} +${outcome.results.length - 1}` : text;
+    }
+    case 'counted':
+      return `${outcome.answer.name} — ${messages.qty.toLowerCase()} ${qty(outcome.answer.qty)}`;
+    case 'not-found':
+      return messages.notFound;
+    case 'error':
+      return outcome.message;
+  }
+}
+
+export interface ScannerPanelProps {
+  /** The page offers the document modes; the dialog only looks codes up. */
+  withModes: boolean;
+  /** Called when a link of a card is followed (the dialog closes then). */
+  onNavigate?: () => void;
+}
+
+export function ScannerPanel({ withModes, onNavigate }: ScannerPanelProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [mode, setMode] = useState<ScanMode>('lookup');
+  // A document mode changes the document: offered only to those with canAccess on its page (the server checks too).
+  const canCount = usePermission('/inventory-audits').canAccess;
+  const canReceive = usePermission('/supplier-receipts').canAccess;
+  const modes: ScanMode[] = [
+    'lookup',
+    ...(canCount ? (['audit'] as const) : []),
+    ...(canReceive ? (['receipt'] as const) : []),
+  ];
+  // The right may arrive (or go) with the menu after the page opened.
+  if (!modes.includes(mode)) setMode('lookup');
+  const [documentIds, setDocumentIds] = useState<{ audit: number | null; receipt: number | null }>({
+    audit: null,
+    receipt: null,
+  });
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [labelItems, setLabelItems] = useState<LabelItem[] | null>(null);
+  const nextId = useRef(1);
+  // The latest mode and document, for scans arriving from the camera's callback.
+  const target = useRef({ mode, documentIds });
+  useEffect(() => {
+    target.current = { mode, documentIds };
+  }, [mode, documentIds]);
+
+  const focusInput = useCallback(() => {
+    inputRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const record = useCallback((next: Outcome) => {
+    const ok = next.kind === 'found' || next.kind === 'counted';
+    scanFeedback(ok);
+    setOutcome(next);
+    setHistory((current) =>
+      [{ id: nextId.current++, code: next.code, at: new Date(), ok, text: summaryOf(next) }, ...current].slice(
+        0,
+        HISTORY_SIZE,
+      ),
+    );
+  }, []);
+
+  const scan = useCallback(
+    async (raw: string) => {
+      const scanned = raw.trim();
+      if (!scanned) return;
+      const { mode: current, documentIds: ids } = target.current;
+      if (current !== 'lookup' && ids[current] === null) {
+        record({ kind: 'error', code: scanned, message: messages.pickDocumentFirst });
+        return;
+      }
+      setPending((n) => n + 1);
+      try {
+        if (current === 'lookup') {
+          const results = await scannerApi.lookup(scanned);
+          record(results.length ? { kind: 'found', code: scanned, results } : { kind: 'not-found', code: scanned });
+        } else {
+          const answer = await scannerApi.scanInto(current, ids[current]!, scanned);
+          record({ kind: 'counted', code: scanned, answer });
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          record({ kind: 'error', code: scanned, message: error.serverMessage ?? messages.notFound });
+        } else {
+          const fallback = current === 'lookup' ? messages.lookupFailed : messages.scanFailed;
+          record({ kind: 'error', code: scanned, message: serverMessageOf(error) ?? fallback });
+        }
+      } finally {
+        setPending((n) => n - 1);
+      }
+    },
+    [record],
+  );
+
+  const camera = useCameraScanner(
+    useCallback(
+      (found: string) => {
+        void scan(found);
+      },
+      [scan],
+    ),
+  );
+
+  useEffect(() => {
+    focusInput();
+  }, [focusInput, mode]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = code;
+    setCode('');
+    void scan(value);
+    focusInput();
+  }
+
+  /** Keeps the input focused for the scanner, unless the user moved to another control on purpose. */
+  function keepFocus() {
+    window.setTimeout(() => {
+      const active = document.activeElement;
+      if (labelItems === null && (active === null || active === document.body)) focusInput();
+    }, 0);
+  }
+
+  const documentMode = mode === 'lookup' ? null : mode;
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      {withModes && modes.length > 1 ? (
+        <Tabs value={mode} onValueChange={(value) => setMode(value as ScanMode)}>
+          <TabsList aria-label={messages.modeLabel} className="w-full sm:w-fit">
+            {modes.map((m) => (
+              <TabsTrigger key={m} value={m}>
+                {messages.modes[m]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+      ) : null}
+
+      {documentMode ? (
+        <DocumentPicker
+          mode={documentMode}
+          value={documentIds[documentMode]}
+          onChange={(id) => {
+            setDocumentIds((current) => ({ ...current, [documentMode]: id }));
+            window.setTimeout(focusInput, 0); // after the select hands the focus back to its trigger
+          }}
+        />
+      ) : null}
+
+      <form onSubmit={submit} className="grid gap-2" role="search">
+        <Label htmlFor={inputId}>{messages.codeLabel}</Label>
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
+            <ScanBarcodeIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              ref={inputRef}
+              id={inputId}
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              enterKeyHint="search"
+              className="h-12 pl-10 font-mono text-lg"
+              placeholder={messages.codePlaceholder}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              onBlur={keepFocus}
+            />
+          </div>
+          <Button type="submit" className="h-12" disabled={code.trim() === ''}>
+            {messages.find}
+          </Button>
+          <Button
+            type="button"
+            variant={camera.state === 'off' ? 'outline' : 'secondary'}
+            className="h-12"
+            aria-pressed={camera.state !== 'off'}
+            aria-label={camera.state === 'off' ? messages.camera : messages.cameraStop}
+            onClick={() => (camera.state === 'off' ? void camera.start() : camera.stop())}
+          >
+            {camera.state === 'off' ? <CameraIcon aria-hidden="true" /> : <CameraOffIcon aria-hidden="true" />}
+            <span className="hidden sm:inline">{camera.state === 'off' ? messages.camera : messages.cameraStop}</span>
+          </Button>
+        </div>
+      </form>
+
+      {camera.error ? (
+        <p role="alert" className="text-sm text-destructive dark:text-red-400">
+          {camera.error}
+        </p>
+      ) : null}
+      <div className={cn('grid gap-1', camera.state === 'off' && 'hidden')}>
+        <video
+          ref={camera.videoRef}
+          className="aspect-video w-full max-w-xl rounded-lg bg-black object-cover"
+          muted
+          playsInline
+          aria-label={messages.cameraHint}
+        />
+        <p className="text-sm text-muted-foreground" role="status">
+          {camera.state === 'starting' ? messages.cameraStarting : messages.cameraHint}
+        </p>
+      </div>
+
+      <section aria-live="polite" className="grid gap-3">
+        {pending > 0 ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+            {messages.searching}
+          </p>
+        ) : null}
+        {outcome ? (
+          <OutcomeView
+            outcome={outcome}
+            onLabels={(item) => setLabelItems([{ itemId: item.itemId, name: item.name, sku: item.sku }])}
+            onNavigate={onNavigate}
+          />
+        ) : null}
+      </section>
+
+      <section className="grid gap-2">
+        <h2 className="text-sm font-medium">{messages.history}</h2>
+        {history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{messages.historyEmpty}</p>
+        ) : (
+          <ol aria-label={messages.history} className="grid divide-y rounded-md border text-sm">
+            {history.map((entry) => (
+              <li key={entry.id} className="flex min-w-0 items-center gap-2 px-3 py-1.5">
+                {entry.ok ? (
+                  <CheckCircle2Icon className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                ) : (
+                  <XCircleIcon className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+                )}
+                <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{time(entry.at)}</span>
+                <span className="shrink-0 font-mono">{entry.code}</span>
+                <span className="min-w-0 truncate text-muted-foreground">{entry.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <LabelsDialog
+        open={labelItems !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setLabelItems(null);
+            focusInput();
+          }
+        }}
+        items={labelItems ?? []}
+      />
+    </div>
+  );
+}
+
+function DocumentPicker({
+  mode,
+  value,
+  onChange,
+}: {
+  mode: Exclude<ScanMode, 'lookup'>;
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const id = useId();
+  const query = useQuery({ queryKey: openDocumentsQueryKey(mode), queryFn: openDocumentsQueryFn });
+  const documents: OpenDocument[] = query.data?.items ?? [];
+  const label = mode === 'audit' ? messages.auditLabel : messages.receiptLabel;
+  const placeholder = mode === 'audit' ? messages.auditPlaceholder : messages.receiptPlaceholder;
+  const empty = mode === 'audit' ? messages.noAudits : messages.noReceipts;
+  // A chosen document that is no longer open (posted meanwhile) is dropped.
+  const chosen = value !== null && documents.some((d) => d.id === value) ? value : null;
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+        {messages.loadingDocuments}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive dark:text-red-400">
+        {serverMessageOf(query.error) ?? messages.documentsFailed}
+      </p>
+    );
+  }
+  if (documents.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={chosen === null ? '' : String(chosen)} onValueChange={(v) => onChange(Number(v))}>
+        <SelectTrigger id={id} className="w-full sm:w-96">
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {documents.map((d) => (
+            <SelectItem key={d.id} value={String(d.id)}>
+              {[d.number, d.warehouseName ?? d.supplierName].filter(Boolean).join(' — ')}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function OutcomeView({
+  outcome,
+  onLabels,
+  onNavigate,
+}: {
+  outcome: Outcome;
+  onLabels: (item: ScannedItem) => void;
+  onNavigate?: () => void;
+}) {
+  if (outcome.kind === 'not-found' || outcome.kind === 'error') {
+    return (
+      <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
+        <XCircleIcon className="mt-0.5 size-6 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="text-lg font-semibold">{outcome.kind === 'not-found' ? messages.notFound : outcome.message}</p>
+          <p className="font-mono text-sm break-all text-muted-foreground">{outcome.code}</p>
+        </div>
+      </div>
+    );
+  }
+  if (outcome.kind === 'counted') {
+    const { answer } = outcome;
+    return (
+      <div className="flex items-start gap-3 rounded-lg border border-emerald-600/40 bg-emerald-600/5 p-4">
+        <CheckCircle2Icon className="mt-0.5 size-6 shrink-0 text-emerald-600" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">{messages.counted}</p>
+          <p className="text-xl font-semibold">{answer.name}</p>
+          <p className="text-sm text-muted-foreground">
+            {messages.sku}: {answer.sku}
+          </p>
+          <p className="mt-1 text-lg">
+            {messages.qty}: <span className="font-semibold tabular-nums">{qty(answer.qty)}</span>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {outcome.results.map((result) =>
+        result.type === 'item' ? (
+          <ItemCard
+            key={`item-${result.itemId}`}
+            item={result}
+            onLabels={() => onLabels(result)}
+            onNavigate={onNavigate}
+          />
+        ) : (
+          <DocumentCard key={`doc-${result.documentType}-${result.id}`} document={result} onNavigate={onNavigate} />
+        ),
+      )}
+    </div>
+  );
+}
+
+const statusLooks: Record<ScannedItem['status'], string> = {
+  'in-stock': 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400',
+  'low-stock': 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+  'out-of-stock': 'bg-red-500/15 text-red-700 dark:text-red-400',
+  'not-stocked': 'bg-muted text-muted-foreground',
+};
+
+/** The stock status in the colours of the stock pages (warehouse.md §0). */
+function StatusBadge({ status }: { status: ScannedItem['status'] }) {
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        statusLooks[status],
+      )}
+    >
+      {itemStockStatusLabels[status]}
+    </span>
+  );
+}
+
+function CardLink({ href, onNavigate, children }: { href: string; onNavigate?: () => void; children: ReactNode }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link href={href} onClick={onNavigate}>
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+function ItemCard({
+  item,
+  onLabels,
+  onNavigate,
+}: {
+  item: ScannedItem;
+  onLabels: () => void;
+  onNavigate?: () => void;
+}) {
+  const unit = item.unit ? ` ${item.unit}` : '';
+  return (
+    <article aria-label={item.name} className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-xl font-semibold break-words">{item.name}</h2>
+          <p className="text-sm text-muted-foreground">
+            {messages.sku}: <span className="font-mono">{item.sku}</span>
+            {item.barcode ? (
+              <>
+                {' · '}
+                {messages.barcode}: <span className="font-mono">{item.barcode}</span>
+              </>
+            ) : null}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="outline">{messages.kinds[item.kind] ?? item.kind}</Badge>
+            <StatusBadge status={item.status} />
+            {item.isActive ? null : <Badge variant="destructive">{messages.inactive}</Badge>}
+            <span className="text-xs text-muted-foreground">{messages.foundBy[item.matchedBy]}</span>
+          </div>
+        </div>
+        <div className="text-right">
+          <p className="text-xs text-muted-foreground">{messages.price}</p>
+          {item.priceWithVat ? (
+            <>
+              <p className="text-2xl font-semibold tabular-nums">{formatDecimalUk(item.priceWithVat)} грн</p>
+              <p className="text-xs text-muted-foreground">
+                {formatDecimalUk(item.price ?? '0')} грн {messages.priceNet}
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">{messages.noPrice}</p>
+          )}
+        </div>
+      </div>
+
+      {item.status === 'not-stocked' ? null : (
+        <div className="grid gap-1">
+          <h3 className="text-sm font-medium">{messages.stockTitle}</h3>
+          {item.stock.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{messages.noStock}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{messages.warehouse}</TableHead>
+                    <TableHead className="text-right">{messages.onHand}</TableHead>
+                    <TableHead className="text-right">{messages.reserved}</TableHead>
+                    <TableHead className="text-right">{messages.available}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {item.stock.map((s) => (
+                    <TableRow key={s.warehouseId}>
+                      <TableCell>{s.warehouseName}</TableCell>
+                      <TableCell className="text-right tabular-nums">{qty(s.onHand) + unit}</TableCell>
+                      <TableCell className="text-right tabular-nums">{qty(s.reserved) + unit}</TableCell>
+                      <TableCell className="text-right font-semibold tabular-nums">{qty(s.available) + unit}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        <CardLink href={item.links.movement} onNavigate={onNavigate}>
+          <ActivityIcon aria-hidden="true" />
+          {messages.movement}
+        </CardLink>
+        <Button type="button" variant="outline" size="sm" onClick={onLabels}>
+          <TagIcon aria-hidden="true" />
+          {messages.labels}
+        </Button>
+        <CardLink href={item.links.page} onNavigate={onNavigate}>
+          <ExternalLinkIcon aria-hidden="true" />
+          {messages.openItem}
+        </CardLink>
+      </div>
+    </article>
+  );
+}
+
+function DocumentCard({ document, onNavigate }: { document: ScannedDocument; onNavigate?: () => void }) {
+  const [y, m, d] = document.date.slice(0, 10).split('-');
+  return (
+    <article aria-label={document.number} className="grid gap-2 rounded-lg border bg-card p-4 shadow-sm">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <FileTextIcon className="size-4" aria-hidden="true" />
+        {scannerDocumentLabels[document.documentType]}
+      </p>
+      <h2 className="font-mono text-xl font-semibold">{document.number}</h2>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="outline">{messages.documentStatuses[document.status] ?? document.status}</Badge>
+        <span className="text-muted-foreground">{`${d}.${m}.${y}`}</span>
+      </div>
+      <div>
+        <CardLink href={document.url} onNavigate={onNavigate}>
+          <ExternalLinkIcon aria-hidden="true" />
+          {messages.openDocument}
+        </CardLink>
+      </div>
+    </article>
+  );
+}
