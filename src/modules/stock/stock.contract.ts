@@ -107,6 +107,10 @@ export const movementRowSchema = z.object({
   balanceAfter: z.string().nullable(),
   reversesMovementId: z.number().int().nullable(),
   userName: z.string().nullable(),
+  /** Why the document moved stock, where it says so (an adjustment's reason: 'Псування'). */
+  note: z.string().nullable().optional(),
+  /** The item's kind: an adjustment of a component opens on /component-stock, of a product on /inventory. */
+  itemKind: z.string().optional(),
 });
 export type MovementRow = z.infer<typeof movementRowSchema>;
 

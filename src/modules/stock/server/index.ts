@@ -13,3 +13,7 @@ export {
 export { checkLedger, type LedgerCheck } from './invariants.ts';
 export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering.ts';
 export { stockRoutes } from './stock.routes.ts';
+export { adjustmentsRoutes } from './adjustments.routes.ts';
+export { adjustmentsDemoSeeder } from './adjustments.demo.ts';
+export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
+export { checkLowStock, lowStockKey } from './low-stock.ts';

@@ -2,7 +2,7 @@
 // transaction; the ledger locks item costs, then balances (always in that order, by id, so postings cannot
 // deadlock), values each line at its own cost or at the moving average, refuses negative stock unless the audited
 // setting allows it, updates balances and costs, and appends the movements. Cancelling appends the exact reversals;
-// history is never edited.
+// history is never edited. Every posting ends with the low-stock check of the items it touched (low-stock.ts).
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
@@ -10,6 +10,8 @@ import type { DbOrTx } from '@/server/db/client.ts';
 import { settings } from '@/server/db/platform.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { itemCosts, stockBalances, stockMovements, stockReservations } from './stock.table.ts';
+import { checkLowStock } from './low-stock.ts';
+import { ALLOW_NEGATIVE_STOCK } from './stock-settings-keys.ts';
 
 export type LedgerDocumentType =
   | 'supplier_receipt'
@@ -68,7 +70,7 @@ export const ledgerMessages = {
   unknownItem: 'Товар не знайдено',
 } as const;
 
-export const ALLOW_NEGATIVE_STOCK = 'stock.allowNegativeStock';
+export { ALLOW_NEGATIVE_STOCK };
 
 const QTY = 4;
 const MONEY = 2;
@@ -326,7 +328,9 @@ export async function postToLedger(
     );
     throw new DomainError(409, `${ledgerMessages.shortage}: ${lines.join('; ')}`);
   }
-  return persist(tx, costs, balances, movements);
+  const posted = await persist(tx, costs, balances, movements);
+  await checkLowStock(tx, [...costs.keys()]);
+  return posted;
 }
 
 /** Takes up to `qty` from the reservations of one source (oldest first); answers how much it took. */
@@ -436,7 +440,9 @@ export async function reverseInLedger(tx: DbOrTx, doc: LedgerDocument): Promise<
     const skus = [...new Set(shortages.map((id) => info.get(Number(id))?.sku ?? id))];
     throw new DomainError(409, `${ledgerMessages.shortage}: ${skus.join(', ')} — частину вже відвантажено або списано`);
   }
-  return persist(tx, costs, balances, movements);
+  const posted = await persist(tx, costs, balances, movements);
+  await checkLowStock(tx, [...costs.keys()]);
+  return posted;
 }
 
 /** Holds available stock for a source (an order line, an MO material). Refuses more than is available. */
@@ -465,6 +471,8 @@ export async function reserveStock(
   balance.reserved = add(balance.reserved, qty);
   await tx.insert(stockReservations).values({ ...r, qty: fixed(qty, QTY) });
   await persist(tx, new Map(), balances, []);
+  // Reserved stock is no longer available: the item may have become low (warehouse.md §0).
+  await checkLowStock(tx, [r.itemId]);
 }
 
 /** Releases every reservation of a source (cancel, close). */
@@ -487,4 +495,8 @@ export async function releaseStock(tx: DbOrTx, sourceType: string, sourceId: num
     .delete(stockReservations)
     .where(and(eq(stockReservations.sourceType, sourceType), eq(stockReservations.sourceId, sourceId)));
   await persist(tx, new Map(), balances, []);
+  await checkLowStock(
+    tx,
+    rows.map((r) => r.itemId),
+  );
 }

@@ -4,7 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import {
-  LOW_STOCK_DEFAULT,
   stockSortFields,
   type MovementRow,
   type MovementSummary,
@@ -12,6 +11,8 @@ import {
   type StockStats,
   type StockStatus,
 } from '../stock.contract.ts';
+import { adjustmentReasonLabels, type AdjustmentReason } from '../adjustments.contract.ts';
+import { lowStockThresholdSql } from './stock-settings.ts';
 
 export interface StockQuery {
   kinds: readonly string[];
@@ -30,7 +31,8 @@ type Rows<T> = { rows: T[] };
 
 /**
  * One row per item of the kinds asked for: balances of one warehouse, or of every warehouse included in planning;
- * `available` = on hand − reserved; the status from available against minStock or the global threshold.
+ * `available` = on hand − reserved; the status from available against minStock or the global threshold (the setting
+ * `stock.lowStockThreshold`, 10 by default).
  */
 function stockSelect(q: StockQuery): SQL {
   const balanceWhere = q.warehouseId
@@ -46,7 +48,10 @@ function stockSelect(q: StockQuery): SQL {
   if (q.categoryId) conditions.push(sql`i.category_id = ${q.categoryId}`);
   if (q.search) {
     const pattern = like(q.search);
-    conditions.push(sql`(i.name ilike ${pattern} or i.sku ilike ${pattern} or i.barcode ilike ${pattern})`);
+    // An adjustment's number finds its items: the movements page links an ADJ document to this page by number.
+    conditions.push(sql`(i.name ilike ${pattern} or i.sku ilike ${pattern} or i.barcode ilike ${pattern}
+      or i.id in (select l.item_id from stock_adjustment_lines l join stock_adjustments a on a.id = l.adjustment_id
+                  where a.number ilike ${pattern}))`);
   }
   return sql`
     select i.id as item_id, i.sku, i.name, i.kind, cat.name as category_name, u.short_name as unit_short_name,
@@ -55,10 +60,10 @@ function stockSelect(q: StockQuery): SQL {
            coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) as available,
            c.avg_cost,
            ${q.warehouseId ? sql`round(coalesce(s.on_hand, 0) * coalesce(c.avg_cost, 0), 2)` : sql`coalesce(c.value, 0)`} as value,
-           coalesce(i.min_stock, ${LOW_STOCK_DEFAULT}) as threshold,
+           coalesce(i.min_stock, ${lowStockThresholdSql}) as threshold,
            case
              when coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) <= 0 then 'out-of-stock'
-             when coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) <= coalesce(i.min_stock, ${LOW_STOCK_DEFAULT}) then 'low-stock'
+             when coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) <= coalesce(i.min_stock, ${lowStockThresholdSql}) then 'low-stock'
              else 'in-stock'
            end as status
     from items i
@@ -177,11 +182,13 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
   const [page, counted] = (await Promise.all([
     db.execute(sql`
       select m.id, m.occurred_on::text as occurred_on, m.created_at, m.document_type, m.document_id,
-             m.document_number, m.item_id, i.sku, i.name as item_name, u.short_name as unit_short_name,
+             m.document_number, m.item_id, i.sku, i.name as item_name, i.kind as item_kind, u.short_name as unit_short_name,
              m.warehouse_id, w.name as warehouse_name, m.qty::text as qty, m.unit_cost::text as unit_cost,
              m.value::text as value, m.balance_after::numeric(18, 4)::text as balance_after,
              m.reverses_movement_id, nullif(trim(coalesce(us.last_name, '') || ' ' || coalesce(us.first_name, '')), '') as user_name,
-             us.username
+             us.username,
+             case when m.document_type = 'adjustment'
+                  then (select a.reason from stock_adjustments a where a.id = m.document_id) end as adjustment_reason
       from (${inner}) m
       join items i on i.id = m.item_id
       join warehouses w on w.id = m.warehouse_id
@@ -205,6 +212,7 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
       itemId: Number(r.item_id),
       sku: String(r.sku),
       itemName: String(r.item_name),
+      itemKind: String(r.item_kind),
       unitShortName: (r.unit_short_name as string | null) ?? null,
       warehouseId: Number(r.warehouse_id),
       warehouseName: String(r.warehouse_name),
@@ -214,6 +222,7 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
       balanceAfter: q.itemId ? ((r.balance_after as string | null) ?? null) : null,
       reversesMovementId: r.reverses_movement_id === null ? null : Number(r.reverses_movement_id),
       userName: (r.user_name as string | null) ?? (r.username as string | null) ?? null,
+      note: r.adjustment_reason ? (adjustmentReasonLabels[r.adjustment_reason as AdjustmentReason] ?? null) : null,
     })),
     total: Number(counted.rows[0]?.total ?? 0),
   };

@@ -9,6 +9,8 @@ const config: StockListConfig = {
   subtitle: stockMessages.list.componentSubtitle,
   apiBase: COMPONENT_STOCK_API,
   categoryRoute: '/categories',
+  route: '/component-stock',
+  bomAction: false,
   movementOfAllKinds: false,
 };
 

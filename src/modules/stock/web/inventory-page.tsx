@@ -9,6 +9,8 @@ const config: StockListConfig = {
   subtitle: stockMessages.list.inventorySubtitle,
   apiBase: INVENTORY_API,
   categoryRoute: '/product-categories',
+  route: '/inventory',
+  bomAction: true,
   movementOfAllKinds: true,
 };
 

@@ -289,12 +289,18 @@ function MovementTableRow({ row, showBalance }: { row: MovementRow; showBalance:
   const typeLabel = Object.hasOwn(documentTypeLabels, row.documentType)
     ? documentTypeLabels[row.documentType]!
     : row.documentType;
-  const href = documentLink(row.documentType, row.documentNumber);
+  const href = documentLink(row.documentType, row.documentNumber, row.itemKind);
   const postedAt = formatPostedAt(row.createdAt, row.occurredOn);
   const documentText = (
     <>
       <span className="block text-xs text-muted-foreground">{typeLabel}</span>{' '}
       <span className="block font-medium whitespace-nowrap">{row.documentNumber}</span>
+      {row.note ? (
+        <>
+          {' '}
+          <span className="block text-xs text-muted-foreground">{row.note}</span>
+        </>
+      ) : null}
     </>
   );
   return (

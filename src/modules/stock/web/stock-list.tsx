@@ -1,31 +1,51 @@
 // The balances page shared by /inventory ('Запаси товарів') and /component-stock ('Запаси компонентів'),
 // warehouse.md §0–2: stat cards, search and filters, a server-paged sortable table with the one status rule,
-// export links and 'Рух' to the item's movements. The two pages differ only by their API, categories and texts.
+// export links; row actions 'Коригування' (quick ADJ), 'Переміщення', 'Рух', 'Етикетки' (and 'Специфікація' for made
+// items); the scanner, the adjustment drafts, the opening-balance import and the stock settings. The two pages
+// differ only by their API, route, categories and texts.
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AlertTriangleIcon,
   ArrowLeftRightIcon,
   BanknoteIcon,
+  FileStackIcon,
+  ListTreeIcon,
   PackageIcon,
   PackageXIcon,
+  ScanBarcodeIcon,
+  SettingsIcon,
+  ShuffleIcon,
+  SlidersHorizontalIcon,
+  TagIcon,
+  UploadIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
-import { buttonVariants } from '@/web/components/ui/button.tsx';
+// eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the stock pages (warehouse.md §10)
+import { LabelsDialog } from '@/modules/labels/web/labels-dialog.tsx';
+// eslint-disable-next-line no-restricted-imports -- the scanner's lookup, opened by the stock pages' 'Сканувати' (warehouse.md §1, §9)
+import { ScannerDialog } from '@/modules/scanner/web/scanner-dialog.tsx';
+import { usePermission } from '@/web/app/use-permission.ts';
+import { InlineQueryStatus, ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
+import { Button, buttonVariants } from '@/web/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { AdjustmentDialog, type AdjustItem } from './adjustment-dialog.tsx';
+import { AdjustmentDraftsDialog } from './adjustment-drafts-dialog.tsx';
+import { OpeningImportDialog } from './opening-import-dialog.tsx';
+import { StockSettingsDialog } from './stock-settings-dialog.tsx';
 import { formatMoney, formatQty } from './stock-format.ts';
 import { ExportMenu, FilterSelect, SearchBox, StockStatusBadge } from './stock-parts.tsx';
 import {
   ALL,
   initialStockFilter,
+  bomLink,
   movementLink,
   stockExportUrl,
   stockListQueryFn,
@@ -33,6 +53,7 @@ import {
   stockSearchFromUrl,
   stockStatsQueryFn,
   stockStatsQueryKey,
+  transferLink,
   type StockListFilter,
 } from './stock.api.ts';
 import { stockMessages } from './stock.messages.ts';
@@ -47,6 +68,8 @@ type StatusFilter = StockListFilter['status'];
 export interface StockListConfig {
   /** 'inventory' or 'component-stock': element ids. */
   id: string;
+  /** The page's route: its rights decide which changes are offered. */
+  route: '/inventory' | '/component-stock';
   title: string;
   subtitle: string;
   /** '/api/inventory' or '/api/component-stock'. */
@@ -55,7 +78,21 @@ export interface StockListConfig {
   categoryRoute: string;
   /** 'Рух' shows every kind (products are not in the movement page's default, components and materials). */
   movementOfAllKinds: boolean;
+  /** 'Специфікація' (/bom?itemId=) among the row actions: made items have one. */
+  bomAction: boolean;
 }
+
+/** The settings live on /inventory (domain README §10): whoever may change it may change them. */
+const SETTINGS_ROUTE = '/inventory';
+
+type OpenDialog =
+  | { kind: 'adjust'; item: AdjustItem }
+  | { kind: 'labels'; item: StockRow }
+  | { kind: 'scanner' }
+  | { kind: 'settings' }
+  | { kind: 'import' }
+  | { kind: 'drafts' }
+  | null;
 
 const statusOptions = [
   { value: ALL, label: messages.statusAll },
@@ -81,6 +118,11 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
     category: null,
   });
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The server checks every change; the page offers changes only to those who may make them.
+  const { canAccess } = usePermission(config.route);
+  const settingsRight = usePermission(SETTINGS_ROUTE);
+  const closeDialog = () => setDialog(null);
 
   const listQuery = useQuery({
     queryKey: stockListQueryKey(apiBase, filter),
@@ -128,7 +170,38 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
           <h1 className="text-2xl font-semibold tracking-tight">{config.title}</h1>
           <p className="text-sm text-muted-foreground">{config.subtitle}</p>
         </div>
-        <ExportMenu urlOf={(format) => stockExportUrl(apiBase, filter, format)} />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => setDialog({ kind: 'scanner' })}>
+            <ScanBarcodeIcon aria-hidden="true" />
+            {messages.scan}
+          </Button>
+          <Button variant="outline" onClick={() => setDialog({ kind: 'drafts' })}>
+            <FileStackIcon aria-hidden="true" />
+            {messages.drafts}
+          </Button>
+          {canAccess ? (
+            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+              <UploadIcon aria-hidden="true" />
+              {messages.openingImport}
+            </Button>
+          ) : null}
+          <ExportMenu urlOf={(format) => stockExportUrl(apiBase, filter, format)} />
+          {settingsRight.canAccess ? (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={messages.settings}
+                  onClick={() => setDialog({ kind: 'settings' })}
+                >
+                  <SettingsIcon aria-hidden="true" />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>{messages.settings}</TooltipContent>
+            </Tooltip>
+          ) : null}
+        </div>
       </div>
 
       <StatCards stats={statsQuery.data} status={filter.status} onStatus={toggleStatus} />
@@ -235,7 +308,28 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
                   </TableCell>
                 </TableRow>
               ) : (
-                rows.map((row) => <StockTableRow key={row.itemId} row={row} allKinds={config.movementOfAllKinds} />)
+                rows.map((row) => (
+                  <StockTableRow
+                    key={row.itemId}
+                    row={row}
+                    config={config}
+                    canChange={canAccess}
+                    warehouseId={filter.warehouseId}
+                    onAdjust={() =>
+                      setDialog({
+                        kind: 'adjust',
+                        item: {
+                          itemId: row.itemId,
+                          sku: row.sku,
+                          name: row.name,
+                          unitShortName: row.unitShortName,
+                          avgCost: row.avgCost,
+                        },
+                      })
+                    }
+                    onLabels={() => setDialog({ kind: 'labels', item: row })}
+                  />
+                ))
               )}
             </TableBody>
           </Table>
@@ -249,14 +343,57 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
           />
         </ListStates>
       </div>
+
+      {dialog?.kind === 'adjust' ? (
+        <AdjustmentDialog
+          apiBase={apiBase}
+          item={dialog.item}
+          warehouse={filter.warehouseId === null ? null : { id: filter.warehouseId, label: labels.warehouse }}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog?.kind === 'settings' ? <StockSettingsDialog onClose={closeDialog} /> : null}
+      {dialog?.kind === 'import' ? (
+        <OpeningImportDialog
+          apiBase={apiBase}
+          onClose={closeDialog}
+          onOpenDrafts={() => setDialog({ kind: 'drafts' })}
+        />
+      ) : null}
+      {dialog?.kind === 'drafts' ? (
+        <AdjustmentDraftsDialog apiBase={apiBase} canChange={canAccess} onClose={closeDialog} />
+      ) : null}
+      <LabelsDialog
+        open={dialog?.kind === 'labels'}
+        onOpenChange={(open) => !open && closeDialog()}
+        items={
+          dialog?.kind === 'labels'
+            ? [{ itemId: dialog.item.itemId, name: dialog.item.name, sku: dialog.item.sku }]
+            : []
+        }
+      />
+      <ScannerDialog open={dialog?.kind === 'scanner'} onOpenChange={(open) => !open && closeDialog()} />
     </div>
   );
 }
 
-function StockTableRow({ row, allKinds }: { row: StockRow; allKinds: boolean }) {
+function StockTableRow({
+  row,
+  config,
+  canChange,
+  warehouseId,
+  onAdjust,
+  onLabels,
+}: {
+  row: StockRow;
+  config: StockListConfig;
+  canChange: boolean;
+  warehouseId: number | null;
+  onAdjust: () => void;
+  onLabels: () => void;
+}) {
   const none = stockMessages.none;
   const unit = row.unitShortName;
-  const label = messages.movementFor(row.sku, row.name);
   return (
     <TableRow>
       <TableCell className="font-mono text-xs whitespace-nowrap">{row.sku}</TableCell>
@@ -279,21 +416,49 @@ function StockTableRow({ row, allKinds }: { row: StockRow; allKinds: boolean }) 
       </TableCell>
       <TableCell>
         <div className="flex justify-end">
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Link
-                href={movementLink(row.itemId, allKinds)}
-                aria-label={label}
-                className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'size-8' })}
-              >
-                <ArrowLeftRightIcon aria-hidden="true" />
-              </Link>
-            </TooltipTrigger>
-            <TooltipContent>{label}</TooltipContent>
-          </Tooltip>
+          {canChange ? (
+            <RowAction label={messages.adjustFor(row.sku, row.name)} onClick={onAdjust}>
+              <SlidersHorizontalIcon aria-hidden="true" />
+            </RowAction>
+          ) : null}
+          <RowLink href={transferLink(row.itemId, warehouseId)} label={messages.transferFor(row.sku, row.name)}>
+            <ShuffleIcon aria-hidden="true" />
+          </RowLink>
+          <RowLink
+            href={movementLink(row.itemId, config.movementOfAllKinds)}
+            label={messages.movementFor(row.sku, row.name)}
+          >
+            <ArrowLeftRightIcon aria-hidden="true" />
+          </RowLink>
+          <RowAction label={messages.labelsFor(row.sku, row.name)} onClick={onLabels}>
+            <TagIcon aria-hidden="true" />
+          </RowAction>
+          {config.bomAction ? (
+            <RowLink href={bomLink(row.itemId)} label={messages.bomFor(row.sku, row.name)}>
+              <ListTreeIcon aria-hidden="true" />
+            </RowLink>
+          ) : null}
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** An icon link of a row, named for the screen reader and shown in a tooltip. */
+function RowLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Link
+          href={href}
+          aria-label={label}
+          className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'size-8' })}
+        >
+          {children}
+        </Link>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
   );
 }
 

@@ -1,7 +1,25 @@
-// Small parts the stock pages share: the search box, a labelled filter select, the status badge and the export menu.
-import type { ReactNode } from 'react';
-import { ChevronDownIcon, DownloadIcon, FileSpreadsheetIcon, FileTextIcon, SearchIcon } from 'lucide-react';
+// Small parts the stock pages share: the search box, a labelled filter select, the status badge, the export menu and
+// a confirmation.
+import type { MouseEvent, ReactNode } from 'react';
+import {
+  ChevronDownIcon,
+  DownloadIcon,
+  FileSpreadsheetIcon,
+  FileTextIcon,
+  Loader2Icon,
+  SearchIcon,
+} from 'lucide-react';
 import { stockStatusLabels, type StockStatus } from '@/modules/stock/stock.contract.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -157,5 +175,51 @@ export function ExportMenu({ urlOf }: { urlOf: (format: ExportFormat) => string 
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** A confirmation whose action runs a request and stays open until the server answers. */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  pending = false,
+  destructive = false,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  pending?: boolean;
+  destructive?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogAction
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={pending}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault(); // stay open until the server answers
+              onConfirm();
+            }}
+          >
+            {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

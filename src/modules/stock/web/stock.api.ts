@@ -125,6 +125,18 @@ export function movementLink(itemId: number, allKinds: boolean): string {
   return `${MOVEMENT_ROUTE}?itemId=${itemId}${allKinds ? '&kind=all' : ''}`;
 }
 
+/** 'Переміщення' of a stock row: a new transfer draft of that item, from the list's warehouse when one is chosen. */
+export function transferLink(itemId: number, fromWarehouseId: number | null): string {
+  const params = new URLSearchParams({ new: '1', itemId: String(itemId) });
+  if (fromWarehouseId !== null) params.set('fromWarehouseId', String(fromWarehouseId));
+  return `/warehouse-transfers?${params.toString()}`;
+}
+
+/** 'Специфікація' of a made item. */
+export function bomLink(itemId: number): string {
+  return `/bom?itemId=${itemId}`;
+}
+
 // ---- /component-movement ------------------------------------------------------------------------------------
 
 export type MovementKind = 'components' | 'all';
@@ -232,7 +244,12 @@ export const movementSummaryQueryFn = (filter: MovementFilter) => () =>
   apiRequest<MovementSummary>('GET', movementSummaryUrl(filter));
 
 /** Where a movement's document is opened: its list page, searched by the number. */
-export function documentLink(documentType: string, documentNumber: string): string | null {
-  const page = Object.hasOwn(documentPages, documentType) ? documentPages[documentType] : undefined;
+export function documentLink(documentType: string, documentNumber: string, itemKind?: string): string | null {
+  const componentAdjustment = documentType === 'adjustment' && (itemKind === 'component' || itemKind === 'material');
+  const page = componentAdjustment
+    ? '/component-stock'
+    : Object.hasOwn(documentPages, documentType)
+      ? documentPages[documentType]
+      : undefined;
   return page ? `${page}?search=${encodeURIComponent(documentNumber)}` : null;
 }

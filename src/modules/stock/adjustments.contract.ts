@@ -1,0 +1,232 @@
+// Adjustments ('Коригування залишків', warehouse.md §1): the ADJ document — the only way to correct a quantity by
+// hand — its opening-balance import, the stock settings of the gear dialog and one item's stock card. Shared by
+// the server and the pages.
+import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+import { movementRowSchema } from './stock.contract.ts';
+
+export const adjustmentReasons = ['surplus_found', 'damage', 'regrade', 'correction', 'opening', 'other'] as const;
+export type AdjustmentReason = (typeof adjustmentReasons)[number];
+export const adjustmentReasonLabels: Record<AdjustmentReason, string> = {
+  surplus_found: 'Надлишок',
+  damage: 'Псування',
+  regrade: 'Пересорт',
+  correction: 'Виправлення обліку',
+  opening: 'Введення залишків',
+  other: 'Інше',
+};
+
+export const adjustmentStatuses = ['draft', 'posted', 'cancelled'] as const;
+export type AdjustmentStatus = (typeof adjustmentStatuses)[number];
+export const adjustmentStatusLabels: Record<AdjustmentStatus, string> = {
+  draft: 'Чернетка',
+  posted: 'Проведено',
+  cancelled: 'Скасовано',
+};
+
+export const adjustmentMessages = {
+  required: "Обов'язкове поле",
+  date: 'Вкажіть дату',
+  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
+  notZero: 'Зміна не може дорівнювати нулю',
+  qtyOrCounted: 'Вкажіть зміну кількості або фактичну кількість',
+  noLines: 'Додайте хоча б один рядок',
+  reference: 'Оберіть запис зі списку',
+  notFound: 'Коригування не знайдено',
+  notDraft: 'Змінювати можна лише чернетку',
+  posted: 'Коригування вже проведено',
+  notPosted: 'Скасувати можна лише проведене коригування',
+  version: 'Документ змінено іншим користувачем — оновіть сторінку',
+  reason: 'Вкажіть причину скасування',
+  wrongKind: (page: string) => `Цей товар ведеться на сторінці «${page}»`,
+  nothingToChange: (sku: string, onHand: string) =>
+    `Залишок «${sku}» на цьому складі вже дорівнює ${onHand} — коригувати нічого`,
+  openingPositive: 'Введення залишків лише додає кількість — вкажіть число більше нуля',
+  openingCost: 'Для введення залишків вкажіть ціну одиниці',
+  importEmpty: 'Файл порожній — немає жодного рядка з даними',
+  importColumn: (name: string) => `У файлі немає стовпця «${name}»`,
+  importErrors: (count: number) => `Файл не завантажено: помилок — ${count}. Виправте їх і завантажте файл ще раз`,
+  importFormat: 'Завантажте файл CSV або XLSX',
+  row: (row: number, text: string) => `Рядок ${row}: ${text}`,
+  rowSku: (sku: string) => `артикул «${sku}» не знайдено`,
+  rowSkuEmpty: 'не вказано артикул',
+  rowWarehouse: (code: string) => `склад з кодом «${code}» не знайдено`,
+  rowWarehouseEmpty: 'не вказано код складу',
+  rowQty: 'кількість має бути числом більше нуля (до 4 знаків після коми)',
+  rowCost: 'ціна одиниці має бути числом не менше нуля (до 6 знаків після коми)',
+  rowService: (sku: string) => `«${sku}» — послуга, вона не має залишків`,
+  rowKind: (sku: string, page: string) => `«${sku}» ведеться на сторінці «${page}», а прав на неї немає`,
+  rowDuplicate: (sku: string, first: number) => `«${sku}» на цьому складі вже є в рядку ${first}`,
+} as const;
+
+const decimalText = (scale: number, opts: { signed?: boolean } = {}) =>
+  z
+    .string({ error: adjustmentMessages.decimal(scale) })
+    .trim()
+    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
+    .refine((v) => (opts.signed ? /^[-+]?\d+(\.\d+)?$/ : /^\d+(\.\d+)?$/).test(v), adjustmentMessages.decimal(scale))
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, adjustmentMessages.decimal(scale))
+    .transform((v) => v.replace(/^\+/, ''));
+const isoDate = z.string().trim().refine(isIsoDate, adjustmentMessages.date);
+const id = z.number({ error: adjustmentMessages.reference }).int().positive(adjustmentMessages.reference);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не довше ${max} символів`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** A line: a signed change, or the quantity counted (the server turns it into the change against on hand). */
+export const adjustmentLineInputSchema = z
+  .strictObject({
+    itemId: id,
+    deltaQty: decimalText(4, { signed: true })
+      .refine((v) => /[1-9]/.test(v), adjustmentMessages.notZero)
+      .optional(),
+    countedQty: decimalText(4).optional(),
+    unitCost: decimalText(6).nullable().optional(),
+    notes: optionalText(500),
+  })
+  .refine((l) => (l.deltaQty === undefined) !== (l.countedQty === undefined), {
+    message: adjustmentMessages.qtyOrCounted,
+    path: ['deltaQty'],
+  });
+export type AdjustmentLineInput = z.input<typeof adjustmentLineInputSchema>;
+
+const headerShape = {
+  warehouseId: id,
+  reason: z.enum(adjustmentReasons, { error: adjustmentMessages.required }),
+  comment: optionalText(1000),
+  documentDate: isoDate.optional(),
+};
+
+export const adjustmentCreateSchema = z.strictObject({
+  ...headerShape,
+  lines: z.array(adjustmentLineInputSchema).min(1, adjustmentMessages.noLines).max(1000),
+  /** Create and post in one transaction (the quick dialog 'Коригування'). */
+  post: z.boolean().optional(),
+});
+export type AdjustmentCreateInput = z.input<typeof adjustmentCreateSchema>;
+
+export const adjustmentUpdateSchema = z.strictObject({
+  version: z.number().int().min(1),
+  warehouseId: id.optional(),
+  reason: z.enum(adjustmentReasons).optional(),
+  comment: optionalText(1000),
+  documentDate: isoDate.optional(),
+  lines: z.array(adjustmentLineInputSchema).min(1, adjustmentMessages.noLines).max(1000).optional(),
+});
+
+export const adjustmentPostSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+export const adjustmentCancelSchema = z.strictObject({
+  reason: z.string().trim().min(1, adjustmentMessages.reason).max(500, 'Не довше 500 символів'),
+});
+
+export const adjustmentListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(adjustmentStatuses).optional(),
+  reason: z.enum(adjustmentReasons).optional(),
+  warehouseId: z.coerce.number().int().positive().optional(),
+  itemId: z.coerce.number().int().positive().optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+export const adjustmentSortFields = ['number', 'documentDate', 'status', 'warehouseName'] as const;
+
+export const adjustmentLineSchema = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  itemName: z.string(),
+  unitShortName: z.string().nullable(),
+  deltaQty: z.string(),
+  countedQty: z.string().nullable(),
+  unitCost: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type AdjustmentLine = z.infer<typeof adjustmentLineSchema>;
+
+export const adjustmentSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  documentDate: z.string(),
+  status: z.enum(adjustmentStatuses),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  reason: z.enum(adjustmentReasons),
+  comment: z.string().nullable(),
+  lineCount: z.number().int(),
+});
+export type AdjustmentSummary = z.infer<typeof adjustmentSummarySchema>;
+
+export const adjustmentSchema = adjustmentSummarySchema.extend({
+  version: z.number().int(),
+  postedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(adjustmentLineSchema),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+// ---- settings (the gear dialog 'Налаштування складу') ------------------------------------------------------
+
+export const stockSettingsSchema = z.object({
+  allowNegativeStock: z.boolean(),
+  lowStockThreshold: z.number().int().min(0),
+});
+export type StockSettings = z.infer<typeof stockSettingsSchema>;
+export const stockSettingsPatchSchema = z.strictObject({
+  allowNegativeStock: z.boolean({ error: 'Оберіть так або ні' }).optional(),
+  lowStockThreshold: z
+    .number({ error: 'Вкажіть ціле число від 0' })
+    .int('Вкажіть ціле число від 0')
+    .min(0, 'Вкажіть ціле число від 0')
+    .max(1_000_000, 'Не більше 1 000 000')
+    .optional(),
+});
+export type StockSettingsPatch = z.infer<typeof stockSettingsPatchSchema>;
+
+// ---- one item's stock card (GET /api/inventory/:itemId) ------------------------------------------------------
+
+export const reservationSourceLabels: Record<string, string> = {
+  order_line: 'Замовлення клієнта',
+  mo_material: 'Замовлення на виробництво',
+};
+
+export const itemStockSchema = z.object({
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  unitShortName: z.string().nullable(),
+  avgCost: z.string().nullable(),
+  value: z.string(),
+  balances: z.array(
+    z.object({
+      warehouseId: z.number().int(),
+      warehouseName: z.string(),
+      onHand: z.string(),
+      reserved: z.string(),
+      available: z.string(),
+    }),
+  ),
+  reservations: z.array(
+    z.object({
+      id: z.number().int(),
+      warehouseId: z.number().int(),
+      warehouseName: z.string(),
+      qty: z.string(),
+      sourceType: z.string(),
+      sourceId: z.number().int(),
+      /** 'Замовлення клієнта #12' until the order's own number can be read. */
+      source: z.string(),
+    }),
+  ),
+  movements: z.array(movementRowSchema),
+});
+export type ItemStock = z.infer<typeof itemStockSchema>;
