@@ -1,0 +1,460 @@
+// Transfers between warehouses (warehouse.md §7): drafts are edited freely; posting writes, for each line, the pair
+// out of the source at the average cost and into the destination at exactly the same value (the ledger's `transfer`
+// intent, which also refuses more than is available there); cancelling reverses the pair, refused while the
+// destination no longer holds the stock. Every step is one audited transaction.
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DomainError } from '@/shared/api-error.ts';
+import { cmp, dec, fixed } from '@/shared/decimal.ts';
+import { pageWindow, parseSort } from '@/shared/list.ts';
+import type { DbOrTx } from '@/server/db/client.ts';
+import { settings } from '@/server/db/platform.table.ts';
+import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import {
+  ALLOW_NEGATIVE_STOCK,
+  ledgerMessages,
+  nextNumber,
+  postToLedger,
+  reverseInLedger,
+  type LedgerDocument,
+} from '@/modules/stock/server/index.ts';
+import { stockBalances, stockMovements } from '@/modules/stock/server/stock.table.ts';
+import { items } from '@/resources/items/items.table.ts';
+import { units } from '@/resources/units/units.table.ts';
+import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
+import {
+  transferMessages,
+  transferSortFields,
+  type AvailabilityRow,
+  type Transfer,
+  type TransferCreateBody,
+  type transferListQuerySchema,
+  type TransferStats,
+  type TransferSummary,
+  type TransferUpdateBody,
+} from '../warehouse-transfers.contract.ts';
+import { warehouseTransferLines, warehouseTransfers } from './warehouse-transfers.table.ts';
+import type { z } from '@/shared/zod-uk.ts';
+
+type LineInput = TransferCreateBody['lines'][number];
+type Header = Omit<TransferCreateBody, 'lines'>;
+
+const ENTITY = 'warehouse_transfers';
+const fromWarehouse = alias(warehouses, 'from_warehouse');
+const toWarehouse = alias(warehouses, 'to_warehouse');
+
+// ---- reading ---------------------------------------------------------------------------------------------------
+
+const t = warehouseTransfers;
+const l = warehouseTransferLines;
+
+/** Σ of the original incoming movements: what the transfer moved, in UAH (posted and cancelled documents). */
+const movedValue = sql<string | null>`(select sum(m.value)::numeric(18,2)::text from ${stockMovements} m
+  where m.document_type = 'transfer' and m.document_id = ${t.id} and m.reverses_movement_id is null and m.qty > 0)`;
+const lineCount = sql<number>`(select count(*)::int from ${l} where ${l.transferId} = ${t.id})`;
+const totalQty = sql<string>`(select coalesce(sum(${l.qty}), 0)::numeric(18,4)::text from ${l} where ${l.transferId} = ${t.id})`;
+
+const summaryColumns = {
+  id: t.id,
+  number: t.number,
+  documentDate: t.documentDate,
+  status: t.status,
+  fromWarehouseId: t.fromWarehouseId,
+  fromWarehouseName: fromWarehouse.name,
+  toWarehouseId: t.toWarehouseId,
+  toWarehouseName: toWarehouse.name,
+  reason: t.reason,
+  notes: t.notes,
+  lineCount,
+  totalQty,
+  value: movedValue,
+};
+
+const joined = (db: DbOrTx, columns: Record<string, unknown>) =>
+  db
+    .select(columns as typeof summaryColumns)
+    .from(t)
+    .innerJoin(fromWarehouse, eq(fromWarehouse.id, t.fromWarehouseId))
+    .innerJoin(toWarehouse, eq(toWarehouse.id, t.toWarehouseId));
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+export async function listTransfers(
+  db: DbOrTx,
+  q: z.output<typeof transferListQuerySchema>,
+): Promise<{ rows: TransferSummary[]; total: number }> {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(t.status, q.status));
+  if (q.fromWarehouseId) where.push(eq(t.fromWarehouseId, q.fromWarehouseId));
+  if (q.toWarehouseId) where.push(eq(t.toWarehouseId, q.toWarehouseId));
+  if (q.warehouseId) where.push(or(eq(t.fromWarehouseId, q.warehouseId), eq(t.toWarehouseId, q.warehouseId))!);
+  if (q.dateFrom) where.push(gte(t.documentDate, q.dateFrom));
+  if (q.dateTo) where.push(lte(t.documentDate, q.dateTo));
+  if (q.search) {
+    const like = likePattern(q.search);
+    where.push(
+      sql`(${t.number} ilike ${like} or ${t.notes} ilike ${like} or ${t.reason} ilike ${like} or exists (
+        select 1 from ${l} join ${items} on ${items.id} = ${l.itemId}
+        where ${l.transferId} = ${t.id} and (${items.sku} ilike ${like} or ${items.name} ilike ${like})))`,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const { field, desc: isDesc } = parseSort(q.sort ?? '-documentDate', transferSortFields, 'documentDate');
+  const sortColumn: SQL | typeof t.number = {
+    number: t.number,
+    documentDate: t.documentDate,
+    fromWarehouseName: fromWarehouse.name,
+    toWarehouseName: toWarehouse.name,
+    lineCount,
+    totalQty: sql`(select coalesce(sum(${l.qty}), 0) from ${l} where ${l.transferId} = ${t.id})`,
+    value: sql`(select coalesce(sum(m.value), 0) from ${stockMovements} m where m.document_type = 'transfer'
+      and m.document_id = ${t.id} and m.reverses_movement_id is null and m.qty > 0)`,
+    status: t.status,
+  }[field] as SQL;
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    joined(db, summaryColumns)
+      .where(condition)
+      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(t.id) : asc(t.id))
+      .limit(limit)
+      .offset(offset),
+    joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
+  ]);
+  return { rows: rows as TransferSummary[], total: Number(total) };
+}
+
+/** Today's date in Kyiv (business dates are Kyiv calendar dates, README §7). */
+export function kyivToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Kyiv',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Drafts, and transfers posted with a document date in the current Kyiv month. */
+export async function transferStats(db: DbOrTx, now = new Date()): Promise<TransferStats> {
+  const today = kyivToday(now);
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const [row] = await db
+    .select({
+      drafts: sql<number>`count(*) filter (where ${t.status} = 'draft')::int`,
+      postedThisMonth: sql<number>`count(*) filter (where ${t.status} = 'posted'
+        and ${t.documentDate} >= ${monthStart} and ${t.documentDate} < ${next})::int`,
+    })
+    .from(t);
+  return { drafts: Number(row?.drafts ?? 0), postedThisMonth: Number(row?.postedThisMonth ?? 0) };
+}
+
+/** The stock of some items at one warehouse, for the form's lines. */
+export async function availability(db: DbOrTx, warehouseId: number, itemIds: number[]): Promise<AvailabilityRow[]> {
+  const ids = [...new Set(itemIds)];
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      itemId: items.id,
+      sku: items.sku,
+      name: items.name,
+      kind: items.kind,
+      unitShortName: units.shortName,
+      onHand: sql<string>`coalesce(${stockBalances.onHand}, 0)::numeric(18,4)::text`,
+      reserved: sql<string>`coalesce(${stockBalances.reserved}, 0)::numeric(18,4)::text`,
+      available: sql<string>`(coalesce(${stockBalances.onHand}, 0) - coalesce(${stockBalances.reserved}, 0))::numeric(18,4)::text`,
+    })
+    .from(items)
+    .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(stockBalances, and(eq(stockBalances.itemId, items.id), eq(stockBalances.warehouseId, warehouseId)))
+    .where(inArray(items.id, ids))
+    .orderBy(asc(items.id));
+  return rows;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null) ?? null));
+
+export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise<Transfer> {
+  if (lock) await db.select({ id: t.id }).from(t).where(eq(t.id, id)).for('update');
+  const [header] = await joined(db, {
+    ...summaryColumns,
+    version: t.version,
+    postedAt: t.postedAt,
+    cancelledAt: t.cancelledAt,
+    cancelReason: t.cancelReason,
+    createdAt: t.createdAt,
+  }).where(eq(t.id, id));
+  if (!header) throw new DomainError(404, transferMessages.notFound);
+  const h = header as unknown as Transfer & { postedAt: unknown; cancelledAt: unknown; createdAt: unknown };
+  const draft = h.status === 'draft';
+  const lines = await db
+    .select({
+      id: l.id,
+      lineNo: l.lineNo,
+      itemId: l.itemId,
+      sku: items.sku,
+      itemName: items.name,
+      unitShortName: units.shortName,
+      qty: l.qty,
+      notes: l.notes,
+      available: draft
+        ? sql<string>`(coalesce(${stockBalances.onHand}, 0) - coalesce(${stockBalances.reserved}, 0))::numeric(18,4)::text`
+        : sql<null>`null`,
+      unitCost: draft
+        ? sql<null>`null`
+        : sql<string | null>`(select m.unit_cost::text from ${stockMovements} m where m.document_type = 'transfer'
+            and m.document_id = ${id} and m.document_line_id = ${l.id} and m.reverses_movement_id is null
+            and m.qty > 0 order by m.id limit 1)`,
+      value: draft
+        ? sql<null>`null`
+        : sql<string | null>`(select m.value::text from ${stockMovements} m where m.document_type = 'transfer'
+            and m.document_id = ${id} and m.document_line_id = ${l.id} and m.reverses_movement_id is null
+            and m.qty > 0 order by m.id limit 1)`,
+    })
+    .from(l)
+    .innerJoin(items, eq(items.id, l.itemId))
+    .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(stockBalances, and(eq(stockBalances.itemId, l.itemId), eq(stockBalances.warehouseId, h.fromWarehouseId)))
+    .where(eq(l.transferId, id))
+    .orderBy(asc(l.lineNo));
+  return {
+    ...h,
+    postedAt: iso(h.postedAt),
+    cancelledAt: iso(h.cancelledAt),
+    createdAt: iso(h.createdAt)!,
+    lines,
+  };
+}
+
+// ---- writing ---------------------------------------------------------------------------------------------------
+
+/** The warehouses exist, are active and differ; every line is an active stocked item (not a service). */
+async function checkReferences(tx: DbOrTx, header: Header, lines: readonly LineInput[], keptItems: Set<number>) {
+  const fields: Record<string, string> = {};
+  const found = await tx
+    .select({ id: warehouses.id, isActive: warehouses.isActive })
+    .from(warehouses)
+    .where(inArray(warehouses.id, [header.fromWarehouseId, header.toWarehouseId]));
+  for (const name of ['fromWarehouseId', 'toWarehouseId'] as const) {
+    const row = found.find((w) => w.id === header[name]);
+    if (!row) fields[name] = transferMessages.reference;
+    else if (!row.isActive) fields[name] = transferMessages.inactiveWarehouse;
+  }
+  if (header.fromWarehouseId === header.toWarehouseId) fields.toWarehouseId = transferMessages.sameWarehouse;
+  const ids = [...new Set(lines.map((line) => line.itemId))];
+  const rows = ids.length
+    ? await tx
+        .select({ id: items.id, kind: items.kind, isActive: items.isActive })
+        .from(items)
+        .where(inArray(items.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const seen = new Map<number, number>();
+  lines.forEach((line, i) => {
+    const item = byId.get(line.itemId);
+    const key = `lines.${i}.itemId`;
+    if (!item) fields[key] = transferMessages.reference;
+    else if (item.kind === 'service') fields[key] = transferMessages.service;
+    else if (!item.isActive && !keptItems.has(item.id)) fields[key] = transferMessages.inactiveItem;
+    else if (seen.has(line.itemId)) fields[key] = transferMessages.duplicateItem(seen.get(line.itemId)! + 1);
+    if (!seen.has(line.itemId)) seen.set(line.itemId, i);
+  });
+  if (!lines.length) fields.lines = transferMessages.noLines;
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+}
+
+async function writeLines(tx: DbOrTx, transferId: number, lines: readonly LineInput[]) {
+  await tx.delete(l).where(eq(l.transferId, transferId));
+  await tx.insert(l).values(
+    lines.map((line, i) => ({
+      transferId,
+      lineNo: i + 1,
+      itemId: line.itemId,
+      qty: fixed(dec(line.qty), 4),
+      notes: line.notes ?? null,
+    })),
+  );
+}
+
+const headerValues = (h: Header) => ({
+  documentDate: h.documentDate,
+  fromWarehouseId: h.fromWarehouseId,
+  toWarehouseId: h.toWarehouseId,
+  reason: h.reason ?? null,
+  notes: h.notes ?? null,
+});
+
+export async function createTransfer(db: DbOrTx, ctx: AuditContext, input: TransferCreateBody): Promise<Transfer> {
+  return db.transaction(async (tx) => {
+    const { lines, ...header } = input;
+    await checkReferences(tx, header, lines, new Set());
+    const number = await nextNumber(tx, 'transfer', header.documentDate);
+    const [row] = await tx
+      .insert(t)
+      .values({ ...headerValues(header), number, createdBy: ctx.userId })
+      .returning({ id: t.id });
+    await writeLines(tx, row!.id, lines);
+    const after = await getTransfer(tx, row!.id);
+    await audit(tx, ctx, { action: 'create', entityType: ENTITY, entityId: row!.id, after });
+    return after;
+  });
+}
+
+async function lockDraft(tx: DbOrTx, id: number, version: number | undefined) {
+  const before = await getTransfer(tx, id, true);
+  if (before.status !== 'draft') {
+    throw new DomainError(409, before.status === 'posted' ? transferMessages.posted : transferMessages.notDraft);
+  }
+  if (version !== undefined && version !== before.version) throw new DomainError(409, transferMessages.version);
+  return before;
+}
+
+export async function updateTransfer(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  change: TransferUpdateBody,
+): Promise<Transfer> {
+  return db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, change.version);
+    const { version: _version, lines: newLines, ...headerChange } = change;
+    const header: Header = {
+      documentDate: before.documentDate,
+      fromWarehouseId: before.fromWarehouseId,
+      toWarehouseId: before.toWarehouseId,
+      reason: before.reason,
+      notes: before.notes,
+      ...Object.fromEntries(Object.entries(headerChange).filter(([, v]) => v !== undefined)),
+    };
+    const lines: LineInput[] =
+      newLines ?? before.lines.map((line) => ({ itemId: line.itemId, qty: line.qty, notes: line.notes }));
+    await checkReferences(tx, header, lines, new Set(before.lines.map((line) => line.itemId)));
+    await tx
+      .update(t)
+      .set({ ...headerValues(header), version: sql`${t.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(t.id, id));
+    if (newLines) await writeLines(tx, id, newLines);
+    const after = await getTransfer(tx, id);
+    await audit(tx, ctx, { action: 'update', entityType: ENTITY, entityId: id, before, after });
+    return after;
+  });
+}
+
+export async function deleteTransfer(db: DbOrTx, ctx: AuditContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, undefined);
+    await tx.delete(t).where(eq(t.id, id));
+    await audit(tx, ctx, { action: 'delete', entityType: ENTITY, entityId: id, before });
+  });
+}
+
+const ledgerDoc = (doc: Transfer, userId: number | null): LedgerDocument => ({
+  type: 'transfer',
+  id: doc.id,
+  number: doc.number,
+  date: doc.documentDate,
+  userId,
+});
+
+/** Posting: each line out of the source at the average and into the destination at the same value (README §4). */
+export async function postTransfer(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  version: number | undefined,
+): Promise<Transfer> {
+  return db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, version);
+    await checkReferences(
+      tx,
+      before,
+      before.lines.map((line) => ({ itemId: line.itemId, qty: line.qty, notes: line.notes })),
+      new Set(before.lines.map((line) => line.itemId)),
+    );
+    await postToLedger(
+      tx,
+      ledgerDoc(before, ctx.userId),
+      before.lines.map((line) => ({
+        kind: 'transfer' as const,
+        itemId: line.itemId,
+        qty: line.qty,
+        lineId: line.id,
+        fromWarehouseId: before.fromWarehouseId,
+        toWarehouseId: before.toWarehouseId,
+      })),
+    );
+    await tx
+      .update(t)
+      .set({
+        status: 'posted',
+        postedAt: sql`now()`,
+        postedBy: ctx.userId,
+        version: sql`${t.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(t.id, id));
+    const after = await getTransfer(tx, id);
+    await audit(tx, ctx, { action: 'post', entityType: ENTITY, entityId: id, before, after });
+    return after;
+  });
+}
+
+async function negativeStockAllowed(tx: DbOrTx): Promise<boolean> {
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, ALLOW_NEGATIVE_STOCK));
+  return row?.value === true;
+}
+
+/**
+ * The destination must still hold what came in: each line's quantity within its available stock there. The
+ * ledger's reversal enforces the same rule under its locks; this names the short lines the way posting does.
+ */
+async function checkDestination(tx: DbOrTx, doc: Transfer) {
+  if (await negativeStockAllowed(tx)) return;
+  const rows = await availability(
+    tx,
+    doc.toWarehouseId,
+    doc.lines.map((line) => line.itemId),
+  );
+  const byItem = new Map(rows.map((r) => [r.itemId, r]));
+  const short = doc.lines.filter((line) => {
+    const available = byItem.get(line.itemId)?.available ?? '0';
+    return cmp(dec(line.qty), dec(available)) > 0;
+  });
+  if (!short.length) return;
+  const trim = (v: string) => v.replace(/\.?0+$/, '') || '0';
+  const text = short
+    .map((line) =>
+      ledgerMessages.shortLine(
+        line.sku,
+        doc.toWarehouseName,
+        trim(line.qty),
+        trim(fixed(dec(byItem.get(line.itemId)?.available ?? '0'), 4)),
+      ),
+    )
+    .join('; ');
+  throw new DomainError(409, `${transferMessages.destinationShort}. ${text}`);
+}
+
+export async function cancelTransfer(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Transfer> {
+  return db.transaction(async (tx) => {
+    const before = await getTransfer(tx, id, true);
+    if (before.status !== 'posted') throw new DomainError(409, transferMessages.notPosted);
+    await checkDestination(tx, before);
+    await reverseInLedger(tx, ledgerDoc(before, ctx.userId));
+    await tx
+      .update(t)
+      .set({
+        status: 'cancelled',
+        cancelledAt: sql`now()`,
+        cancelledBy: ctx.userId,
+        cancelReason: reason,
+        version: sql`${t.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(t.id, id));
+    const after = await getTransfer(tx, id);
+    await audit(tx, ctx, { action: 'cancel', entityType: ENTITY, entityId: id, before, after });
+    return after;
+  });
+}

@@ -1,0 +1,197 @@
+// Transfers between warehouses ('Переміщення між складами', warehouse.md §7): the TRF document that moves stock
+// from one warehouse to another at the same value. Shared by the server and the page.
+import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+
+export const transferMessages = {
+  required: "Обов'язкове поле",
+  date: 'Вкажіть дату',
+  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
+  positive: 'Кількість має бути більшою за нуль',
+  noLines: 'Додайте хоча б один рядок',
+  sameWarehouse: 'Склад-одержувач має відрізнятися від складу-відправника',
+  duplicateItem: (lineNo: number) => `Ця позиція вже є в рядку ${lineNo} — об'єднайте кількість в одному рядку`,
+  notFound: 'Переміщення не знайдено',
+  notDraft: 'Змінювати можна лише чернетку',
+  notPosted: 'Скасувати можна лише проведене переміщення',
+  posted: 'Переміщення вже проведено',
+  version: 'Документ змінено іншим користувачем — оновіть сторінку',
+  reason: 'Вкажіть причину скасування',
+  service: 'Послуга не має залишків — оберіть товар, компонент або матеріал',
+  inactiveItem: 'Позиція неактивна — її не можна додати до документа',
+  inactiveWarehouse: 'Склад неактивний — оберіть інший',
+  reference: 'Оберіть запис зі списку',
+  destinationShort: 'Неможливо скасувати: на складі-одержувачі вже немає переміщеного запасу',
+} as const;
+
+export const transferStatuses = ['draft', 'posted', 'cancelled'] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
+export const transferStatusLabels: Record<TransferStatus, string> = {
+  draft: 'Чернетка',
+  posted: 'Проведено',
+  cancelled: 'Скасовано',
+};
+
+/** A quantity as typed: a decimal comma is accepted, at most 4 decimals, more than zero. */
+const qtyText = z
+  .string({ error: transferMessages.decimal(4) })
+  .trim()
+  .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
+  .refine((v) => /^-?\d+(\.\d+)?$/.test(v), transferMessages.decimal(4))
+  .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, transferMessages.decimal(4))
+  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), transferMessages.positive);
+const isoDate = z.string().trim().refine(isIsoDate, transferMessages.date);
+const id = z.number({ error: transferMessages.reference }).int().positive(transferMessages.reference);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не довше ${max} символів`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const transferLineInputSchema = z.strictObject({
+  itemId: id,
+  qty: qtyText,
+  notes: optionalText(300),
+});
+export type TransferLineInput = z.input<typeof transferLineInputSchema>;
+
+const linesSchema = z
+  .array(transferLineInputSchema)
+  .min(1, transferMessages.noLines)
+  .max(500, 'Не більше 500 рядків')
+  .superRefine((lines, ctx) => {
+    // An item once per document: a second line of the same item is refused where it stands.
+    const first = new Map<number, number>();
+    lines.forEach((line, index) => {
+      const seen = first.get(line.itemId);
+      if (seen === undefined) first.set(line.itemId, index);
+      else ctx.addIssue({ code: 'custom', path: [index, 'itemId'], message: transferMessages.duplicateItem(seen + 1) });
+    });
+  });
+
+const headerShape = {
+  documentDate: isoDate,
+  fromWarehouseId: id,
+  toWarehouseId: id,
+  reason: optionalText(500),
+  notes: optionalText(2000),
+};
+
+export const transferCreateSchema = z.strictObject({ ...headerShape, lines: linesSchema }).superRefine((v, ctx) => {
+  if (v.fromWarehouseId === v.toWarehouseId && v.fromWarehouseId > 0) {
+    ctx.addIssue({ code: 'custom', path: ['toWarehouseId'], message: transferMessages.sameWarehouse });
+  }
+});
+export type TransferCreateInput = z.input<typeof transferCreateSchema>;
+export type TransferCreateBody = z.output<typeof transferCreateSchema>;
+
+/** A draft's change: the version it was read at, any header fields, and the whole set of lines when they change. */
+export const transferUpdateSchema = z.strictObject({
+  version: z.number().int().min(1),
+  documentDate: headerShape.documentDate.optional(),
+  fromWarehouseId: headerShape.fromWarehouseId.optional(),
+  toWarehouseId: headerShape.toWarehouseId.optional(),
+  reason: headerShape.reason,
+  notes: headerShape.notes,
+  lines: linesSchema.optional(),
+});
+export type TransferUpdateBody = z.output<typeof transferUpdateSchema>;
+
+export const transferPostSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+export const transferCancelSchema = z.strictObject({
+  reason: z.string().trim().min(1, transferMessages.reason).max(500, 'Не довше 500 символів'),
+});
+
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+export const transferListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(transferStatuses).optional(),
+  fromWarehouseId: optionalId,
+  toWarehouseId: optionalId,
+  /** Either side. */
+  warehouseId: optionalId,
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+export const transferSortFields = [
+  'number',
+  'documentDate',
+  'fromWarehouseName',
+  'toWarehouseName',
+  'lineCount',
+  'totalQty',
+  'value',
+  'status',
+] as const;
+
+/** The source warehouse's stock of some items (the form shows it beside each line). */
+export const availabilityQuerySchema = z.strictObject({
+  warehouseId: z.coerce.number().int().positive().max(2_147_483_647),
+  itemIds: z.string().regex(/^\d+(,\d+){0,499}$/, transferMessages.reference),
+});
+export const availabilityRowSchema = z.object({
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  unitShortName: z.string().nullable(),
+  onHand: z.string(),
+  reserved: z.string(),
+  available: z.string(),
+});
+export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
+
+export const transferLineSchema = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  itemName: z.string(),
+  unitShortName: z.string().nullable(),
+  qty: z.string(),
+  notes: z.string().nullable(),
+  /** Drafts: what the source warehouse has available now (on hand − reserved). */
+  available: z.string().nullable(),
+  /** Posted and cancelled: the cost the line moved at (UAH per unit) and its value. */
+  unitCost: z.string().nullable(),
+  value: z.string().nullable(),
+});
+export type TransferLine = z.infer<typeof transferLineSchema>;
+
+export const transferSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  documentDate: z.string(),
+  status: z.enum(transferStatuses),
+  fromWarehouseId: z.number().int(),
+  fromWarehouseName: z.string(),
+  toWarehouseId: z.number().int(),
+  toWarehouseName: z.string(),
+  reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  lineCount: z.number().int(),
+  totalQty: z.string(),
+  /** UAH moved; null for drafts. */
+  value: z.string().nullable(),
+});
+export type TransferSummary = z.infer<typeof transferSummarySchema>;
+
+export const transferSchema = transferSummarySchema.extend({
+  version: z.number().int(),
+  postedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(transferLineSchema),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const transferStatsSchema = z.object({
+  drafts: z.number().int(),
+  postedThisMonth: z.number().int(),
+});
+export type TransferStats = z.infer<typeof transferStatsSchema>;
