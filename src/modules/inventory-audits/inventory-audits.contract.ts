@@ -1,0 +1,235 @@
+// Inventory audits ('Інвентаризація', warehouse.md §8): count one warehouse, see the variances against on hand at
+// posting, post them through the ledger at the average cost. Shared by the server and the pages.
+import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+
+export const auditMessages = {
+  required: "Обов'язкове поле",
+  date: 'Вкажіть дату',
+  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
+  reference: 'Оберіть запис зі списку',
+  noCategories: 'Оберіть хоча б одну категорію',
+  noItems: 'Оберіть хоча б одну позицію',
+  notFound: 'Інвентаризацію не знайдено',
+  lineNotFound: 'Рядок інвентаризації не знайдено',
+  notDraft: 'Змінювати шапку можна лише в чернетці',
+  deleteDraft: 'Видалити можна лише чернетку',
+  notCounting: 'Підрахунок ще не почато або вже завершено',
+  startDraft: 'Почати підрахунок можна лише з чернетки',
+  posted: 'Інвентаризацію вже проведено — змінювати її не можна',
+  cancelled: 'Інвентаризацію скасовано',
+  cancelDraft: 'Чернетку не скасовують — її можна видалити',
+  version: 'Документ змінено іншим користувачем — оновіть сторінку',
+  reason: 'Вкажіть причину скасування',
+  notStocked: 'Оберіть компонент, матеріал або товар, що має залишки',
+  duplicateLine: 'Ця позиція вже є в інвентаризації',
+  nothingFound: 'Нічого не знайдено',
+  noCost: (item: string) => `Для «${item}» ще немає середньої собівартості — вкажіть у рядку ціну одиниці для надлишку`,
+} as const;
+
+export const auditStatuses = ['draft', 'counting', 'posted', 'cancelled'] as const;
+export type AuditStatus = (typeof auditStatuses)[number];
+export const auditStatusLabels: Record<AuditStatus, string> = {
+  draft: 'Чернетка',
+  counting: 'Підрахунок',
+  posted: 'Проведено',
+  cancelled: 'Скасовано',
+};
+
+export const auditScopes = ['full', 'categories', 'items'] as const;
+export type AuditScope = (typeof auditScopes)[number];
+export const auditScopeLabels: Record<AuditScope, string> = {
+  full: 'Повна',
+  categories: 'За категоріями',
+  items: 'Вибіркова',
+};
+
+export const uncountedPolicies = ['ignore', 'zero'] as const;
+export type UncountedPolicy = (typeof uncountedPolicies)[number];
+export const uncountedPolicyLabels: Record<UncountedPolicy, string> = {
+  ignore: 'Непораховані ігнорувати',
+  zero: 'Непораховані = 0',
+};
+
+export const lineFilters = ['uncounted', 'variance', 'moved'] as const;
+export type LineFilter = (typeof lineFilters)[number];
+export const lineFilterLabels: Record<LineFilter, string> = {
+  uncounted: 'Не пораховано',
+  variance: 'З розбіжністю',
+  moved: 'Рух після знімку',
+};
+
+const decimalText = (scale: number) =>
+  z
+    .string({ error: auditMessages.decimal(scale) })
+    .trim()
+    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), auditMessages.decimal(scale))
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, auditMessages.decimal(scale));
+const isoDate = z.string().trim().refine(isIsoDate, auditMessages.date);
+const id = z.number({ error: auditMessages.reference }).int().positive(auditMessages.reference);
+const ids = z.array(id).max(500);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не довше ${max} символів`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const headerShape = {
+  documentDate: isoDate.optional(),
+  warehouseId: id,
+  scope: z.enum(auditScopes).default('full'),
+  categoryIds: ids.default([]),
+  itemIds: ids.default([]),
+  blind: z.boolean().default(false),
+  counterIds: ids.default([]),
+  notes: optionalText(2000),
+};
+
+/** The scope's own list must not be empty. */
+function scopeIssues(value: { scope?: AuditScope; categoryIds?: number[]; itemIds?: number[] }, ctx: z.RefinementCtx) {
+  if (value.scope === 'categories' && !value.categoryIds?.length)
+    ctx.addIssue({ code: 'custom', path: ['categoryIds'], message: auditMessages.noCategories });
+  if (value.scope === 'items' && !value.itemIds?.length)
+    ctx.addIssue({ code: 'custom', path: ['itemIds'], message: auditMessages.noItems });
+}
+
+export const auditCreateSchema = z.strictObject(headerShape).superRefine(scopeIssues);
+export type AuditCreateInput = z.input<typeof auditCreateSchema>;
+export type AuditCreateBody = z.output<typeof auditCreateSchema>;
+
+export const auditUpdateSchema = z.strictObject({
+  version: z.number().int().min(1),
+  documentDate: isoDate.optional(),
+  warehouseId: id.optional(),
+  scope: z.enum(auditScopes).optional(),
+  categoryIds: ids.optional(),
+  itemIds: ids.optional(),
+  blind: z.boolean().optional(),
+  counterIds: ids.optional(),
+  notes: optionalText(2000),
+});
+export type AuditUpdateBody = z.output<typeof auditUpdateSchema>;
+
+export const auditStartSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+export const auditPostSchema = z.strictObject({
+  uncounted: z.enum(uncountedPolicies).default('ignore'),
+  version: z.number().int().min(1).optional(),
+});
+export const auditCancelSchema = z.strictObject({
+  reason: z.string().trim().min(1, auditMessages.reason).max(500, 'Не довше 500 символів'),
+});
+
+export const lineUpdateSchema = z.strictObject({
+  /** null clears the count. */
+  countedQty: decimalText(4).nullable().optional(),
+  reason: optionalText(500),
+  /** The unit cost of a surplus of an item with no average yet (UAH). */
+  unitCost: decimalText(6).nullable().optional(),
+});
+export type LineUpdateBody = z.output<typeof lineUpdateSchema>;
+export const lineAddSchema = z.strictObject({ itemId: id });
+export const scanSchema = z.strictObject({
+  code: z.string().trim().min(1, auditMessages.required).max(200, 'Не довше 200 символів'),
+});
+
+export const auditListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(auditStatuses).optional(),
+  warehouseId: z.coerce.number().int().positive().optional(),
+  scope: z.enum(auditScopes).optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+export const auditSortFields = ['number', 'documentDate', 'warehouseName', 'status', 'netVarianceValue'] as const;
+
+export const lineListQuerySchema = z.strictObject({
+  filter: z.enum(lineFilters).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const auditSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  documentDate: z.string(),
+  status: z.enum(auditStatuses),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  scope: z.enum(auditScopes),
+  blind: z.boolean(),
+  /** Lines in the audit and lines with a count. */
+  lineCount: z.number().int(),
+  countedCount: z.number().int(),
+  /** Σ variance value (UAH): stored at posting, else previewed against on hand now. */
+  netVarianceValue: z.string(),
+});
+export type AuditSummary = z.infer<typeof auditSummarySchema>;
+
+export const varianceTotalsSchema = z.object({
+  surplusQty: z.string(),
+  surplusValue: z.string(),
+  shortageQty: z.string(),
+  shortageValue: z.string(),
+  netQty: z.string(),
+  netValue: z.string(),
+});
+export type VarianceTotals = z.infer<typeof varianceTotalsSchema>;
+
+export const auditSchema = auditSummarySchema.extend({
+  categoryIds: z.array(z.number().int()),
+  itemIds: z.array(z.number().int()),
+  /** Category names or item SKUs of the scope, in its order. */
+  scopeNames: z.array(z.string()),
+  counterIds: z.array(z.number().int()),
+  counterNames: z.array(z.string()),
+  notes: z.string().nullable(),
+  version: z.number().int(),
+  uncountedPolicy: z.enum(uncountedPolicies).nullable(),
+  startedAt: z.string().nullable(),
+  postedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  totals: varianceTotalsSchema,
+});
+export type Audit = z.infer<typeof auditSchema>;
+
+export const auditLineSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  unitShortName: z.string().nullable(),
+  barcode: z.string().nullable(),
+  /** On hand when counting started (or when the line was added). */
+  snapshotQty: z.string().nullable(),
+  countedQty: z.string().nullable(),
+  /** On hand in the warehouse now. */
+  onHand: z.string(),
+  /** On hand at posting (posted audits). */
+  expectedQty: z.string().nullable(),
+  /** Stored at posting; before it, counted − on hand now (null while uncounted). */
+  variance: z.string().nullable(),
+  varianceValue: z.string().nullable(),
+  avgCost: z.string().nullable(),
+  unitCost: z.string().nullable(),
+  reason: z.string().nullable(),
+  countedAt: z.string().nullable(),
+  countedByName: z.string().nullable(),
+  movedSinceSnapshot: z.boolean(),
+});
+export type AuditLine = z.infer<typeof auditLineSchema>;
+
+export const scanResultSchema = z.object({
+  lineId: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  /** The new counted quantity. */
+  qty: z.string(),
+});
+export type ScanResult = z.infer<typeof scanResultSchema>;
