@@ -1,6 +1,7 @@
 // Supplier receipts ('Приходи від постачальників', warehouse.md §6): the GRN document that puts purchased goods
 // into stock at their true cost. Shared by the server and the page.
 import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { cmp, dec, mul, sub } from '@/shared/decimal.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -22,6 +23,25 @@ export const receiptMessages = {
   notSupplier: 'Оберіть постачальника зі списку',
   notStocked: 'Оберіть компонент, матеріал або товар, що має залишки',
   reference: 'Оберіть запис зі списку',
+  orderNotFound: 'Замовлення постачальнику не знайдено',
+  orderOtherSupplier: 'Замовлення іншого постачальника',
+  orderNotOpen: (number: string, status: string) => `Замовлення ${number} у статусі «${status}» не очікує поставки`,
+  orderLineWithoutOrder: 'Рядок замовлення вказано без замовлення',
+  orderLineOther: 'Рядок не належить обраному замовленню',
+  orderLineItem: 'Позиція рядка відрізняється від позиції в замовленні',
+  scanNotFound: 'Нічого не знайдено',
+  code: 'Відскануйте або введіть код',
+  priceWarning: 'Ціна відрізняється від останньої більш ніж на 20 %',
+  importFormat: 'Надішліть файл CSV або XLSX',
+  importColumns: 'У файлі мають бути колонки SKU, qty і price (або Артикул, Кількість, Ціна)',
+  importNoSku: 'не вказано артикул',
+  importUnknown: (code: string) => `позицію «${code}» не знайдено`,
+  importQty: 'кількість має бути числом більше нуля (не більше 4 знаків після коми)',
+  importPrice: 'ціна має бути числом (не більше 6 знаків після коми)',
+  importRow: (row: number, problem: string) => `Рядок ${row}: ${problem}`,
+  importFailed: (count: number, first: string) => `Файл не імпортовано — помилок: ${count}. ${first}`,
+  importEmpty: 'У файлі немає рядків',
+  importTooMany: 'Не більше 500 рядків у документі',
 } as const;
 
 export const receiptStatuses = ['draft', 'posted', 'cancelled'] as const;
@@ -60,6 +80,8 @@ export const receiptLineInputSchema = z.strictObject({
   unitPrice: decimalText(6),
   vatRate: z.enum(vatRates).default('20'),
   supplierItemName: optionalText(300),
+  /** The supplier order line this line receives against (warehouse.md §5). */
+  supplierOrderLineId: id.nullable().optional(),
 });
 export type ReceiptLineInput = z.input<typeof receiptLineInputSchema>;
 
@@ -82,6 +104,8 @@ const headerShape = {
   extraCosts: decimalText(2).default('0'),
   extraCostsMethod: z.enum(extraCostsMethods).default('by_value'),
   notes: optionalText(2000),
+  /** The supplier order received against ('Отримати'); its lines are linked by supplierOrderLineId. */
+  supplierOrderId: id.nullable().optional(),
 };
 
 export const receiptCreateSchema = z.strictObject({
@@ -129,6 +153,10 @@ export const receiptLineSchema = z.object({
   lineGross: z.string(),
   /** UAH per stock unit, extra costs included; set at posting. */
   unitCost: z.string().nullable(),
+  supplierOrderLineId: z.number().int().nullable().default(null),
+  /** The supplier's last price of the item (item_suppliers.lastPrice) and its currency, for the 20 % warning. */
+  lastPrice: z.string().nullable().default(null),
+  lastPriceCurrency: z.string().nullable().default(null),
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
@@ -152,6 +180,8 @@ export const receiptSummarySchema = z.object({
   /** The gross total in UAH at the document's rate. */
   totalUah: z.string(),
   lineCount: z.number().int(),
+  supplierOrderId: z.number().int().nullable().default(null),
+  supplierOrderNumber: z.string().nullable().default(null),
 });
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
@@ -170,3 +200,31 @@ export const receiptSchema = receiptSummarySchema.extend({
   lines: z.array(receiptLineSchema),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptScanSchema = z.strictObject({
+  code: z.string({ error: receiptMessages.code }).trim().min(1, receiptMessages.code).max(200),
+});
+export const receiptScanResultSchema = z.object({
+  lineId: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  /** The line's new quantity. */
+  qty: z.string(),
+});
+export type ReceiptScanResult = z.infer<typeof receiptScanResultSchema>;
+
+/**
+ * The 20 % warning (warehouse.md §6): true when `unitPrice` differs from the supplier's last price of the item by more
+ * than 20 % of that last price. Only a price in the last price's currency, and a last price above zero, is compared.
+ */
+export function priceDeviates(unitPrice: string, lastPrice: string | null, sameCurrency: boolean): boolean {
+  if (!lastPrice || !sameCurrency) return false;
+  const text = unitPrice.replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(text) || !/^\d+(\.\d+)?$/.test(lastPrice)) return false;
+  const price = dec(text);
+  const last = dec(lastPrice);
+  if (cmp(last, dec(0)) <= 0) return false;
+  const diff = cmp(price, last) >= 0 ? sub(price, last) : sub(last, price);
+  return cmp(mul(diff, dec(100)), mul(last, dec(20))) > 0;
+}

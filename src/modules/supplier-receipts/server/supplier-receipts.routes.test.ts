@@ -2,6 +2,7 @@
 // the kopeck, a USD receipt costed in UAH, a supplier document entered once, and the draft → posted → cancelled life
 // with the ledger's invariants holding.
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
@@ -239,5 +240,97 @@ describe('supplier receipts', () => {
       (await t.app.inject({ method: 'GET', url: `/api/products/${product}`, headers: { cookie: viewerCookie } }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('scans into a draft: +1 on the line, or a new line at the last price; an unknown code is 404', async () => {
+    const item = (
+      await api('POST', '/api/components', {
+        sku: 'SCAN-Res-1',
+        name: 'Резистор скан',
+        unitId,
+        barcode: '4820000000017',
+      })
+    ).json();
+    expect(item.id).toBeGreaterThan(0);
+    const other = await component();
+    const otherSku = `GRN-C-${n}`;
+    const posted = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: other, qty: '2', unitPrice: '7.5' }]))
+    ).json();
+    await api('POST', `/api/supplier-receipts/${posted.id}/post`);
+    const draft = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: item.id, qty: '2', unitPrice: '3' }]))
+    ).json();
+    const byBarcode = await api('POST', `/api/supplier-receipts/${draft.id}/scan`, { code: '4820000000017' });
+    expect(byBarcode.statusCode, byBarcode.body).toBe(200);
+    expect(byBarcode.json()).toEqual({
+      lineId: draft.lines[0].id,
+      itemId: item.id,
+      sku: 'SCAN-Res-1',
+      name: 'Резистор скан',
+      qty: '3.0000',
+    });
+    const bySku = await api('POST', `/api/supplier-receipts/${draft.id}/scan`, { code: ' scan-res-1 ' });
+    expect(bySku.json().qty).toBe('4.0000');
+    // A new line at this supplier's last price of the item.
+    const added = await api('POST', `/api/supplier-receipts/${draft.id}/scan`, { code: otherSku });
+    expect(added.json()).toMatchObject({ itemId: other, qty: '1.0000' });
+    const after = (await api('GET', `/api/supplier-receipts/${draft.id}`)).json();
+    expect(after.lines.map((l: { qty: string; unitPrice: string }) => [l.qty, l.unitPrice])).toEqual([
+      ['4.0000', '3.000000'],
+      ['1.0000', '7.500000'],
+    ]);
+    expect(after).toMatchObject({ totalNet: '19.50', version: draft.version + 3 });
+    // The 20 % warning's data: the supplier's last price of each line's item.
+    expect(after.lines[1]).toMatchObject({ lastPrice: '7.500000', lastPriceCurrency: 'UAH' });
+    const unknown = await api('POST', `/api/supplier-receipts/${draft.id}/scan`, { code: 'NO-SUCH-CODE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('Нічого не знайдено');
+    const onPosted = await api('POST', `/api/supplier-receipts/${posted.id}/scan`, { code: otherSku });
+    expect(onPosted.statusCode).toBe(409);
+  });
+
+  it('imports lines from CSV and XLSX into a draft, all or nothing, naming each wrong row', async () => {
+    const a = await component();
+    const skuA = `GRN-C-${n}`;
+    const b = await component();
+    const skuB = `GRN-C-${n}`;
+    const draft = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: a, qty: '1', unitPrice: '2' }]))
+    ).json();
+    const send = (body: string | Buffer, type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/supplier-receipts/${draft.id}/import-lines`,
+        payload: body,
+        headers: { cookie, 'content-type': type },
+      });
+    const bad = await send(`SKU;qty;price\n${skuA};5;1,5\nNOPE-1;2;1\n${skuB};0;1\n`, 'text/csv');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      'rows.3': 'Рядок 3: позицію «NOPE-1» не знайдено',
+      'rows.4': 'Рядок 4: кількість має бути числом більше нуля (не більше 4 знаків після коми)',
+    });
+    expect((await api('GET', `/api/supplier-receipts/${draft.id}`)).json().lines).toHaveLength(1);
+
+    const ok = await send(`SKU;qty;price\n${skuA.toLowerCase()};5;1,5\n${skuB};2;10\n`, 'text/csv');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(
+      ok.json().lines.map((l: { itemId: number; qty: string; unitPrice: string }) => [l.itemId, l.qty, l.unitPrice]),
+    ).toEqual([
+      [a, '1.0000', '2.000000'],
+      [a, '5.0000', '1.500000'],
+      [b, '2.0000', '10.000000'],
+    ]);
+    expect(ok.json().totalNet).toBe('29.50');
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Рядки');
+    sheet.addRow(['Артикул', 'Кількість', 'Ціна']);
+    sheet.addRow([skuB, 3, 0.25]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const fromXlsx = await send(xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(fromXlsx.statusCode, fromXlsx.body).toBe(200);
+    expect(fromXlsx.json().lines.at(-1)).toMatchObject({ itemId: b, qty: '3.0000', unitPrice: '0.250000' });
   });
 });

@@ -1,11 +1,17 @@
 // /api/supplier-receipts (warehouse.md §6): the GRN document's lifecycle, keyed to /supplier-receipts.
 import { z } from '@/shared/zod-uk.ts';
+import { DomainError } from '@/shared/api-error.ts';
 import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
+import { readSheet, XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';
 import {
   receiptCancelSchema,
   receiptCreateSchema,
   receiptListQuerySchema,
+  receiptMessages,
   receiptPostSchema,
+  receiptScanResultSchema,
+  receiptScanSchema,
   receiptSchema,
   receiptSummarySchema,
   receiptUpdateSchema,
@@ -15,8 +21,10 @@ import {
   createReceipt,
   deleteReceipt,
   getReceipt,
+  importReceiptLines,
   listReceipts,
   postReceipt,
+  scanIntoReceipt,
   updateReceipt,
 } from './supplier-receipts.service.ts';
 
@@ -26,6 +34,13 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const key = access.route('/supplier-receipts');
   const base = '/api/supplier-receipts';
+
+  // Lines from a file arrive as the raw CSV or XLSX body (decision 0006).
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   app.route({
     method: 'GET',
@@ -82,5 +97,29 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { params: idParams, body: receiptCancelSchema, response: { 200: receiptSchema } },
     handler: async (request) => cancelReceipt(db, auditContext(request), request.params.id, request.body.reason),
+  });
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/scan`,
+    config: { access: key },
+    schema: { params: idParams, body: receiptScanSchema, response: { 200: receiptScanResultSchema } },
+    handler: async (request) => scanIntoReceipt(db, auditContext(request), request.params.id, request.body.code),
+  });
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/import-lines`,
+    config: { access: key },
+    bodyLimit: IMPORT_MAX_BYTES,
+    schema: { params: idParams, response: { 200: receiptSchema } },
+    handler: async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new DomainError(415, receiptMessages.importFormat);
+      let sheet;
+      try {
+        sheet = await readSheet(request.body, String(request.headers['content-type'] ?? ''));
+      } catch {
+        throw new DomainError(400, receiptMessages.importFormat);
+      }
+      return importReceiptLines(db, auditContext(request), request.params.id, sheet);
+    },
   });
 }

@@ -26,6 +26,13 @@ import {
   type ReceiptSummary,
 } from '../supplier-receipts.contract.ts';
 import { supplierReceiptLines, supplierReceipts } from './supplier-receipts.table.ts';
+import {
+  orderStatusLabels,
+  receivableStatuses,
+  type OrderStatus,
+} from '@/modules/supplier-orders/supplier-orders.contract.ts';
+import { syncSupplierOrderStatus } from '@/modules/supplier-orders/server/index.ts';
+import { supplierOrderLines, supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
 
 type CreateInput = z.output<typeof receiptCreateSchema>;
 type LineInput = CreateInput['lines'][number];
@@ -79,6 +86,10 @@ const summaryColumns = {
   totalGross: supplierReceipts.totalGross,
   totalUah: supplierReceipts.totalUah,
   lineCount: sql<number>`(select count(*)::int from ${supplierReceiptLines} where ${supplierReceiptLines.receiptId} = ${supplierReceipts.id})`,
+  supplierOrderId: supplierReceipts.supplierOrderId,
+  supplierOrderNumber: sql<
+    string | null
+  >`(select o.number from supplier_orders o where o.id = ${supplierReceipts.supplierOrderId})`,
 };
 
 const joined = (db: DbOrTx, columns: Record<string, unknown>) =>
@@ -171,6 +182,13 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
       lineVat: supplierReceiptLines.lineVat,
       lineGross: supplierReceiptLines.lineGross,
       unitCost: supplierReceiptLines.unitCost,
+      supplierOrderLineId: supplierReceiptLines.supplierOrderLineId,
+      lastPrice: sql<string | null>`(select s.last_price from item_suppliers s
+        where s.item_id = ${supplierReceiptLines.itemId} and s.supplier_id = ${header.supplierId}
+        order by s.last_price_date desc nulls last, s.id desc limit 1)`,
+      lastPriceCurrency: sql<string | null>`(select s.last_price_currency from item_suppliers s
+        where s.item_id = ${supplierReceiptLines.itemId} and s.supplier_id = ${header.supplierId}
+        order by s.last_price_date desc nulls last, s.id desc limit 1)`,
     })
     .from(supplierReceiptLines)
     .innerJoin(items, eq(items.id, supplierReceiptLines.itemId))
@@ -217,7 +235,53 @@ async function checkReferences(tx: DbOrTx, header: Header, lines: readonly LineI
   lines.forEach((line, i) => {
     if (!stocked.has(line.itemId)) fields[`lines.${i}.itemId`] = receiptMessages.notStocked;
   });
+  await checkOrderLinks(tx, header, lines, fields);
   if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+}
+
+/** A receipt against a supplier order: the order is this supplier's and still expects goods; its lines are its. */
+async function checkOrderLinks(
+  tx: DbOrTx,
+  header: Header,
+  lines: readonly LineInput[],
+  fields: Record<string, string>,
+) {
+  const linked = lines.map((l, i) => [l, i] as const).filter(([l]) => l.supplierOrderLineId);
+  if (!header.supplierOrderId) {
+    for (const [, i] of linked) fields[`lines.${i}.supplierOrderLineId`] = receiptMessages.orderLineWithoutOrder;
+    return;
+  }
+  const [order] = await tx
+    .select({ supplierId: supplierOrders.supplierId, status: supplierOrders.status, number: supplierOrders.number })
+    .from(supplierOrders)
+    .where(eq(supplierOrders.id, header.supplierOrderId));
+  if (!order) {
+    fields.supplierOrderId = receiptMessages.orderNotFound;
+    return;
+  }
+  if (order.supplierId !== header.supplierId) fields.supplierOrderId = receiptMessages.orderOtherSupplier;
+  else if (!(receivableStatuses as readonly string[]).includes(order.status)) {
+    fields.supplierOrderId = receiptMessages.orderNotOpen(order.number, orderStatusLabels[order.status as OrderStatus]);
+  }
+  if (!linked.length) return;
+  const orderLines = await tx
+    .select({ id: supplierOrderLines.id, orderId: supplierOrderLines.orderId, itemId: supplierOrderLines.itemId })
+    .from(supplierOrderLines)
+    .where(
+      inArray(
+        supplierOrderLines.id,
+        linked.map(([l]) => l.supplierOrderLineId!),
+      ),
+    );
+  const byId = new Map(orderLines.map((l) => [l.id, l]));
+  for (const [line, i] of linked) {
+    const orderLine = byId.get(line.supplierOrderLineId!);
+    if (!orderLine || orderLine.orderId !== header.supplierOrderId) {
+      fields[`lines.${i}.supplierOrderLineId`] = receiptMessages.orderLineOther;
+    } else if (orderLine.itemId !== line.itemId) {
+      fields[`lines.${i}.itemId`] = receiptMessages.orderLineItem;
+    }
+  }
 }
 
 async function checkDuplicate(tx: DbOrTx, header: Header, exceptId: number | null) {
@@ -259,6 +323,7 @@ async function writeLines(tx: DbOrTx, receiptId: number, header: Header, lines: 
       unitPrice: fixed(dec(line.unitPrice), 6),
       vatRate: line.vatRate,
       supplierItemName: line.supplierItemName ?? null,
+      supplierOrderLineId: line.supplierOrderLineId ?? null,
       lineNet: fixed(totals.net, 2),
       lineVat: fixed(totals.vat, 2),
       lineGross: fixed(totals.gross, 2),
@@ -290,6 +355,7 @@ const headerValues = (h: Header) => ({
   extraCosts: h.extraCosts,
   extraCostsMethod: h.extraCostsMethod,
   notes: h.notes ?? null,
+  supplierOrderId: h.supplierOrderId ?? null,
 });
 
 function conflict(err: unknown): never {
@@ -351,6 +417,7 @@ export async function updateReceipt(
         extraCosts: before.extraCosts,
         extraCostsMethod: before.extraCostsMethod,
         notes: before.notes,
+        supplierOrderId: before.supplierOrderId,
         ...Object.fromEntries(Object.entries(headerChange).filter(([, v]) => v !== undefined)),
       };
       const lines: LineInput[] =
@@ -361,6 +428,7 @@ export async function updateReceipt(
           unitPrice: l.unitPrice,
           vatRate: l.vatRate,
           supplierItemName: l.supplierItemName,
+          supplierOrderLineId: l.supplierOrderLineId,
         }));
       await checkReferences(tx, header, lines);
       await checkDuplicate(tx, header, id);
@@ -384,6 +452,19 @@ export async function deleteReceipt(db: DbOrTx, ctx: AuditContext, id: number): 
   });
 }
 
+/** Posting against an order that no longer expects goods (closed, cancelled, back in draft) is refused. */
+async function checkOrderOpen(tx: DbOrTx, orderId: number) {
+  const [order] = await tx
+    .select({ status: supplierOrders.status, number: supplierOrders.number })
+    .from(supplierOrders)
+    .where(eq(supplierOrders.id, orderId))
+    .for('update');
+  if (order && !(receivableStatuses as readonly string[]).includes(order.status)) {
+    const message = receiptMessages.orderNotOpen(order.number, orderStatusLabels[order.status as OrderStatus]);
+    throw new DomainError(409, message, { supplierOrderId: message });
+  }
+}
+
 const ledgerDoc = (r: Receipt, userId: number | null): LedgerDocument => ({
   type: 'supplier_receipt',
   id: r.id,
@@ -401,6 +482,7 @@ export async function postReceipt(
 ): Promise<Receipt> {
   return db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, version);
+    if (before.supplierOrderId) await checkOrderOpen(tx, before.supplierOrderId);
     // The buying company: the document's, or the default one. A VAT payer recovers VAT, so its cost is net.
     const [company] = await tx
       .select({ isVatPayer: companies.isVatPayer })
@@ -461,6 +543,7 @@ export async function postReceipt(
       .where(eq(supplierReceipts.id, id));
     const after = await getReceipt(tx, id);
     await audit(tx, ctx, { action: 'post', entityType: 'supplier_receipts', entityId: id, before, after });
+    if (after.supplierOrderId) await syncSupplierOrderStatus(tx, after.supplierOrderId, ctx);
     return after;
   });
 }
@@ -483,6 +566,223 @@ export async function cancelReceipt(db: DbOrTx, ctx: AuditContext, id: number, r
       .where(eq(supplierReceipts.id, id));
     const after = await getReceipt(tx, id);
     await audit(tx, ctx, { action: 'cancel', entityType: 'supplier_receipts', entityId: id, before, after });
+    if (after.supplierOrderId) await syncSupplierOrderStatus(tx, after.supplierOrderId, ctx);
+    return after;
+  });
+}
+
+// ---- scanning into a draft -------------------------------------------------------------------------------------
+
+/** The document's totals from its stored lines (lines changed in place keep their ids). */
+async function recomputeTotals(tx: DbOrTx, receiptId: number, fxRate: string) {
+  const lines = await tx
+    .select({
+      net: supplierReceiptLines.lineNet,
+      vat: supplierReceiptLines.lineVat,
+      gross: supplierReceiptLines.lineGross,
+    })
+    .from(supplierReceiptLines)
+    .where(eq(supplierReceiptLines.receiptId, receiptId));
+  const sum = (pick: (l: (typeof lines)[number]) => string) => lines.reduce((s, l) => add(s, dec(pick(l))), dec(0));
+  const gross = sum((l) => l.gross);
+  await tx
+    .update(supplierReceipts)
+    .set({
+      totalNet: fixed(
+        sum((l) => l.net),
+        2,
+      ),
+      totalVat: fixed(
+        sum((l) => l.vat),
+        2,
+      ),
+      totalGross: fixed(gross, 2),
+      totalUah: fixed(round(mul(gross, dec(fxRate)), 2), 2),
+    })
+    .where(eq(supplierReceipts.id, receiptId));
+}
+
+/** The item a scanned code names: its barcode, else its SKU (any case), else a supplier's SKU (this supplier first). */
+async function itemByCode(tx: DbOrTx, code: string, supplierId: number) {
+  const columns = { id: items.id, sku: items.sku, name: items.name, kind: items.kind, vatRate: items.vatRate };
+  const [byBarcode] = await tx.select(columns).from(items).where(eq(items.barcode, code)).limit(1);
+  if (byBarcode) return byBarcode;
+  const [bySku] = await tx
+    .select(columns)
+    .from(items)
+    .where(sql`lower(btrim(${items.sku})) = lower(${code})`)
+    .limit(1);
+  if (bySku) return bySku;
+  const [bySupplierSku] = await tx
+    .select(columns)
+    .from(itemSuppliers)
+    .innerJoin(items, eq(items.id, itemSuppliers.itemId))
+    .where(sql`lower(btrim(${itemSuppliers.supplierSku})) = lower(${code})`)
+    .orderBy(sql`(${itemSuppliers.supplierId} = ${supplierId}) desc`, asc(itemSuppliers.id))
+    .limit(1);
+  return bySupplierSku ?? null;
+}
+
+/**
+ * `POST …/:id/scan {code}` (warehouse.md §6): +1 on the scanned item's line of a draft, or a new line at the item's
+ * last price from this supplier (0 when there is none). Answers the line and its new quantity.
+ */
+export async function scanIntoReceipt(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  code: string,
+): Promise<{ lineId: number; itemId: number; sku: string; name: string; qty: string }> {
+  return db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, undefined);
+    const item = await itemByCode(tx, code.trim(), before.supplierId);
+    if (!item) throw new DomainError(404, receiptMessages.scanNotFound);
+    if (item.kind === 'service') throw new DomainError(400, receiptMessages.notStocked);
+    const existing = before.lines.find((l) => l.itemId === item.id);
+    let lineId: number;
+    let qty: string;
+    if (existing) {
+      qty = fixed(add(dec(existing.qty), dec(1)), 4);
+      const totals = lineTotals(
+        { qty, unitPrice: existing.unitPrice, vatRate: existing.vatRate },
+        before.pricesIncludeVat,
+      );
+      await tx
+        .update(supplierReceiptLines)
+        .set({ qty, lineNet: fixed(totals.net, 2), lineVat: fixed(totals.vat, 2), lineGross: fixed(totals.gross, 2) })
+        .where(eq(supplierReceiptLines.id, existing.id));
+      lineId = existing.id;
+    } else {
+      const [last] = await tx
+        .select({ price: itemSuppliers.lastPrice, currency: itemSuppliers.lastPriceCurrency })
+        .from(itemSuppliers)
+        .where(and(eq(itemSuppliers.itemId, item.id), eq(itemSuppliers.supplierId, before.supplierId)))
+        .orderBy(sql`${itemSuppliers.lastPriceDate} desc nulls last`, desc(itemSuppliers.id))
+        .limit(1);
+      const unitPrice = last?.price && last.currency === before.currencyCode ? last.price : '0';
+      const vatRate = (['20', '14', '7', '0'].includes(String(item.vatRate)) ? String(item.vatRate) : '20') as '20';
+      qty = fixed(dec(1), 4);
+      const totals = lineTotals({ qty, unitPrice, vatRate }, before.pricesIncludeVat);
+      const [row] = await tx
+        .insert(supplierReceiptLines)
+        .values({
+          receiptId: id,
+          lineNo: before.lines.reduce((m, l) => Math.max(m, l.lineNo), 0) + 1,
+          itemId: item.id,
+          qty,
+          unitPrice: fixed(dec(unitPrice), 6),
+          vatRate,
+          lineNet: fixed(totals.net, 2),
+          lineVat: fixed(totals.vat, 2),
+          lineGross: fixed(totals.gross, 2),
+        })
+        .returning({ id: supplierReceiptLines.id });
+      lineId = row!.id;
+    }
+    await recomputeTotals(tx, id, before.fxRate);
+    await tx
+      .update(supplierReceipts)
+      .set({ version: sql`${supplierReceipts.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(supplierReceipts.id, id));
+    const after = await getReceipt(tx, id);
+    await audit(tx, ctx, { action: 'update', entityType: 'supplier_receipts', entityId: id, before, after });
+    return { lineId, itemId: item.id, sku: item.sku, name: item.name, qty };
+  });
+}
+
+// ---- lines from a file -----------------------------------------------------------------------------------------
+
+const IMPORT_COLUMNS = {
+  sku: ['sku', 'артикул', 'код', 'supplier sku', 'suppliersku', 'артикул постачальника'],
+  qty: ['qty', 'quantity', 'кількість', 'к-сть'],
+  price: ['price', 'unitprice', 'unit price', 'ціна', 'ціна за од.'],
+} as const;
+
+/** A cell as an exact decimal text ('1 250,5' → '1250.5'), or null when it is not a number of at most `scale`. */
+function cellDecimal(value: string | number | null, scale: number): string | null {
+  if (value === null) return null;
+  const text = String(value).trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(text) || (text.split('.')[1]?.length ?? 0) > scale) return null;
+  return text;
+}
+
+/**
+ * `POST …/:id/import-lines` (warehouse.md §6): the rows of a CSV/XLSX file (SKU or the supplier's SKU, qty, price)
+ * become new lines of a draft — all of them, or none when any row is wrong (each wrong row named in Ukrainian).
+ */
+export async function importReceiptLines(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  sheet: { headers: string[]; rows: Array<Array<string | number | null>> },
+): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    const before = await lockDraft(tx, id, undefined);
+    const headers = sheet.headers.map((h) => h.trim().toLowerCase());
+    const col = (names: readonly string[]) => headers.findIndex((h) => names.includes(h));
+    const [skuAt, qtyAt, priceAt] = [col(IMPORT_COLUMNS.sku), col(IMPORT_COLUMNS.qty), col(IMPORT_COLUMNS.price)];
+    if (skuAt < 0 || qtyAt < 0 || priceAt < 0) throw new DomainError(400, receiptMessages.importColumns);
+    const fields: Record<string, string> = {};
+    const added: LineInput[] = [];
+    for (const [i, row] of sheet.rows.entries()) {
+      if (row.every((c) => c === null || String(c).trim() === '')) continue;
+      const rowNo = i + 2; // the header is row 1
+      const code = String(row[skuAt] ?? '').trim();
+      const qty = cellDecimal(row[qtyAt] ?? null, 4);
+      const price = cellDecimal(row[priceAt] ?? null, 6);
+      const problems: string[] = [];
+      const item = code ? await itemByCode(tx, code, before.supplierId) : null;
+      if (!code) problems.push(receiptMessages.importNoSku);
+      else if (!item) problems.push(receiptMessages.importUnknown(code));
+      else if (item.kind === 'service') problems.push(receiptMessages.notStocked);
+      if (!qty || !/[1-9]/.test(qty)) problems.push(receiptMessages.importQty);
+      if (!price) problems.push(receiptMessages.importPrice);
+      if (problems.length) {
+        fields[`rows.${rowNo}`] = receiptMessages.importRow(rowNo, problems.join('; '));
+        continue;
+      }
+      const vatRate = (['20', '14', '7', '0'].includes(String(item!.vatRate)) ? item!.vatRate : '20') as '20';
+      added.push({ itemId: item!.id, qty: qty!, unitPrice: price!, vatRate, supplierItemName: null });
+    }
+    if (Object.keys(fields).length) {
+      const errors = Object.values(fields);
+      throw new DomainError(400, receiptMessages.importFailed(errors.length, errors[0]!), fields);
+    }
+    if (!added.length) throw new DomainError(400, receiptMessages.importEmpty);
+    const { lines: _lines, ...rest } = before;
+    const header: Header = {
+      supplierId: rest.supplierId,
+      companyId: rest.companyId,
+      warehouseId: rest.warehouseId,
+      documentTypeId: rest.documentTypeId,
+      supplierDocNumber: rest.supplierDocNumber,
+      supplierDocDate: rest.supplierDocDate,
+      documentDate: rest.documentDate,
+      currencyCode: rest.currencyCode,
+      fxRate: rest.fxRate,
+      pricesIncludeVat: rest.pricesIncludeVat,
+      extraCosts: rest.extraCosts,
+      extraCostsMethod: rest.extraCostsMethod,
+      notes: rest.notes,
+      supplierOrderId: rest.supplierOrderId,
+    };
+    const kept: LineInput[] = before.lines.map((l) => ({
+      itemId: l.itemId,
+      qty: l.qty,
+      unitPrice: l.unitPrice,
+      vatRate: l.vatRate,
+      supplierItemName: l.supplierItemName,
+      supplierOrderLineId: l.supplierOrderLineId,
+    }));
+    const lines = [...kept, ...added];
+    if (lines.length > 500) throw new DomainError(400, receiptMessages.importTooMany);
+    await writeLines(tx, id, header, lines);
+    await tx
+      .update(supplierReceipts)
+      .set({ version: sql`${supplierReceipts.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(supplierReceipts.id, id));
+    const after = await getReceipt(tx, id);
+    await audit(tx, ctx, { action: 'import', entityType: 'supplier_receipts', entityId: id, before, after });
     return after;
   });
 }

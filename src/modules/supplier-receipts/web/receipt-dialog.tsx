@@ -45,6 +45,7 @@ import {
   type ReceiptFormValues,
 } from './receipt-form.ts';
 import { ReceiptLines } from './receipt-lines.tsx';
+import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
 import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
 import { ReceiptView, TotalsList, useLookupLabel } from './receipt-view.tsx';
 import { isReceiptListQuery, receiptQueryKey, receiptsApi, type ReceiptBody } from './supplier-receipts.api.ts';
@@ -429,6 +430,12 @@ function ReceiptEditor({
       >
         <fieldset disabled={busy} className="grid min-w-0 gap-6">
           <legend className="sr-only">{m.header}</legend>
+          {receipt?.supplierOrderNumber ? (
+            <p className="text-sm">
+              <span className="text-muted-foreground">{m.supplierOrder}: </span>
+              <span className="font-mono">{receipt.supplierOrderNumber}</span>
+            </p>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {picker('supplierId', 'supplierLabel', '/suppliers', m.supplier, supplierLabel, {
               placeholder: m.supplierPlaceholder,
@@ -537,6 +544,7 @@ function ReceiptEditor({
             )}
           </div>
 
+          <ReceiptQuickAdd receipt={receipt} dirty={isDirty} onChanged={adopt} />
           <ReceiptLines form={form} formId={formId} currency={currency} pricesIncludeVat={pricesIncludeVat} />
 
           <TotalsList

@@ -33,6 +33,11 @@ export interface LineRow {
   unitPrice: string;
   vatRate: VatRate;
   supplierItemName: string;
+  /** The supplier order line it receives against (kept as it is; not edited here). */
+  supplierOrderLineId: number | null;
+  /** The supplier's last price of the item and its currency, for the 20 % warning; cleared when the item changes. */
+  lastPrice: string | null;
+  lastPriceCurrency: string | null;
 }
 
 export interface ReceiptFormValues {
@@ -54,6 +59,9 @@ export interface ReceiptFormValues {
   extraCosts: string;
   extraCostsMethod: ExtraCostsMethod;
   notes: string;
+  /** The supplier order the receipt is against ('Отримати'); kept as it is. */
+  supplierOrderId: number | null;
+  supplierOrderNumber: string | null;
   lines: LineRow[];
 }
 
@@ -91,6 +99,9 @@ export function emptyLine(source: ItemSource = 'components', vatRate: VatRate = 
     unitPrice: '',
     vatRate,
     supplierItemName: '',
+    supplierOrderLineId: null,
+    lastPrice: null,
+    lastPriceCurrency: null,
   };
 }
 
@@ -115,6 +126,8 @@ export function toForm(receipt?: Receipt): ReceiptFormValues {
       extraCosts: '',
       extraCostsMethod: 'by_value',
       notes: '',
+      supplierOrderId: null,
+      supplierOrderNumber: null,
       lines: [],
     };
   }
@@ -136,6 +149,8 @@ export function toForm(receipt?: Receipt): ReceiptFormValues {
     extraCosts: /^0*(\.0*)?$/.test(receipt.extraCosts) ? '' : decimalInput(receipt.extraCosts),
     extraCostsMethod: receipt.extraCostsMethod,
     notes: receipt.notes ?? '',
+    supplierOrderId: receipt.supplierOrderId,
+    supplierOrderNumber: receipt.supplierOrderNumber,
     lines: receipt.lines.map((line) => ({
       itemId: line.itemId,
       itemLabel: line.itemName,
@@ -146,6 +161,9 @@ export function toForm(receipt?: Receipt): ReceiptFormValues {
       unitPrice: decimalInput(line.unitPrice),
       vatRate: line.vatRate,
       supplierItemName: line.supplierItemName ?? '',
+      supplierOrderLineId: line.supplierOrderLineId,
+      lastPrice: line.lastPrice,
+      lastPriceCurrency: line.lastPriceCurrency,
     })),
   };
 }
@@ -167,12 +185,14 @@ export function toInput(values: ReceiptFormValues): ReceiptCreateInput {
     extraCosts: values.extraCosts.trim() === '' ? '0' : values.extraCosts,
     extraCostsMethod: values.extraCostsMethod,
     notes: values.notes,
+    ...(values.supplierOrderId ? { supplierOrderId: values.supplierOrderId } : {}),
     lines: values.lines.map((line) => ({
       itemId: line.itemId ?? 0,
       qty: line.qty,
       unitPrice: line.unitPrice,
       vatRate: line.vatRate,
       supplierItemName: line.supplierItemName,
+      ...(line.supplierOrderLineId ? { supplierOrderLineId: line.supplierOrderLineId } : {}),
     })),
   };
 }

@@ -3,7 +3,7 @@
 // lines are rows of a grid under one header; below that each line is a card with its own labels.
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CpuIcon, PackageIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { vatRates } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+import { priceDeviates, receiptMessages, vatRates } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -108,6 +108,7 @@ export function ReceiptLines({
                 form={form}
                 formId={formId}
                 index={index}
+                currency={currency}
                 pricesIncludeVat={pricesIncludeVat}
                 onRemove={() => removeLine(index)}
               />
@@ -140,12 +141,14 @@ function LineFields({
   form,
   formId,
   index,
+  currency,
   pricesIncludeVat,
   onRemove,
 }: {
   form: ReceiptForm;
   formId: string;
   index: number;
+  currency: string;
   pricesIncludeVat: boolean;
   onRemove: () => void;
 }) {
@@ -160,6 +163,8 @@ function LineFields({
     form.setValue(`lines.${index}.itemLabel`, label, { shouldDirty: true });
     form.setValue(`lines.${index}.sku`, null);
     form.setValue(`lines.${index}.unit`, null);
+    form.setValue(`lines.${index}.lastPrice`, null);
+    form.setValue(`lines.${index}.lastPriceCurrency`, null);
     form.setValue(`lines.${index}.itemId`, id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   }
 
@@ -167,9 +172,15 @@ function LineFields({
   const itemError = rowErrors?.itemId?.message;
   const hint = [line.sku ? m.sku(line.sku) : null, line.unit].filter(Boolean).join(' · ');
 
+  // A price far from the supplier's last one is worth a second look (a warning, not a block).
+  const priceWarning = priceDeviates(line.unitPrice, line.lastPrice, line.lastPriceCurrency === currency)
+    ? receiptMessages.priceWarning
+    : undefined;
+
   const decimalField = (name: 'qty' | 'unitPrice', label: string, placeholder: string, unit?: string | null) => {
     const id = idOf(name);
     const error = rowErrors?.[name]?.message;
+    const warning = name === 'unitPrice' && !error ? priceWarning : undefined;
     return (
       <div className="grid min-w-0 content-start gap-1.5">
         <Label htmlFor={id} className="sm:sr-only">
@@ -188,7 +199,13 @@ function LineFields({
           aria-required
           {...form.register(`lines.${index}.${name}`)}
         />
-        <FieldMessage id={`${id}-message`} error={error} hint={unit ?? undefined} />
+        {warning ? (
+          <p id={`${id}-message`} role="status" className="text-xs text-amber-700 dark:text-amber-300">
+            {warning}
+          </p>
+        ) : (
+          <FieldMessage id={`${id}-message`} error={error} hint={unit ?? undefined} />
+        )}
       </div>
     );
   };

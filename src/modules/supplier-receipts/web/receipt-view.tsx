@@ -69,6 +69,7 @@ export function ReceiptView({
     [m.documentDate, formatDateUk(receipt.documentDate)],
     [m.warehouse, receipt.warehouseName],
   ];
+  if (receipt.supplierOrderNumber) facts.push([m.supplierOrder, receipt.supplierOrderNumber]);
   if (receipt.companyId !== null) facts.push([m.company, companyLabel ?? `#${receipt.companyId}`]);
   facts.push([m.currency, receipt.currencyCode]);
   if (foreign) facts.push([m.fxRate(receipt.currencyCode), formatQty(receipt.fxRate)]);

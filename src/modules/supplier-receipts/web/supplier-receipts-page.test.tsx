@@ -580,3 +580,73 @@ describe('SupplierReceiptsPage — guards', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== 'GET')).toBe(false);
   });
 });
+
+describe('SupplierReceiptsPage — from a supplier order', () => {
+  it('opens the receipt named by ?open=, shows its order and warns of a price 20 % off the last one', async () => {
+    const fromOrder: Receipt = receiptSchema.parse({
+      ...draft,
+      supplierOrderId: 5,
+      supplierOrderNumber: 'PO-2025-00005',
+      lines: [{ ...draft.lines[0], supplierOrderLineId: 50, lastPrice: '1.000000', lastPriceCurrency: 'UAH' }],
+    });
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(fromOrder);
+      if (url === '/api/supplier-receipts/7' && init.method === 'PATCH') return jsonResponse(fromOrder);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierReceiptsPage />, { path: '/supplier-receipts?open=7' });
+    const dialog = await screen.findByRole('dialog', { name: /Прихід GRN-2025-00007/ });
+    expect(await within(dialog).findByText('PO-2025-00005')).toBeTruthy();
+    // 1,25 against the last 1,00: more than 20 % — a warning, not a block.
+    expect(within(dialog).getByText('Ціна відрізняється від останньої більш ніж на 20 %')).toBeTruthy();
+    const price = within(dialog).getByLabelText('Ціна за од.');
+    await user.clear(price);
+    await user.type(price, '1,1');
+    expect(within(dialog).queryByText('Ціна відрізняється від останньої більш ніж на 20 %')).toBeNull();
+    // The order links travel with the lines when they are saved.
+    await user.click(within(dialog).getByRole('button', { name: /Зберегти/ }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'PATCH', '/api/supplier-receipts/7')).toHaveLength(1));
+    expect(requestsTo(fetchMock, 'PATCH', '/api/supplier-receipts/7')[0]).toMatchObject({
+      version: 3,
+      lines: [{ itemId: 12, unitPrice: '1.1', supplierOrderLineId: 50 }],
+    });
+  });
+});
+
+describe('SupplierReceiptsPage — scanning into a draft', () => {
+  it('adds one by the scanned code and shows the draft as the server now has it; an unknown code is named', async () => {
+    let current: Receipt = draft;
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(current);
+      if (url === '/api/supplier-receipts/7/scan' && init.method === 'POST') {
+        const { code } = JSON.parse(String(init.body)) as { code: string };
+        if (code !== 'C-100N') return jsonResponse({ error: 'Нічого не знайдено' }, 404);
+        current = receiptSchema.parse({ ...draft, version: 4, lines: [{ ...draft.lines[0], qty: '1001.0000' }] });
+        return jsonResponse({
+          lineId: 70,
+          itemId: 12,
+          sku: 'C-100N',
+          name: 'Конденсатор 100 нФ 0603',
+          qty: '1001.0000',
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierReceiptsPage />, { path: '/supplier-receipts' });
+    const dialog = await openReceipt(user, 'GRN-2025-00007');
+    const box = within(dialog).getByLabelText('Штрих-код або артикул');
+    await user.type(box, 'NOPE{Enter}');
+    expect(await within(dialog).findByText('Нічого не знайдено')).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, 'C-100N{Enter}');
+    await waitFor(() => expect((within(dialog).getByLabelText('Кількість') as HTMLInputElement).value).toBe('1001'));
+    expect(requestsTo(fetchMock, 'POST', '/api/supplier-receipts/7/scan')).toEqual([
+      { code: 'NOPE' },
+      { code: 'C-100N' },
+    ]);
+    // Scanning does not save the form (no PATCH).
+    expect(requestsTo(fetchMock, 'PATCH', '/api/supplier-receipts/7')).toHaveLength(0);
+  });
+});

@@ -2,6 +2,7 @@
 // opens the document in a dialog (draft: edit, save, post, delete; posted: view, cancel; cancelled: view).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
 import { PlusIcon, SearchIcon, XIcon } from 'lucide-react';
 import {
   receiptStatuses,
@@ -53,7 +54,17 @@ export function SupplierReceiptsPage() {
     supplier: null,
     warehouse: null,
   });
-  const [dialog, setDialog] = useState<DialogState>(null);
+  // `?open=<id>` (a link from a supplier order's 'Отримати') opens that receipt at once.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [dialog, setDialog] = useState<DialogState>(() => {
+    const open = Number(new URLSearchParams(search).get('open'));
+    return Number.isInteger(open) && open > 0 ? { kind: 'open', id: open } : null;
+  });
+  function closeDialog() {
+    setDialog(null);
+    if (new URLSearchParams(search).has('open')) navigate(location, { replace: true });
+  }
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(RECEIPTS_ROUTE);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
@@ -100,7 +111,7 @@ export function SupplierReceiptsPage() {
   }
 
   const rows = listQuery.data?.items ?? [];
-  const columnCount = 7;
+  const columnCount = 8;
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -236,6 +247,7 @@ export function SupplierReceiptsPage() {
                 <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
                   {messages.columns.status}
                 </SortableHead>
+                <TableHead>{messages.columns.supplierOrder}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
@@ -275,7 +287,7 @@ export function SupplierReceiptsPage() {
           key={dialog.kind === 'open' ? dialog.id : 'new'}
           receiptId={dialog.kind === 'open' ? dialog.id : undefined}
           canChange={canAccess}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       ) : null}
     </div>
@@ -350,6 +362,7 @@ function ReceiptRow({ receipt, onOpen }: { receipt: ReceiptSummary; onOpen: () =
       <TableCell>
         <ReceiptStatusBadge status={receipt.status} />
       </TableCell>
+      <TableCell className="font-mono text-sm whitespace-nowrap">{receipt.supplierOrderNumber ?? ''}</TableCell>
     </TableRow>
   );
 }

@@ -3,6 +3,7 @@ import type { Query } from '@tanstack/react-query';
 import type {
   Receipt,
   ReceiptCreateInput,
+  ReceiptScanResult,
   ReceiptStatus,
   ReceiptSummary,
   receiptCreateSchema,
@@ -52,4 +53,13 @@ export const receiptsApi = {
   remove: (id: number) => apiRequest<unknown>('DELETE', `${RECEIPTS_URL}/${id}`),
   post: (id: number, version: number) => apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/post`, { version }),
   cancel: (id: number, reason: string) => apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/cancel`, { reason }),
+  scan: (id: number, code: string) => apiRequest<ReceiptScanResult>('POST', `${RECEIPTS_URL}/${id}/scan`, { code }),
+  /** The file goes as its raw body, typed by its extension (CSV or XLSX). */
+  importLines: (id: number, file: File) => {
+    const name = file.name.toLowerCase();
+    const type = name.endsWith('.xlsx') ? XLSX_MIME : name.endsWith('.csv') ? 'text/csv' : file.type || 'text/csv';
+    return apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/import-lines`, new Blob([file], { type }));
+  },
 };
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

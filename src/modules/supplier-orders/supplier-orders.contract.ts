@@ -1,0 +1,288 @@
+// Supplier orders ('Замовлення постачальникам', warehouse.md §5): purchase orders — what was asked of whom, when it
+// is expected, and what has arrived (receivedQty is derived from the posted receipt lines linked to each line).
+// Shared by the server and the page.
+import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { listQueryShape } from '@/shared/list.ts';
+import { z } from '@/shared/zod-uk.ts';
+
+export const orderMessages = {
+  required: "Обов'язкове поле",
+  date: 'Вкажіть дату',
+  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
+  positive: 'Має бути більше нуля',
+  noLines: 'Додайте хоча б один рядок',
+  currency: 'Код валюти — три латинські літери (UAH)',
+  notFound: 'Замовлення постачальнику не знайдено',
+  version: 'Документ змінено іншим користувачем — оновіть сторінку',
+  reason: 'Вкажіть причину',
+  notSupplier: 'Оберіть постачальника зі списку',
+  notStocked: 'Оберіть компонент, матеріал або товар, що має залишки',
+  inactive: 'Позиція неактивна — її не можна додати в новий рядок',
+  reference: 'Оберіть запис зі списку',
+  notEditable: (status: string) => `Замовлення у статусі «${status}» змінювати не можна`,
+  deleteOnlyDraft: 'Видалити можна лише чернетку замовлення',
+  transition: (action: string, status: string) =>
+    `Дію «${action}» не можна виконати для замовлення у статусі «${status}»`,
+  somethingReceived: 'За замовленням уже отримано товар — його можна лише закрити',
+  lineReceived: (n: number) => `Рядок ${n}: за ним уже отримано товар — його не можна видалити чи змінити позицію`,
+  belowReceived: (received: string) => `Не менше вже отриманої кількості (${received})`,
+  nothingToReceive: 'За замовленням усе вже отримано',
+  receivedNoDraft: 'За замовленням уже отримано товар — повернути його в чернетку не можна',
+  hasReceipts: 'До замовлення вже є приходи — видалити його не можна, лише скасувати',
+  noDocumentType: 'Немає активного типу документа постачальника — додайте його в довіднику',
+  noWarehouse: 'Оберіть склад — у замовленні його не вказано, а склад за замовчуванням не задано',
+} as const;
+
+export const orderStatuses = [
+  'draft',
+  'sent',
+  'confirmed',
+  'partially_received',
+  'received',
+  'closed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  draft: 'Чернетка',
+  sent: 'Відправлено',
+  confirmed: 'Підтверджено',
+  partially_received: 'Частково отримано',
+  received: 'Отримано',
+  closed: 'Закрито',
+  cancelled: 'Скасовано',
+};
+/** The statuses whose remaining quantities count as supply on order (warehouse.md §4, §5). */
+export const onOrderStatuses = ['sent', 'confirmed', 'partially_received'] as const satisfies readonly OrderStatus[];
+/**
+ * Lines can be changed in these (draft freely; sent, confirmed and partially received with an audit record — a line
+ * something arrived against keeps its item and at least the received quantity).
+ */
+export const editableStatuses = [
+  'draft',
+  'sent',
+  'confirmed',
+  'partially_received',
+] as const satisfies readonly OrderStatus[];
+/** 'Отримати' is offered in these. */
+export const receivableStatuses = onOrderStatuses;
+
+export const orderActions = ['send', 'confirm', 'return-to-draft', 'close', 'cancel'] as const;
+export type OrderAction = (typeof orderActions)[number];
+export const orderActionLabels: Record<OrderAction | 'receive', string> = {
+  send: 'Надіслати',
+  confirm: 'Підтвердити',
+  'return-to-draft': 'Повернути в чернетку',
+  close: 'Закрити',
+  cancel: 'Скасувати',
+  receive: 'Отримати',
+};
+/** The state table of warehouse.md §5 (user actions; receipts move sent/confirmed/partially_received themselves). */
+export const orderTransitions: Record<OrderAction, { from: readonly OrderStatus[]; to: OrderStatus }> = {
+  send: { from: ['draft'], to: 'sent' },
+  confirm: { from: ['sent'], to: 'confirmed' },
+  'return-to-draft': { from: ['sent'], to: 'draft' },
+  close: { from: ['confirmed', 'partially_received'], to: 'closed' },
+  cancel: { from: ['draft', 'sent', 'confirmed'], to: 'cancelled' },
+};
+
+export const vatRates = ['20', '14', '7', '0'] as const;
+
+const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
+  z
+    .string({ error: orderMessages.decimal(scale) })
+    .trim()
+    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), orderMessages.decimal(scale))
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, orderMessages.decimal(scale))
+    .refine((v) => !opts.positive || /[1-9]/.test(v), orderMessages.positive);
+const isoDate = z.string().trim().refine(isIsoDate, orderMessages.date);
+const optionalDate = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => v === null || isIsoDate(v), orderMessages.date)
+  .nullable()
+  .optional();
+const id = z.number({ error: orderMessages.reference }).int().positive(orderMessages.reference);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не довше ${max} символів`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const orderLineInputSchema = z.strictObject({
+  /** The stored line this row keeps (absent for a new line): lines keep their ids, receipts point at them. */
+  id: z.number().int().positive().optional(),
+  itemId: id,
+  qty: decimalText(4, { positive: true }),
+  unitPrice: decimalText(6),
+  vatRate: z.enum(vatRates).default('20'),
+  expectedDate: optionalDate,
+  notes: optionalText(500),
+});
+export type OrderLineInput = z.input<typeof orderLineInputSchema>;
+
+const headerShape = {
+  supplierId: z.number({ error: orderMessages.notSupplier }).int().positive(orderMessages.notSupplier),
+  companyId: id.nullable().optional(),
+  warehouseId: id.nullable().optional(),
+  orderDate: isoDate,
+  expectedDate: optionalDate,
+  currencyCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, orderMessages.currency)
+    .default('UAH'),
+  fxRate: decimalText(6, { positive: true }).default('1'),
+  pricesIncludeVat: z.boolean().default(false),
+  supplierReference: optionalText(100),
+  notes: optionalText(2000),
+};
+
+export const orderCreateSchema = z.strictObject({
+  ...headerShape,
+  lines: z.array(orderLineInputSchema).min(1, orderMessages.noLines).max(500),
+});
+export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+export type OrderBody = z.output<typeof orderCreateSchema>;
+
+/** A change: the version it was read at, any header fields, and the whole set of lines when they change. */
+export const orderUpdateSchema = z.strictObject({
+  version: z.number().int().min(1),
+  ...Object.fromEntries(Object.entries(headerShape).map(([k, v]) => [k, (v as z.ZodType).optional()])),
+  lines: z.array(orderLineInputSchema).min(1, orderMessages.noLines).max(500).optional(),
+}) as unknown as z.ZodType<Partial<OrderBody> & { version: number }>;
+
+export const orderVersionSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+export const orderConfirmSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  expectedDate: optionalDate,
+  supplierReference: optionalText(100),
+});
+export const orderReasonSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  reason: z
+    .string({ error: orderMessages.reason })
+    .trim()
+    .min(1, orderMessages.reason)
+    .max(500, 'Не довше 500 символів'),
+});
+export const orderReceiveSchema = z.strictObject({
+  supplierDocNumber: z
+    .string({ error: orderMessages.required })
+    .trim()
+    .min(1, orderMessages.required)
+    .max(60, 'Не довше 60 символів'),
+  supplierDocDate: isoDate,
+  documentTypeId: id.nullable().optional(),
+  warehouseId: id.nullable().optional(),
+  /** 'Дата приходу'; today (Kyiv) when absent. */
+  documentDate: isoDate.optional(),
+});
+export type OrderReceiveInput = z.input<typeof orderReceiveSchema>;
+
+export const orderListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(orderStatuses).optional(),
+  supplierId: z.coerce.number().int().positive().optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  overdue: z.enum(['true', 'false']).optional(),
+});
+export const orderSortFields = ['number', 'orderDate', 'expectedDate', 'supplierName', 'totalUah', 'status'] as const;
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  itemName: z.string(),
+  unitShortName: z.string().nullable(),
+  qty: z.string(),
+  unitPrice: z.string(),
+  vatRate: z.enum(vatRates),
+  lineNet: z.string(),
+  lineVat: z.string(),
+  lineGross: z.string(),
+  expectedDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Σ qty of the posted receipt lines linked to this line. */
+  receivedQty: z.string(),
+  /** max(0, qty − receivedQty). */
+  remainingQty: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  orderDate: z.string(),
+  expectedDate: z.string().nullable(),
+  status: z.enum(orderStatuses),
+  supplierId: z.number().int(),
+  supplierName: z.string(),
+  warehouseId: z.number().int().nullable(),
+  warehouseName: z.string().nullable(),
+  supplierReference: z.string().nullable(),
+  currencyCode: z.string(),
+  fxRate: z.string(),
+  totalNet: z.string(),
+  totalVat: z.string(),
+  totalGross: z.string(),
+  /** The gross total in UAH at the order's rate. */
+  totalUah: z.string(),
+  lineCount: z.number().int(),
+  orderedQty: z.string(),
+  receivedQty: z.string(),
+  remainingQty: z.string(),
+  /** Received share of the ordered quantity, 0–100, whole percent. */
+  receivedPercent: z.number().int(),
+  isOverdue: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  companyId: z.number().int().nullable(),
+  pricesIncludeVat: z.boolean(),
+  notes: z.string().nullable(),
+  version: z.number().int(),
+  sentAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderStatsSchema = z.object({
+  /** sent, confirmed, partially received. */
+  openOrders: z.number().int(),
+  /** sent: 'Очікують підтвердження'. */
+  awaitingConfirmation: z.number().int(),
+  /** 'Прострочені поставки'. */
+  overdue: z.number().int(),
+  /** Σ remaining qty × unit price with VAT × rate, in UAH, over the open orders. */
+  openAmount: z.string(),
+});
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+export const orderReceiptSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  documentDate: z.string(),
+  status: z.enum(['draft', 'posted', 'cancelled']),
+  supplierDocNumber: z.string(),
+  supplierDocDate: z.string(),
+  currencyCode: z.string(),
+  totalGross: z.string(),
+  totalUah: z.string(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;

@@ -1,0 +1,227 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  orderSchema,
+  orderSummarySchema,
+  type Order,
+  type OrderSummary,
+} from '@/modules/supplier-orders/supplier-orders.contract.ts';
+import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+import { renderWithProviders } from '@/web/testing/render.tsx';
+import { SupplierOrdersPage } from './supplier-orders-page.tsx';
+
+const sentSummary: OrderSummary = orderSummarySchema.parse({
+  id: 5,
+  number: 'PO-2026-00005',
+  orderDate: '2026-11-02',
+  expectedDate: '2026-11-10',
+  status: 'sent',
+  supplierId: 3,
+  supplierName: 'Радіомаг',
+  warehouseId: 1,
+  warehouseName: 'Склад матеріалів',
+  supplierReference: null,
+  currencyCode: 'UAH',
+  fxRate: '1.000000',
+  totalNet: '1000.00',
+  totalVat: '200.00',
+  totalGross: '1200.00',
+  totalUah: '1200.00',
+  lineCount: 1,
+  orderedQty: '100.0000',
+  receivedQty: '0.0000',
+  remainingQty: '100.0000',
+  receivedPercent: 0,
+  isOverdue: true,
+});
+
+const partialSummary: OrderSummary = orderSummarySchema.parse({
+  ...sentSummary,
+  id: 6,
+  number: 'PO-2026-00006',
+  status: 'partially_received',
+  expectedDate: '2026-12-20',
+  supplierReference: 'PI-77',
+  receivedQty: '60.0000',
+  remainingQty: '40.0000',
+  receivedPercent: 60,
+  isOverdue: false,
+});
+
+const sent: Order = orderSchema.parse({
+  ...sentSummary,
+  companyId: null,
+  pricesIncludeVat: false,
+  notes: null,
+  version: 2,
+  sentAt: '2026-11-02T09:00:00.000Z',
+  confirmedAt: null,
+  closedAt: null,
+  closeReason: null,
+  cancelledAt: null,
+  cancelReason: null,
+  createdAt: '2026-11-02T08:00:00.000Z',
+  lines: [
+    {
+      id: 50,
+      lineNo: 1,
+      itemId: 12,
+      sku: 'C-100N',
+      itemName: 'Конденсатор 100 нФ 0603',
+      unitShortName: 'шт',
+      qty: '100.0000',
+      unitPrice: '10.000000',
+      vatRate: '20',
+      lineNet: '1000.00',
+      lineVat: '200.00',
+      lineGross: '1200.00',
+      expectedDate: null,
+      notes: null,
+      receivedQty: '0.0000',
+      remainingQty: '100.0000',
+    },
+  ],
+});
+
+type Answer = (url: string, init: RequestInit) => Response | undefined;
+
+function stubApi(answer: Answer = () => undefined) {
+  return stubFetch((url, init) => {
+    const own = answer(url, init);
+    if (own) return own;
+    if (url === '/api/auth/user') return jsonResponse({ error: 'Потрібно увійти' }, 401);
+    if (url.startsWith('/api/supplier-orders?')) {
+      return new Response(JSON.stringify([sentSummary, partialSummary]), {
+        headers: { 'content-type': 'application/json', 'X-Total-Count': '2' },
+      });
+    }
+    if (url === '/api/supplier-orders/stats') {
+      return jsonResponse({ openOrders: 2, awaitingConfirmation: 1, overdue: 1, openAmount: '1680.00' });
+    }
+    if (url === '/api/supplier-orders/5' && (init.method ?? 'GET') === 'GET') return jsonResponse(sent);
+    if (url === '/api/supplier-orders/5/receipts') return jsonResponse([]);
+    if (url.startsWith('/api/lookups/suppliers')) return jsonResponse([{ id: 3, label: 'Радіомаг' }]);
+    if (url.startsWith('/api/lookups/')) return jsonResponse([]);
+    return jsonResponse({ error: 'Не знайдено' }, 404);
+  });
+}
+
+const listUrls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/supplier-orders?'));
+const bodiesOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) =>
+  fetchMock.mock.calls
+    .filter(([callUrl, init]) => callUrl === url && init?.method === method)
+    .map(([, init]) => (init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown)));
+
+async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Відкрити замовлення PO-2026-00005' }));
+  const drawer = await screen.findByRole('dialog', { name: /PO-2026-00005/ });
+  await within(drawer).findByText('Конденсатор 100 нФ 0603');
+  return drawer;
+}
+
+describe('SupplierOrdersPage', () => {
+  it('shows the stat cards and the orders with Ukrainian statuses, progress and the overdue mark', async () => {
+    const fetchMock = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+
+    expect(screen.getByRole('heading', { name: 'Замовлення постачальникам' })).toBeTruthy();
+    const stats = screen.getByRole('region', { name: 'Показники замовлень' });
+    await waitFor(() => expect(within(stats).getByText('1 680,00')).toBeTruthy());
+    expect(within(stats).getByText('Очікують підтвердження')).toBeTruthy();
+    expect(within(stats).getByText('Прострочені поставки')).toBeTruthy();
+
+    const sentRow = (await screen.findByText('PO-2026-00005')).closest('tr')!;
+    expect(within(sentRow).getByText('Відправлено')).toBeTruthy();
+    expect(within(sentRow).getByText('Прострочено')).toBeTruthy();
+    expect(within(sentRow).getByText('1 200,00')).toBeTruthy();
+    const partialRow = screen.getByText('PO-2026-00006').closest('tr')!;
+    expect(within(partialRow).getByText('Частково отримано')).toBeTruthy();
+    expect(within(partialRow).getByText('60 % · залишок 40')).toBeTruthy();
+    expect(within(partialRow).queryByText('Прострочено')).toBeNull();
+    expect(listUrls(fetchMock)).toEqual(['/api/supplier-orders?page=1&limit=20&sort=-orderDate']);
+
+    // The overdue card filters the list.
+    await user.click(within(stats).getByRole('button', { name: /Прострочені поставки/ }));
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('overdue=true'));
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('dateFrom=2026-11-01'));
+  });
+
+  it('confirms a sent order with the supplier reference and the version it read', async () => {
+    const fetchMock = stubApi((url, init) =>
+      url === '/api/supplier-orders/5/confirm' && init.method === 'POST'
+        ? jsonResponse({ ...sent, status: 'confirmed', version: 3, supplierReference: 'PI-88' })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    const drawer = await openDrawer(user);
+    // The actions of a sent order.
+    expect(within(drawer).queryByRole('button', { name: 'Надіслати' })).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Отримати' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Повернути в чернетку' })).toBeTruthy();
+    expect(within(drawer).getByText('Залишок')).toBeTruthy();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Підтвердити' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Підтвердження постачальника' });
+    await user.type(within(confirm).getByLabelText('Номер постачальника'), 'PI-88');
+    await user.click(within(confirm).getByRole('button', { name: 'Підтвердити' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders/5/confirm')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders/5/confirm')[0]).toEqual({
+      version: 2,
+      expectedDate: '2026-11-10',
+      supplierReference: 'PI-88',
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('asks for a reason before cancelling and names a missing supplier in a new order', async () => {
+    const fetchMock = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    const drawer = await openDrawer(user);
+    await user.click(within(drawer).getByRole('button', { name: 'Скасувати' }));
+    const cancel = await screen.findByRole('alertdialog', { name: 'Скасувати замовлення?' });
+    await user.click(within(cancel).getByRole('button', { name: 'Скасувати' }));
+    expect(await within(cancel).findByText('Вкажіть причину')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders/5/cancel')).toHaveLength(0);
+    await user.click(within(cancel).getByRole('button', { name: 'Не змінювати' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Нове замовлення' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Нове замовлення постачальнику' });
+    await user.click(within(dialog).getByRole('button', { name: /Зберегти/ }));
+    expect(await within(dialog).findByText('Оберіть постачальника зі списку')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders')).toHaveLength(0);
+  });
+
+  it("'Отримати' creates the receipt draft and opens it on the receipts page", async () => {
+    const fetchMock = stubApi((url, init) =>
+      url === '/api/supplier-orders/5/receive' && init.method === 'POST'
+        ? jsonResponse({ id: 77, number: 'GRN-2026-00077' }, 201)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    const drawer = await openDrawer(user);
+    await user.click(within(drawer).getByRole('button', { name: 'Отримати' }));
+    const receive = await screen.findByRole('alertdialog', { name: 'Отримати товар за замовленням' });
+    await user.click(within(receive).getByRole('button', { name: 'Створити прихід' }));
+    expect(await within(receive).findByText("Обов'язкове поле")).toBeTruthy();
+    await user.type(within(receive).getByLabelText(/№ документа постачальника/), 'РН-501');
+    fireEvent.change(within(receive).getByLabelText(/Дата документа постачальника/), {
+      target: { value: '2026-11-20' },
+    });
+    await user.click(within(receive).getByRole('button', { name: 'Створити прихід' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/supplier-receipts?open=77'));
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders/5/receive')[0]).toEqual({
+      supplierDocNumber: 'РН-501',
+      supplierDocDate: '2026-11-20',
+      documentTypeId: null,
+    });
+  });
+});
