@@ -12,7 +12,12 @@ import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { workersRoutes } from '@/modules/workers/server/index.ts';
 import { supplierReceiptsRoutes } from '@/modules/supplier-receipts/server/index.ts';
-import { stockRoutes } from '@/modules/stock/server/index.ts';
+import { adjustmentsRoutes, stockRoutes } from '@/modules/stock/server/index.ts';
+import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
+import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
+import { supplierOrdersRoutes } from '@/modules/supplier-orders/server/index.ts';
+import { scannerRoutes } from '@/modules/scanner/server/index.ts';
+import { labelsRoutes } from '@/modules/labels/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
@@ -78,7 +83,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the scanner's own ZXing decoder (served from /assets) compile its WebAssembly on
+        // browsers without a native BarcodeDetector; it allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -127,6 +134,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     workersRoutes,
     supplierReceiptsRoutes,
     stockRoutes,
+    adjustmentsRoutes,
+    warehouseTransfersRoutes,
+    inventoryAuditsRoutes,
+    supplierOrdersRoutes,
+    scannerRoutes,
+    labelsRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

@@ -137,6 +137,19 @@ export const pages: readonly PageDefinition[] = [
   definePage('/supplier-receipts', () =>
     import('@/modules/supplier-receipts/web/supplier-receipts-page.tsx').then((m) => m.SupplierReceiptsPage),
   ),
+  definePage('/supplier-orders', () =>
+    import('@/modules/supplier-orders/web/supplier-orders-page.tsx').then((m) => m.SupplierOrdersPage),
+  ),
+  definePage('/warehouse-transfers', () =>
+    import('@/modules/warehouse-transfers/web/warehouse-transfers-page.tsx').then((m) => m.WarehouseTransfersPage),
+  ),
+  definePage('/inventory-audits', () =>
+    import('@/modules/inventory-audits/web/inventory-audits-page.tsx').then((m) => m.InventoryAuditsPage),
+  ),
+  definePage('/inventory-audits/:id', () =>
+    import('@/modules/inventory-audits/web/inventory-audit-page.tsx').then((m) => m.InventoryAuditPage),
+  ),
+  definePage('/scanner', () => import('@/modules/scanner/web/scanner-page.tsx').then((m) => m.ScannerPage)),
   // Spec §2: pages that only say they are in development.
   ...routeCatalog.filter((entry) => entry.placeholder).map((entry) => definePage(entry.route, loadPlaceholder)),
 ];

@@ -1,7 +1,10 @@
 // The demo dataset goes in through the real services on a fresh database: every seeder runs once, the records
 // pass the same validation as the API (requisites with their check digits), and the rules hold (one default
-// company, one primary contact per firm).
+// company, one primary contact per firm), and the warehouse documents all went through the ledger: opening
+// balances, purchase orders in every state, transfers, one posted count and one still counting.
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { add, dec, fixed } from '@/shared/decimal.ts';
 import { checkEdrpou, checkIbanUa, checkRnokpp } from '@/shared/requisites.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { companyBankAccounts } from '@/resources/companies/companies.table.ts';
@@ -9,11 +12,17 @@ import { counterpartyBankAccounts } from '@/resources/counterparties/counterpart
 import { createTestApp } from '@/server/testing/test-app.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
+import { stockAdjustmentLines, stockAdjustments } from '@/modules/stock/server/adjustments.table.ts';
+import { itemCosts, stockMovements } from '@/modules/stock/server/stock.table.ts';
+import { listOrders } from '@/modules/supplier-orders/server/index.ts';
+import { supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
+import { warehouseTransfers } from '@/modules/warehouse-transfers/server/warehouse-transfers.table.ts';
+import { inventoryAudits } from '@/modules/inventory-audits/server/inventory-audits.table.ts';
 import { runDemoSeed } from './demo-seeder.ts';
 import { demoSeeders } from './demo-seeders.ts';
 
 describe('demo dataset', () => {
-  it('fills a fresh database once with valid, realistic records', async () => {
+  it('fills a fresh database once with valid, realistic records', { timeout: 180_000 }, async () => {
     const t = await createTestApp();
     try {
       await resourceEngine.ensureSeeds(t.db);
@@ -48,10 +57,66 @@ describe('demo dataset', () => {
       }
       expect([...primaries.values()].every((count) => count === 1)).toBe(true);
 
-      // The opening stock came in through posted receipts, and the ledger agrees with itself.
+      // The opening stock came in through posted receipts — three of their own, three received against purchase
+      // orders — and the ledger agrees with itself.
       const posted = (await t.db.select().from(supplierReceipts)).filter((r) => r.status === 'posted');
-      expect(posted).toHaveLength(3);
+      expect(posted).toHaveLength(6);
+      expect(posted.filter((r) => r.supplierOrderId !== null)).toHaveLength(3);
       expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+
+      // Finished goods' opening balances and a write-off posted, one draft left to check.
+      const adjustments = await t.db.select().from(stockAdjustments).orderBy(stockAdjustments.id);
+      expect(adjustments.map((d) => [d.reason, d.status])).toEqual([
+        ['opening', 'posted'],
+        ['damage', 'posted'],
+        ['surplus_found', 'draft'],
+      ]);
+      const [opening] = await t.db
+        .select()
+        .from(stockAdjustmentLines)
+        .where(eq(stockAdjustmentLines.adjustmentId, adjustments[0]!.id))
+        .orderBy(stockAdjustmentLines.lineNo);
+      const [cost] = await t.db.select().from(itemCosts).where(eq(itemCosts.itemId, opening!.itemId));
+      // 40 entered at 1850.00, one written off at the average: 39 at exactly 1850.
+      expect(cost).toMatchObject({ qty: '39.0000', avgCost: '1850.000000', value: '72150.00' });
+
+      // A purchase order in every state; the confirmed one overdue, the partial one 60 % received.
+      const orders = await t.db.select().from(supplierOrders).orderBy(asc(supplierOrders.id));
+      expect(orders.map((o) => o.status)).toEqual([
+        'draft',
+        'sent',
+        'confirmed',
+        'partially_received',
+        'received',
+        'closed',
+        'cancelled',
+      ]);
+      const { rows: orderRows } = await listOrders(t.db, { sort: 'number' });
+      expect(orderRows.find((r) => r.status === 'confirmed')?.isOverdue).toBe(true);
+      expect(orderRows.find((r) => r.status === 'partially_received')?.receivedPercent).toBe(60);
+
+      // Transfers: three posted, one draft; every out/in pair nets to nothing in quantity and value.
+      const transfers = await t.db.select().from(warehouseTransfers).orderBy(warehouseTransfers.id);
+      expect(transfers.map((d) => d.status)).toEqual(['posted', 'posted', 'posted', 'draft']);
+      const transferMoves = await t.db
+        .select({ qty: stockMovements.qty, value: stockMovements.value })
+        .from(stockMovements)
+        .where(and(eq(stockMovements.documentType, 'transfer'), isNull(stockMovements.reversesMovementId)));
+      expect(transferMoves.length).toBeGreaterThanOrEqual(6);
+      const net = transferMoves.reduce((s, m) => ({ qty: add(s.qty, dec(m.qty)), value: add(s.value, dec(m.value)) }), {
+        qty: dec(0),
+        value: dec(0),
+      });
+      expect([fixed(net.qty, 4), fixed(net.value, 2)]).toEqual(['0.0000', '0.00']);
+
+      // One count posted with a surplus and a shortage, one still being counted (for the scanner's count mode).
+      const audits = await t.db.select().from(inventoryAudits).orderBy(inventoryAudits.id);
+      expect(audits.map((a) => a.status)).toEqual(['posted', 'counting']);
+      const auditMoves = await t.db
+        .select({ qty: stockMovements.qty })
+        .from(stockMovements)
+        .where(eq(stockMovements.documentType, 'inventory_audit'));
+      expect(auditMoves.map((m) => m.qty).sort()).toEqual(['-3.0000', '2.0000']);
 
       const ibans = [
         ...(await t.db.select().from(counterpartyBankAccounts)),
