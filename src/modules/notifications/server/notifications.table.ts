@@ -42,5 +42,9 @@ export const notifications = pgTable(
     uniqueIndex('notifications_open_dedupe_key')
       .on(t.userId, t.dedupeKey)
       .where(sql`not ${t.isResolved}`),
+    // Open events looked up by key alone (resolveByKey, the low-stock check), whoever received them.
+    index('notifications_open_key_idx')
+      .on(t.dedupeKey)
+      .where(sql`not ${t.isResolved} and ${t.dedupeKey} is not null`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_open_key_idx" ON "notifications" USING btree ("dedupe_key") WHERE not "notifications"."is_resolved" and "notifications"."dedupe_key" is not null;
