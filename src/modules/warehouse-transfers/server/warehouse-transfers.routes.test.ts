@@ -447,3 +447,39 @@ describe('warehouse transfers — list, stats, print, permissions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/warehouse-transfers' })).statusCode).toBe(401);
   });
 });
+
+// Issue 6: two people posting at once never corrupt stock. Real connections in parallel (PostgreSQL only: PGlite
+// has one connection, so nothing there runs at once).
+describe.runIf(process.env.DATABASE_URL)('warehouse transfers — posted at once, on PostgreSQL', () => {
+  it('posts 20 one-unit transfers of 10 units in parallel: exactly 10 go through, the rest are refused', async () => {
+    const item = await component();
+    await receive(item, main, '10', '7.25');
+    const drafts: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const draft = await api('POST', '/api/warehouse-transfers', transfer([{ itemId: item, qty: '1' }]));
+      expect(draft.statusCode, draft.body).toBe(201);
+      drafts.push(draft.json().id);
+    }
+    const answers = await Promise.all(drafts.map((id) => api('POST', `/api/warehouse-transfers/${id}/post`)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(10);
+    expect(await stockAt(item, main)).toMatchObject({ onHand: '0.0000' });
+    expect(await stockAt(item, shop)).toMatchObject({ onHand: '10.0000' });
+    expect(await avg(item)).toMatchObject({ qty: '10.0000', value: '72.50', avgCost: '7.250000' });
+    await ledgerOk();
+  });
+
+  it('posts one draft from two sessions at once exactly once', async () => {
+    const item = await component();
+    await receive(item, main, '5', '3.00');
+    const draft = await api('POST', '/api/warehouse-transfers', transfer([{ itemId: item, qty: '2' }]));
+    const answers = await Promise.all(
+      [1, 2].map(() => api('POST', `/api/warehouse-transfers/${draft.json().id}/post`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockAt(item, main)).toMatchObject({ onHand: '3.0000' });
+    expect(await stockAt(item, shop)).toMatchObject({ onHand: '2.0000' });
+    await ledgerOk();
+  });
+});
