@@ -154,6 +154,12 @@ describe('warehouse journey', () => {
       `/api/component-stock?search=MCU-${tag}&warehouseId=${main.id}`,
     );
     expect(left).toMatchObject({ onHand: '7.0000', avgCost: '12.500000' });
+    const [arrived] = await apiJson<Array<{ onHand: string }>>(
+      page,
+      'GET',
+      `/api/component-stock?search=MCU-${tag}&warehouseId=${second.id}`,
+    );
+    expect(arrived).toMatchObject({ onHand: '3.0000' });
 
     // 3. The first warehouse is counted by scanning the barcode six times: one short, posted at the average.
     const audit = await apiJson<{ id: number; number: string }>(page, 'POST', '/api/inventory-audits', {
