@@ -8,6 +8,7 @@ import { stockRowSchema, stockStatsSchema, type StockRow } from '@/modules/stock
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { ComponentStockPage } from './component-stock-page.tsx';
+import { RegisteredRoutesContext } from '@/web/layout/registered-routes.ts';
 import { InventoryPage } from './inventory-page.tsx';
 
 const row = (values: Partial<StockRow> & Pick<StockRow, 'itemId' | 'sku' | 'name'>): StockRow =>
@@ -102,6 +103,8 @@ describe("the quick dialog 'Коригування'", () => {
     const user = userEvent.setup();
     renderWithProviders(<InventoryPage />, { path: '/inventory' });
     const dialog = await openAdjust(user, 'Коригування: БЖ-24 Блок живлення 24 В');
+    // No bill-of-materials page is registered here, so no row links to one.
+    expect(screen.queryAllByRole('link', { name: /^Специфікація/ })).toEqual([]);
     // The item has an average: no unit cost is asked for.
     expect(within(dialog).queryByLabelText('Ціна одиниці, грн')).toBeNull();
 
@@ -259,7 +262,13 @@ describe("the settings dialog 'Налаштування складу'", () => {
       }
       return undefined;
     });
-    renderWithProviders(<InventoryPage />, { path: '/inventory' });
+    // With the bill-of-materials page registered (production builds it), the row links to the item's BOM.
+    renderWithProviders(
+      <RegisteredRoutesContext value={new Set(['/inventory', '/bom'])}>
+        <InventoryPage />
+      </RegisteredRoutesContext>,
+      { path: '/inventory' },
+    );
     const powerRow = (await screen.findByText('Блок живлення 24 В')).closest('tr')!;
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Налаштування складу' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Введення залишків' })).toBeNull();

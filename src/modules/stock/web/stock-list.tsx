@@ -35,6 +35,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useRegisteredRoutes } from '@/web/layout/registered-routes.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { AdjustmentDialog, type AdjustItem } from './adjustment-dialog.tsx';
 import { AdjustmentDraftsDialog } from './adjustment-drafts-dialog.tsx';
@@ -280,7 +281,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
                 <SortableHead field="name" sort={filter.sort} onSort={toggleSort}>
                   {messages.columns.name}
                 </SortableHead>
-                <TableHead>{messages.columns.category}</TableHead>
+                <TableHead className="hidden 2xl:table-cell">{messages.columns.category}</TableHead>
                 <TableHead>{messages.columns.unit}</TableHead>
                 <SortableHead field="onHand" sort={filter.sort} onSort={toggleSort} numeric>
                   {messages.columns.onHand}
@@ -394,11 +395,19 @@ function StockTableRow({
 }) {
   const none = stockMessages.none;
   const unit = row.unitShortName;
+  // The bill of materials page comes with production (issue 8): no link to a page that is not there yet.
+  const bomBuilt = useRegisteredRoutes().has('/bom');
   return (
     <TableRow>
       <TableCell className="font-mono text-xs whitespace-nowrap">{row.sku}</TableCell>
-      <TableCell className="max-w-64 min-w-40 font-medium">{row.name}</TableCell>
-      <TableCell className="max-w-40 min-w-24">{row.categoryName ?? none}</TableCell>
+      <TableCell className="max-w-64 min-w-40">
+        <span className="font-medium">{row.name}</span>
+        {/* Below 2xl the category rides under the name, so the status and actions fit beside the sidebar. */}
+        {row.categoryName ? (
+          <span className="block text-xs text-muted-foreground 2xl:hidden">{row.categoryName}</span>
+        ) : null}
+      </TableCell>
+      <TableCell className="hidden max-w-40 min-w-24 2xl:table-cell">{row.categoryName ?? none}</TableCell>
       <TableCell className="whitespace-nowrap text-muted-foreground">{unit ?? none}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.onHand)}</TableCell>
       <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
@@ -433,7 +442,7 @@ function StockTableRow({
           <RowAction label={messages.labelsFor(row.sku, row.name)} onClick={onLabels}>
             <TagIcon aria-hidden="true" />
           </RowAction>
-          {config.bomAction ? (
+          {config.bomAction && bomBuilt ? (
             <RowLink href={bomLink(row.itemId)} label={messages.bomFor(row.sku, row.name)}>
               <ListTreeIcon aria-hidden="true" />
             </RowLink>
