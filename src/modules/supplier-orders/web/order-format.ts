@@ -1,27 +1,9 @@
 // How the supplier orders page writes dates, decimals and amounts for a Ukrainian reader, and the amounts a form
 // shows while it is typed — by the very rule the server applies (src/shared/vat.ts). Exact decimals, never floats.
-import { format } from 'date-fns';
 import { add, dec, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
-import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { lineAmounts, type LineAmounts } from '@/shared/vat.ts';
 
-/** A business date 'YYYY-MM-DD' as 'dd.mm.yyyy'. */
-export function formatDateUk(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
-}
-
-export const formatMoney = (value: string) => formatDecimalUk(value, 2);
-export const formatQty = (value: string) => formatDecimalUk(value, 0);
-
-/** The API's exact decimal as an input shows it ('41.500000' → '41,5'). */
-export function decimalInput(value: string): string {
-  const [int = '', fraction = ''] = value.split('.');
-  const digits = fraction.replace(/0+$/, '');
-  return digits ? `${int},${digits}` : int;
-}
-
-export const todayIso = () => format(new Date(), 'yyyy-MM-dd');
+export { decimalInput, formatDateUk, formatMoney, formatQty, todayIso } from '@/web/lib/document-format.ts';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 /** A typed decimal ('0,1', '1 250.5') as an exact value, or null while it is not a number. */
