@@ -3,6 +3,7 @@
 // export links; row actions 'Коригування' (quick ADJ), 'Переміщення', 'Рух', 'Етикетки' (and 'Специфікація' for made
 // items); the scanner, the adjustment drafts, the opening-balance import and the stock settings. The two pages
 // differ only by their API, route, categories and texts.
+import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -19,7 +20,6 @@ import {
   SlidersHorizontalIcon,
   TagIcon,
   UploadIcon,
-  type LucideIcon,
 } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
@@ -473,13 +473,6 @@ function RowLink({ href, label, children }: { href: string; label: string; child
 
 // ---- stat cards -----------------------------------------------------------------------------------------------
 
-const tones = {
-  primary: 'bg-primary/10 text-primary',
-  green: 'bg-emerald-500/10 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300',
-  amber: 'bg-amber-500/10 text-amber-700 dark:bg-amber-400/15 dark:text-amber-300',
-  red: 'bg-red-500/10 text-red-700 dark:bg-red-400/15 dark:text-red-300',
-} as const;
-
 function StatCards({
   stats,
   status,
@@ -499,7 +492,7 @@ function StatCards({
             label={m.items}
             hint={m.itemsHint}
             icon={PackageIcon}
-            tone={tones.primary}
+            tone={statTones.primary}
             value={stats ? String(stats.items) : none}
           />
         </li>
@@ -508,7 +501,7 @@ function StatCards({
             label={m.value}
             hint={m.valueHint}
             icon={BanknoteIcon}
-            tone={tones.green}
+            tone={statTones.green}
             value={stats ? formatDecimalUk(stats.value, 2) : none}
             unit={stats ? stockMessages.currency : undefined}
           />
@@ -518,7 +511,7 @@ function StatCards({
             label={m.lowStock}
             hint={status === 'low-stock' ? m.activeHint : m.lowStockHint}
             icon={AlertTriangleIcon}
-            tone={tones.amber}
+            tone={statTones.amber}
             value={stats ? String(stats.lowStock) : none}
             pressed={status === 'low-stock'}
             onClick={() => onStatus('low-stock')}
@@ -529,7 +522,7 @@ function StatCards({
             label={m.outOfStock}
             hint={status === 'out-of-stock' ? m.activeHint : m.outOfStockHint}
             icon={PackageXIcon}
-            tone={tones.red}
+            tone={statTones.red}
             value={stats ? String(stats.outOfStock) : none}
             pressed={status === 'out-of-stock'}
             onClick={() => onStatus('out-of-stock')}
@@ -537,60 +530,5 @@ function StatCards({
         </li>
       </ul>
     </section>
-  );
-}
-
-/** One figure; with `onClick` it is a toggle button that filters the list (aria-pressed). */
-function StatCard({
-  label,
-  hint,
-  icon: Icon,
-  tone,
-  value,
-  unit,
-  pressed,
-  onClick,
-}: {
-  label: string;
-  hint: string;
-  icon: LucideIcon;
-  tone: string;
-  value: string;
-  /** Written after the value in small type ('грн'); the line may break before it, never inside the number. */
-  unit?: string;
-  pressed?: boolean;
-  onClick?: () => void;
-}) {
-  const body: ReactNode = (
-    <>
-      <span className="flex items-start justify-between gap-2">
-        <span className="min-w-0 text-sm font-medium text-muted-foreground">{label}</span>
-        <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)} aria-hidden="true">
-          <Icon className="size-4" />
-        </span>
-      </span>{' '}
-      {/* The spaces keep the words apart in the button's accessible name; a grid ignores them on screen. */}
-      <span className="text-lg font-semibold tracking-tight break-words tabular-nums sm:text-xl 2xl:text-2xl">
-        {value}
-        {unit ? <span className="text-sm font-medium text-muted-foreground"> {unit}</span> : null}
-      </span>{' '}
-      <span className="text-xs text-muted-foreground">{hint}</span>
-    </>
-  );
-  const frame = 'grid h-full w-full content-start gap-1 rounded-xl border bg-card p-4 text-left shadow-xs';
-  if (!onClick) return <div className={frame}>{body}</div>;
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        frame,
-        'transition-colors outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        pressed && 'border-primary ring-1 ring-primary',
-      )}
-    >
-      {body}
-    </button>
   );
 }

@@ -2,7 +2,8 @@
 // server-paged sortable table with status badges, progress and the overdue mark; a row opens the order's drawer
 // (lines with received and remaining, its receipts, the actions of its status); 'Нове замовлення' and 'Редагувати'
 // open the form dialog.
-import { useState, type ReactNode } from 'react';
+import { StatCard, statTones } from '@/web/components/stat-card.tsx';
+import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangleIcon,
@@ -12,7 +13,6 @@ import {
   PlusIcon,
   SearchIcon,
   XIcon,
-  type LucideIcon,
 } from 'lucide-react';
 import {
   orderStatuses,
@@ -386,13 +386,6 @@ function OrderRow({ order, onOpen }: { order: OrderSummary; onOpen: () => void }
 
 // ---- stat cards -----------------------------------------------------------------------------------------------
 
-const tones = {
-  primary: 'bg-primary/10 text-primary',
-  sky: 'bg-sky-500/10 text-sky-700 dark:text-sky-300',
-  red: 'bg-red-500/10 text-red-700 dark:bg-red-400/15 dark:text-red-300',
-  green: 'bg-emerald-500/10 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300',
-} as const;
-
 function StatCards({
   stats,
   filter,
@@ -414,7 +407,7 @@ function StatCards({
             label={m.open}
             hint={m.openHint}
             icon={ClipboardListIcon}
-            tone={tones.primary}
+            tone={statTones.primary}
             value={stats ? String(stats.openOrders) : none}
           />
         </li>
@@ -423,7 +416,7 @@ function StatCards({
             label={m.awaiting}
             hint={filter.status === 'sent' ? m.activeHint : m.awaitingHint}
             icon={HourglassIcon}
-            tone={tones.sky}
+            tone={statTones.sky}
             value={stats ? String(stats.awaitingConfirmation) : none}
             pressed={filter.status === 'sent'}
             onClick={() => onStatus('sent')}
@@ -434,7 +427,7 @@ function StatCards({
             label={m.overdue}
             hint={filter.overdue ? m.activeHint : m.overdueHint}
             icon={AlertTriangleIcon}
-            tone={tones.red}
+            tone={statTones.red}
             value={stats ? String(stats.overdue) : none}
             pressed={filter.overdue === 'true'}
             onClick={onOverdue}
@@ -445,64 +438,12 @@ function StatCards({
             label={m.amount}
             hint={m.amountHint}
             icon={BanknoteIcon}
-            tone={tones.green}
+            tone={statTones.green}
             value={stats ? formatMoney(stats.openAmount) : none}
             unit={stats ? messages.uah : undefined}
           />
         </li>
       </ul>
     </section>
-  );
-}
-
-function StatCard({
-  label,
-  hint,
-  icon: Icon,
-  tone,
-  value,
-  unit,
-  pressed,
-  onClick,
-}: {
-  label: string;
-  hint: string;
-  icon: LucideIcon;
-  tone: string;
-  value: string;
-  unit?: string;
-  pressed?: boolean;
-  onClick?: () => void;
-}) {
-  const body: ReactNode = (
-    <>
-      <span className="flex items-start justify-between gap-2">
-        <span className="min-w-0 text-sm font-medium text-muted-foreground">{label}</span>
-        <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)} aria-hidden="true">
-          <Icon className="size-4" />
-        </span>
-      </span>{' '}
-      <span className="text-lg font-semibold tracking-tight break-words tabular-nums sm:text-xl 2xl:text-2xl">
-        {value}
-        {unit ? <span className="text-sm font-medium text-muted-foreground"> {unit}</span> : null}
-      </span>{' '}
-      <span className="text-xs text-muted-foreground">{hint}</span>
-    </>
-  );
-  const frame = 'grid h-full w-full content-start gap-1 rounded-xl border bg-card p-4 text-left shadow-xs';
-  if (!onClick) return <div className={frame}>{body}</div>;
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        frame,
-        'transition-colors outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        pressed && 'border-primary ring-1 ring-primary',
-      )}
-    >
-      {body}
-    </button>
   );
 }

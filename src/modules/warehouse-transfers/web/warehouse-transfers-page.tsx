@@ -2,7 +2,8 @@
 // warehouse on either side, period), a server-paged sortable table; a row opens the document's drawer (post, cancel,
 // delete, print), and the create/edit dialog takes the lines. `?new=1&itemId=&fromWarehouseId=` (the /inventory
 // row action 'Переміщення') opens a new draft pre-filled.
-import { useState, type ReactNode } from 'react';
+import { StatCard, statTones } from '@/web/components/stat-card.tsx';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ArrowRightIcon,
@@ -12,7 +13,6 @@ import {
   PrinterIcon,
   SearchIcon,
   XIcon,
-  type LucideIcon,
 } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import {
@@ -158,7 +158,7 @@ export function WarehouseTransfersPage() {
               label={messages.stats.drafts}
               hint={filter.status === 'draft' ? messages.stats.draftsActive : messages.stats.draftsHint}
               icon={FilePenLineIcon}
-              tone="bg-amber-500/10 text-amber-700 dark:bg-amber-400/15 dark:text-amber-300"
+              tone={statTones.amber}
               value={statsQuery.data ? String(statsQuery.data.drafts) : messages.none}
               pressed={filter.status === 'draft'}
               onClick={() => changeFilter({ status: filter.status === 'draft' ? ALL : 'draft' })}
@@ -169,7 +169,7 @@ export function WarehouseTransfersPage() {
               label={messages.stats.postedThisMonth}
               hint={messages.stats.postedThisMonthHint}
               icon={CheckCheckIcon}
-              tone="bg-emerald-500/10 text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300"
+              tone={statTones.green}
               value={statsQuery.data ? String(statsQuery.data.postedThisMonth) : messages.none}
             />
           </li>
@@ -419,53 +419,5 @@ function TransferRow({ transfer, onOpen }: { transfer: TransferSummary; onOpen: 
         </div>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** One figure; with `onClick` it is a toggle button that filters the list (aria-pressed). */
-function StatCard({
-  label,
-  hint,
-  icon: Icon,
-  tone,
-  value,
-  pressed,
-  onClick,
-}: {
-  label: string;
-  hint: string;
-  icon: LucideIcon;
-  tone: string;
-  value: string;
-  pressed?: boolean;
-  onClick?: () => void;
-}) {
-  const body: ReactNode = (
-    <>
-      <span className="flex items-start justify-between gap-2">
-        <span className="min-w-0 text-sm font-medium text-muted-foreground">{label}</span>
-        <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)} aria-hidden="true">
-          <Icon className="size-4" />
-        </span>
-      </span>{' '}
-      <span className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</span>{' '}
-      <span className="text-xs text-muted-foreground">{hint}</span>
-    </>
-  );
-  const className = 'grid h-full w-full gap-1 rounded-xl border bg-card p-4 text-left text-card-foreground shadow-sm';
-  if (!onClick) return <div className={className}>{body}</div>;
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        className,
-        'outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        pressed && 'border-primary ring-1 ring-primary',
-      )}
-    >
-      {body}
-    </button>
   );
 }
