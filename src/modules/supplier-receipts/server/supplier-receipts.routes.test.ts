@@ -135,6 +135,25 @@ describe('supplier receipts', () => {
     ]);
   });
 
+  it("prints 'Прибуткова накладна' as a landscape A4 PDF named by the receipt's number", async () => {
+    const item = await component();
+    const draft = (
+      await api('POST', '/api/supplier-receipts', receipt([{ itemId: item, qty: '3', unitPrice: '7.2' }]))
+    ).json();
+    await api('POST', `/api/supplier-receipts/${draft.id}/post`);
+    const res = await api('GET', `/api/supplier-receipts/${draft.id}/print/receipt`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(
+      encodeURIComponent(`Прибуткова накладна ${draft.number}.pdf`),
+    );
+    const pdf = res.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('DejaVuSans');
+    expect(pdf).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
+    expect((await api('GET', '/api/supplier-receipts/999999/print/receipt')).statusCode).toBe(404);
+  });
+
   it('refuses the same supplier document twice, in Ukrainian', async () => {
     const item = await component();
     const first = (

@@ -2,6 +2,7 @@
 import { z } from '@/shared/zod-uk.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { sendPdf } from '@/server/pdf/pdf.ts';
 import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { readSheet, XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';
 import {
@@ -16,6 +17,7 @@ import {
   receiptSummarySchema,
   receiptUpdateSchema,
 } from '../supplier-receipts.contract.ts';
+import { receiptPrintTitle, renderReceiptPrint } from './supplier-receipts.print.ts';
 import {
   cancelReceipt,
   createReceipt,
@@ -58,6 +60,16 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { params: idParams, response: { 200: receiptSchema } },
     handler: async (request) => getReceipt(db, request.params.id),
+  });
+  app.route({
+    method: 'GET',
+    url: `${base}/:id/print/receipt`,
+    config: { access: key },
+    schema: { params: idParams },
+    handler: async (request, reply) => {
+      const doc = await getReceipt(db, request.params.id);
+      return sendPdf(reply, `${receiptPrintTitle} ${doc.number}.pdf`, await renderReceiptPrint(db, doc));
+    },
   });
   app.route({
     method: 'POST',

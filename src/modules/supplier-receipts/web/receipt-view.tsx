@@ -2,7 +2,7 @@
 // the reason), or a draft seen by someone who may not change it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BanIcon } from 'lucide-react';
+import { BanIcon, PrinterIcon } from 'lucide-react';
 import {
   extraCostsMethodLabels,
   receiptCancelSchema,
@@ -21,7 +21,7 @@ import { cn } from '@/web/lib/utils.ts';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from './receipt-format.ts';
 import { BASE_CURRENCY } from './receipt-form.ts';
 import { ConfirmDialog, FormFailure } from './receipt-parts.tsx';
-import { receiptsApi } from './supplier-receipts.api.ts';
+import { receiptPrintUrl, receiptsApi } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
 const m = receiptsWebMessages.dialog;
@@ -107,6 +107,10 @@ export function ReceiptView({
       <DialogFooter className={cn(footerClassName, posted && canChange && 'grid grid-cols-2 sm:flex')}>
         <Button ref={closeRef} type="button" variant="outline" onClick={onClose}>
           {m.close}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => window.open(receiptPrintUrl(receipt.id), '_blank')}>
+          <PrinterIcon aria-hidden="true" />
+          {m.print}
         </Button>
         {posted && canChange ? (
           <Button type="button" variant="destructive" onClick={() => setCancelling(true)}>

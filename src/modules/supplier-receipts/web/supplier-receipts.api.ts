@@ -46,6 +46,9 @@ export type ReceiptBody = z.output<typeof receiptCreateSchema>;
 /** What PATCH sends: the version read, the header fields that changed and, when they changed, all the lines. */
 export type ReceiptPatch = Partial<ReceiptBody> & { version: number };
 
+/** 'Прибуткова накладна' of a receipt, a PDF the browser opens in a new tab. */
+export const receiptPrintUrl = (id: number) => `${RECEIPTS_URL}/${id}/print/receipt`;
+
 export const receiptsApi = {
   get: (id: number) => apiRequest<Receipt>('GET', `${RECEIPTS_URL}/${id}`),
   create: (body: ReceiptBody | ReceiptCreateInput) => apiRequest<Receipt>('POST', RECEIPTS_URL, body),

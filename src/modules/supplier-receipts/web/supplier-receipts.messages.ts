@@ -119,6 +119,7 @@ export const receiptsWebMessages = {
     delete: 'Видалити',
     close: 'Закрити',
     cancelReceipt: 'Скасувати прихід',
+    print: 'Друк',
     reload: 'Оновити документ',
     readOnlyHint: 'У вас немає права змінювати приходи.',
   },
