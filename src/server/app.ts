@@ -16,6 +16,11 @@ import { adjustmentsRoutes, stockRoutes } from '@/modules/stock/server/index.ts'
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
 import { supplierOrdersRoutes } from '@/modules/supplier-orders/server/index.ts';
+import { ordersRoutes } from '@/modules/orders/server/index.ts';
+import { paymentsRoutes } from '@/modules/payments/server/index.ts';
+import { shipmentsRoutes } from '@/modules/shipments/server/index.ts';
+import { serialNumbersRoutes } from '@/modules/serial-numbers/server/index.ts';
+import { clientMailRoutes } from '@/modules/client-mail/server/index.ts';
 import { scannerRoutes } from '@/modules/scanner/server/index.ts';
 import { labelsRoutes } from '@/modules/labels/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
@@ -140,6 +145,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     supplierOrdersRoutes,
     scannerRoutes,
     labelsRoutes,
+    ordersRoutes,
+    paymentsRoutes,
+    shipmentsRoutes,
+    serialNumbersRoutes,
+    clientMailRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

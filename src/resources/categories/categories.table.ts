@@ -17,6 +17,8 @@ export const categories = pgTable(
     description: text('description'),
     warrantyMonths: integer('warranty_months'),
     markupPercent: numeric('markup_percent', { precision: 6, scale: 2 }),
+    /** Serial template of the products in this category (sales.md §4). */
+    serialTemplateId: integer('serial_template_id'),
   },
   (t) => [
     uniqueIndex('categories_name_key').on(t.scope, sql`lower(btrim(${t.name}))`),

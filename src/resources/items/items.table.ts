@@ -30,6 +30,8 @@ export const items = pgTable(
     stockControl: boolean('stock_control').notNull().default(true),
     serialTracking: boolean('serial_tracking').notNull().default(false),
     warrantyMonths: integer('warranty_months'),
+    /** The item's own serial template (sales.md §4); else the category's, else the default. */
+    serialTemplateId: integer('serial_template_id'),
     description: text('description'),
     uktzedCode: text('uktzed_code'),
     leadTimeDays: integer('lead_time_days'),

@@ -1,0 +1,1 @@
+export { clientMailRoutes } from './client-mail.routes.ts';

@@ -1,0 +1,1 @@
+export { serialNumbersRoutes } from './serial-numbers.routes.ts';
