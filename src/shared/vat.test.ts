@@ -17,3 +17,12 @@ describe('lineAmounts (sales.md §1.4)', () => {
     expect(text(lineAmounts(dec('2'), dec('50'), '0', true))).toEqual(['100.00', '0.00', '100.00']);
   });
 });
+
+describe('lineAmounts with a discount (sales.md §1.4)', () => {
+  it('takes the discount off before rounding once', () => {
+    // 3 × 33.33 × 0.9 = 89.991 → 89.99; VAT 20 % = 18.00
+    expect(text(lineAmounts(dec('3'), dec('33.33'), '20', false, dec('10')))).toEqual(['89.99', '18.00', '107.99']);
+    // gross prices: 3 × 100 × 0.95 = 285.00 gross, VAT 47.50
+    expect(text(lineAmounts(dec('3'), dec('100'), '20', true, dec('5')))).toEqual(['237.50', '47.50', '285.00']);
+  });
+});

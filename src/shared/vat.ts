@@ -14,8 +14,15 @@ const HUNDRED = dec(100);
  * Net prices: net = round2(qty × price), VAT = round2(net × rate / 100), gross = net + VAT.
  * Gross prices: gross = round2(qty × price), VAT = round2(gross × rate / (100 + rate)), net = gross − VAT.
  */
-export function lineAmounts(qty: Dec, unitPrice: Dec, vatRate: string, pricesIncludeVat: boolean): LineAmounts {
-  const base = round(mul(qty, unitPrice), 2);
+export function lineAmounts(
+  qty: Dec,
+  unitPrice: Dec,
+  vatRate: string,
+  pricesIncludeVat: boolean,
+  discountPercent: Dec = dec(0),
+): LineAmounts {
+  // base = qty × price × (1 − discount/100), rounded once to kopecks.
+  const base = round(div(mul(mul(qty, unitPrice), sub(HUNDRED, discountPercent)), HUNDRED, 14), 2);
   const rate = dec(vatRate);
   if (pricesIncludeVat) {
     const vat = round(div(mul(base, rate), add(HUNDRED, rate), 6), 2);

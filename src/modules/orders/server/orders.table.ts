@@ -21,14 +21,7 @@ import { counterparties, counterpartyContacts } from '../../../resources/counter
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
-export const orderStatuses = [
-  'draft',
-  'confirmed',
-  'partially_shipped',
-  'shipped',
-  'completed',
-  'cancelled',
-] as const;
+export const orderStatuses = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable(
