@@ -21,6 +21,7 @@ import { paymentsRoutes } from '@/modules/payments/server/index.ts';
 import { shipmentsRoutes } from '@/modules/shipments/server/index.ts';
 import { serialNumbersRoutes } from '@/modules/serial-numbers/server/index.ts';
 import { clientMailRoutes } from '@/modules/client-mail/server/index.ts';
+import { novaPoshtaRoutes } from '@/modules/nova-poshta/server/index.ts';
 import { scannerRoutes } from '@/modules/scanner/server/index.ts';
 import { labelsRoutes } from '@/modules/labels/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     shipmentsRoutes,
     serialNumbersRoutes,
     clientMailRoutes,
+    novaPoshtaRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

@@ -30,7 +30,6 @@ import {
   type LetterCreateBody,
   type letterListQuerySchema,
   type LetterUpdateBody,
-  type MailStatus,
   type Register,
   type registerCreateSchema,
   type registerListQuerySchema,
@@ -531,19 +530,18 @@ export async function changeLetterStatus(
       }
     }
     const stamp = stampOf(input.date);
-    const set: Partial<Record<keyof typeof mailItems.$inferInsert, unknown>> = {
-      status: to,
-      updatedAt: sql`now()`,
-    };
-    if (input.trackingNumber !== undefined) set.trackingNumber = input.trackingNumber;
-    if (to === 'sent') set.sentAt = stamp;
-    if (to === 'delivered') set.deliveredAt = stamp;
-    if (to === 'returned') set.returnedAt = stamp;
-    // A cancelled letter leaves the (draft) register it was in.
-    if (to === 'cancelled') set.registerId = null;
     await tx
       .update(mailItems)
-      .set(set as typeof mailItems.$inferInsert)
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(input.trackingNumber !== undefined ? { trackingNumber: input.trackingNumber } : {}),
+        ...(to === 'sent' ? { sentAt: stamp } : {}),
+        ...(to === 'delivered' ? { deliveredAt: stamp } : {}),
+        ...(to === 'returned' ? { returnedAt: stamp } : {}),
+        // A cancelled letter leaves the (draft) register it was in.
+        ...(to === 'cancelled' ? { registerId: null } : {}),
+      })
       .where(eq(mailItems.id, id));
     const after = await getLetter(tx, id);
     await audit(tx, ctx, {
@@ -850,15 +848,14 @@ export async function sendRegister(db: DbOrTx, ctx: AuditContext, id: number): P
     await tx.select({ id: mailItems.id }).from(mailItems).where(eq(mailItems.registerId, id)).for('update');
     const unprinted = before.items.filter((l) => l.status !== 'printed');
     if (unprinted.length) throw new DomainError(409, mailMessages.printFirst(unprinted.map((l) => l.number).join(', ')));
-    const [{ now }] = (await tx.execute(sql`select now() as now`)).rows as unknown as [{ now: Date | string }];
-    const sentAt = new Date(now);
+    // now() is the transaction's moment: the register and its letters carry the same sentAt.
     await tx
       .update(mailRegisters)
-      .set({ status: 'sent', sentAt, updatedAt: sql`now()` })
+      .set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(mailRegisters.id, id));
     await tx
       .update(mailItems)
-      .set({ status: 'sent', sentAt, updatedAt: sql`now()` })
+      .set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(mailItems.registerId, id));
     const after = await getRegister(tx, id);
     await audit(tx, ctx, {
@@ -974,4 +971,3 @@ export async function saveEnvelopeTemplate(
   });
 }
 
-export type { MailStatus };
