@@ -134,10 +134,7 @@ const money = z
   .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
   .refine((v) => /^\d{1,16}(\.\d{1,2})?$/.test(v), mailMessages.decimal);
 /** An amount, '' or null meaning none. */
-const optionalMoney = z
-  .union([money, z.literal('').transform(() => null), z.null()])
-  .optional()
-  .transform((v) => (v === '' ? null : v));
+const optionalMoney = z.union([money, z.literal('').transform(() => null), z.null()]).optional();
 
 /** A tracking number as typed: spaces dropped, upper case; '' or null clears it. */
 export const trackingNumberSchema = z

@@ -37,8 +37,8 @@ export const labelMessages = {
   item: 'Оберіть товар зі списку',
   noItems: 'Додайте хоча б один товар',
   oneSource: 'Вкажіть одне з: товари, серійні номери або документ',
-  serialsNotYet:
-    'Серійні номери ще не ведуться в системі — друк етикеток серійних номерів з’явиться разом із модулем серійних номерів',
+  noSerials: 'Оберіть хоча б один серійний номер',
+  serialsNotFound: (ids: readonly number[]) => `Серійні номери не знайдено: ${ids.join(', ')}`,
   documentType: 'Етикетки друкуються за проведеним приходом (supplier_receipt)',
   documentId: 'Вкажіть документ',
   itemsNotFound: (ids: readonly number[]) => `Товари не знайдено: ${ids.join(', ')}`,
@@ -74,7 +74,8 @@ export const labelRenderSchema = z
       .min(1, labelMessages.noItems)
       .max(200)
       .optional(),
-    serialIds: z.array(z.number().int().positive()).max(MAX_LABELS).optional(),
+    /** One label per serial: the item's name and SKU, Code 128 of the serial (sales.md §4). */
+    serialIds: z.array(id).min(1, labelMessages.noSerials).max(MAX_LABELS).optional(),
     documentType: z.literal('supplier_receipt', { error: labelMessages.documentType }).optional(),
     documentId: z.number({ error: labelMessages.documentId }).int().positive().max(2_147_483_647).optional(),
   })

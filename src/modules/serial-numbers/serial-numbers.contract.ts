@@ -1,6 +1,7 @@
 // Serial numbers ('Серійні номери', sales.md §4): one identity per unit of a serial-tracked item, its timeline, the
 // templates that generate them and the parsing of typed lists and ranges. Shared by the server and the page (the
 // template form renders its live preview with the same function the server generates with).
+import { labelTemplates } from '@/modules/labels/labels.contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -352,10 +353,9 @@ export const serialWriteOffSchema = z.strictObject({
     .max(500, 'Не довше 500 символів'),
 });
 
-export const labelTemplateKeys = ['58x40', '40x25', '100x150', 'a4-3x8'] as const;
 export const serialLabelsSchema = z.strictObject({
   ids: z.array(id).min(1, serialMessages.labels).max(2000),
-  template: z.enum(labelTemplateKeys).default('58x40'),
+  template: z.enum(labelTemplates, { error: 'Оберіть шаблон етикетки' }).default('58x40'),
   showPrice: z.boolean().default(false),
 });
 export type SerialLabelsInput = z.input<typeof serialLabelsSchema>;

@@ -127,8 +127,6 @@ function drawEnvelope(doc: Pdf, page: EnvelopePage) {
     try {
       doc.image(page.logo.data, mm(blocks.logo.xMm), mm(blocks.logo.yMm), {
         fit: [mm(blocks.logo.widthMm), mm(Math.min(blocks.logo.widthMm * 0.6, page.heightMm / 3))],
-        align: 'left',
-        valign: 'top',
       });
     } catch {
       // A logo pdfkit cannot read does not stop the envelopes.

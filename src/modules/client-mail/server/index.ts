@@ -1,1 +1,2 @@
 export { clientMailRoutes } from './client-mail.routes.ts';
+export { clientMailDemoSeeder } from './client-mail.demo.ts';

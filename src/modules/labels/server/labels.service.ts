@@ -1,12 +1,13 @@
-// Which labels to print and what each carries (warehouse.md §10): items with copies, or one label per unit of a
-// posted supplier receipt. Read-only; the PDF is drawn by labels.render.ts.
+// Which labels to print and what each carries (warehouse.md §10): items with copies, one label per unit of a
+// posted supplier receipt, or one per serial number. Read-only; the PDF is drawn by labels.render.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { companies } from '@/resources/companies/companies.table.ts';
 import { items } from '@/resources/items/items.table.ts';
+import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { supplierReceiptLines, supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { DomainError } from '@/shared/api-error.ts';
-import { itemLabelBarcode } from '@/shared/barcode.ts';
+import { code128, isCode128Text, itemLabelBarcode } from '@/shared/barcode.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { lineAmounts } from '@/shared/vat.ts';
@@ -96,11 +97,46 @@ async function receiptCopies(db: DbOrTx, receiptId: number): Promise<Array<[numb
   return lines.map((l) => [l.itemId, Number(l.qty.split('.')[0])]);
 }
 
+/**
+ * One label per serial, in the order asked: the item's name and SKU, and Code 128 of the serial (the number is printed
+ * under the bars). A serial outside printable ASCII gets no barcode; its number then follows the SKU.
+ */
+async function serialLabels(db: DbOrTx, ids: readonly number[], showPrice: boolean): Promise<LabelContent[]> {
+  const wanted = [...new Set(ids)];
+  const [rows, company] = await Promise.all([
+    db
+      .select({
+        id: serialNumbers.id,
+        serial: serialNumbers.serial,
+        name: items.name,
+        sku: items.sku,
+        retailPrice: items.retailPrice,
+        vatRate: items.vatRate,
+      })
+      .from(serialNumbers)
+      .innerJoin(items, eq(items.id, serialNumbers.itemId))
+      .where(inArray(serialNumbers.id, wanted)),
+    companyName(db),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = wanted.filter((id) => !byId.has(id));
+  if (missing.length) throw new DomainError(404, labelMessages.serialsNotFound(missing));
+  return ids.map((id) => {
+    const row = byId.get(id)!;
+    const price = showPrice ? priceWithVat(row.retailPrice, row.vatRate) : null;
+    const barcode = isCode128Text(row.serial) ? code128(row.serial) : null;
+    return {
+      name: row.name,
+      sku: barcode ? row.sku : `${row.sku} · ${row.serial}`,
+      price: price === null ? null : `${formatDecimalUk(price)} грн`,
+      barcode,
+      company,
+    };
+  });
+}
+
 export async function buildLabels(db: DbOrTx, body: LabelRenderBody): Promise<LabelContent[]> {
-  if (body.serialIds !== undefined)
-    throw new DomainError(400, labelMessages.serialsNotYet, {
-      serialIds: labelMessages.serialsNotYet,
-    });
+  if (body.serialIds !== undefined) return serialLabels(db, body.serialIds, body.showPrice);
   const copies: Array<[number, number]> =
     body.items !== undefined ? body.items.map((i) => [i.itemId, i.copies]) : await receiptCopies(db, body.documentId!);
   const count = copies.reduce((sum, [, n]) => sum + n, 0);

@@ -3,17 +3,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
+import { serialStatusLabels } from '../serial-numbers.contract.ts';
 import { serialEvents, serialNumbers, type SerialStatus } from './serial-numbers.table.ts';
 
-export const serialStatusLabels: Record<SerialStatus, string> = {
-  allocated: 'Виділено',
-  available: 'На складі',
-  reserved: 'Зарезервовано',
-  sold: 'Продано',
-  in_repair: 'У ремонті',
-  defective: 'Брак / списано',
-  void: 'Анульовано',
-};
+/** The statuses' Ukrainian words (one list, the contract's, shared with the page). */
+export { serialStatusLabels };
 
 export interface SerialMove {
   serialIds: readonly number[];

@@ -369,7 +369,7 @@ export async function generateSerialsIn(tx: DbOrTx, ctx: AuditContext, input: Ge
   await tx.insert(serialEvents).values(
     ids.map((serialId) => ({
       serialId,
-      event: input.moId ? 'allocated' : 'generated',
+      event: input.moId ? 'allocated' : warehouseId !== null ? 'registered' : 'generated',
       documentType: input.moId ? 'manufacturing_order' : null,
       documentId: input.moId ?? null,
       documentNumber: input.moNumber ?? null,
@@ -454,7 +454,10 @@ export async function registerSerials(db: DbOrTx, ctx: AuditContext, input: Regi
       ids.push(...inserted.map((r) => r.id));
     }
     // Typed by someone else between the check and the insert: named like any other duplicate.
-    if (ids.length !== values.length) await refuseExisting(tx, item, values.slice(0));
+    if (ids.length !== values.length) {
+      await refuseExisting(tx, item, values);
+      throw new DomainError(409, msg.duplicates(item.sku, []));
+    }
     for (let i = 0; i < ids.length; i += 1000) {
       await tx.insert(serialEvents).values(
         ids.slice(i, i + 1000).map((serialId) => ({ serialId, event: 'registered', userId: ctx.userId })),
