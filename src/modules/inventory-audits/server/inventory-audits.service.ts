@@ -47,11 +47,8 @@ const LINE_ENTITY = 'inventory_audit_lines';
 const QTY = 4;
 const MONEY = 2;
 
-/** Today in Kyiv (README §7: business dates are Europe/Kyiv). */
-export const kyivToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .slice(0, 10);
+import { kyivToday } from '@/shared/kyiv-date.ts';
+export { kyivToday };
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null | undefined) ?? null));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -54,10 +54,8 @@ export const mountOfKind = (kind: string): AdjustmentMount =>
 
 const ENTITY = 'stock_adjustments';
 
-/** Today's date in Kyiv (YYYY-MM-DD), the default document date. */
-export function kyivToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(now);
-}
+import { kyivToday } from '@/shared/kyiv-date.ts';
+export { kyivToday };
 
 const kindList = (kinds: readonly string[]) =>
   sql.join(

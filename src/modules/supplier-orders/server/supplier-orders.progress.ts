@@ -8,11 +8,8 @@ import type { DbOrTx } from '@/server/db/client.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { onOrderStatuses, type OrderStatus } from '../supplier-orders.contract.ts';
 
-/** Today's business date in Kyiv (YYYY-MM-DD). */
-export const kyivToday = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .slice(0, 10);
+import { kyivToday } from '@/shared/kyiv-date.ts';
+export { kyivToday };
 
 /** The received quantity of the order line whose id is the SQL `lineId` (posted receipts only). */
 export const receivedOfLine = (lineId: SQL) =>

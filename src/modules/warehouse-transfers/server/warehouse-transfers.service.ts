@@ -123,15 +123,8 @@ export async function listTransfers(
   return { rows: rows as TransferSummary[], total: Number(total) };
 }
 
-/** Today's date in Kyiv (business dates are Kyiv calendar dates, README §7). */
-export function kyivToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Kyiv',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+import { kyivToday } from '@/shared/kyiv-date.ts';
+export { kyivToday };
 
 /** Drafts, and transfers posted with a document date in the current Kyiv month. */
 export async function transferStats(db: DbOrTx, now = new Date()): Promise<TransferStats> {
