@@ -92,7 +92,31 @@ export const scannedDocumentSchema = z.object({
 });
 export type ScannedDocument = z.infer<typeof scannedDocumentSchema>;
 
-export const lookupResultSchema = z.discriminatedUnion('type', [scannedItemSchema, scannedDocumentSchema]);
+/** A unit found by its serial number (sales.md §4): its item, status, warehouse and, once sold, client and warranty. */
+export const scannedSerialSchema = z.object({
+  type: z.literal('serial'),
+  serialId: z.number().int(),
+  serial: z.string(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  /** allocated | available | reserved | sold | in_repair | defective | void */
+  status: z.string(),
+  statusLabel: z.string(),
+  warehouseName: z.string().nullable(),
+  clientName: z.string().nullable(),
+  soldAt: z.string().nullable(),
+  warrantyUntil: z.string().nullable(),
+  /** The serial's card on /serial-numbers. */
+  url: z.string(),
+});
+export type ScannedSerial = z.infer<typeof scannedSerialSchema>;
+
+export const lookupResultSchema = z.discriminatedUnion('type', [
+  scannedItemSchema,
+  scannedDocumentSchema,
+  scannedSerialSchema,
+]);
 export type LookupResult = z.infer<typeof lookupResultSchema>;
 
 /** What a document's scan endpoint answers (POST /api/inventory-audits/:id/scan, /api/supplier-receipts/:id/scan). */

@@ -91,8 +91,7 @@ export const serialMessages = {
     `На складі «${warehouse}» залишок ${onHand}, серійні номери вже мають ${existing} — ` +
     `можна додати ще ${free}, а вказано ${asked}`,
   generateExhausted: 'Не вдалося підібрати вільні номери — змініть шаблон',
-  writeOffStatus: (serial: string, status: string) =>
-    `Списати можна лише номер на складі, а ${serial} — «${status}»`,
+  writeOffStatus: (serial: string, status: string) => `Списати можна лише номер на складі, а ${serial} — «${status}»`,
   reason: 'Вкажіть причину списання',
   templateNotFound: 'Шаблон не знайдено',
   templateName: 'Вкажіть назву шаблону',
@@ -101,7 +100,8 @@ export const serialMessages = {
   patternLength: `Шаблон не довший за ${MAX_PATTERN_LENGTH} символів`,
   patternCounter: 'Лічильник {N} або {N:k} має бути в шаблоні рівно один раз',
   patternPad: 'Ширина лічильника {N:k} — від 1 до 12 цифр',
-  patternUnknown: (token: string) => `Невідомий заповнювач ${token} — можна {YYYY}, {YY}, {MM}, {DD}, {SKU}, {N}, {N:k}`,
+  patternUnknown: (token: string) =>
+    `Невідомий заповнювач ${token} — можна {YYYY}, {YY}, {MM}, {DD}, {SKU}, {N}, {N:k}`,
   patternBraces: 'Незакрита фігурна дужка в шаблоні',
   patternChars: 'Шаблон не може містити пробілів, коми чи крапки з комою',
   patternPeriod: (period: ResetPeriod) =>
@@ -141,13 +141,19 @@ export function patternProblem(pattern: string, resetPeriod: ResetPeriod): strin
       if (width < 1 || width > 12) return serialMessages.patternPad;
       continue;
     }
-    if (!(DATE_TOKENS as readonly string[]).includes(name) && name !== 'SKU') return serialMessages.patternUnknown(token);
+    if (!(DATE_TOKENS as readonly string[]).includes(name) && name !== 'SKU')
+      return serialMessages.patternUnknown(token);
     used.add(name);
   }
   if (/[{}]/.test(text.replace(TOKEN, ''))) return serialMessages.patternBraces;
   if (counters !== 1) return serialMessages.patternCounter;
   const year = used.has('YYYY') || used.has('YY');
-  const needs = { never: true, yearly: year, monthly: year && used.has('MM'), daily: year && used.has('MM') && used.has('DD') };
+  const needs = {
+    never: true,
+    yearly: year,
+    monthly: year && used.has('MM'),
+    daily: year && used.has('MM') && used.has('DD'),
+  };
   return needs[resetPeriod] ? null : serialMessages.patternPeriod(resetPeriod);
 }
 
@@ -299,7 +305,16 @@ export const serialListQuerySchema = z.strictObject({
   warehouseId: queryId.optional(),
   clientId: queryId.optional(),
 });
-export const serialSortFields = ['serial', 'itemName', 'sku', 'status', 'warehouseName', 'clientName', 'soldAt', 'createdAt'] as const;
+export const serialSortFields = [
+  'serial',
+  'itemName',
+  'sku',
+  'status',
+  'warehouseName',
+  'clientName',
+  'soldAt',
+  'createdAt',
+] as const;
 
 const serialText = z
   .string({ error: serialMessages.noSerials })

@@ -131,6 +131,47 @@ describe('GET /api/scanner/lookup', () => {
     expect((await lookup('ZZZ-2026-00001')).json()).toEqual([]);
   });
 
+  it('finds a unit by its serial number in any case, with its item, status and warehouse', async () => {
+    const unitId = (await resourceEngine.idsByLabel(t.db, '/units')).get('шт')!;
+    const tracked = (
+      await api('POST', '/api/products', { sku: 'SCN-SN-1', name: 'Мультиметр сканера', unitId, serialTracking: true })
+    ).json().id as number;
+    const opening = await api('POST', '/api/inventory/adjustments', {
+      warehouseId,
+      reason: 'opening',
+      lines: [{ itemId: tracked, deltaQty: '2', unitCost: '100' }],
+      post: true,
+    });
+    expect(opening.statusCode, opening.body).toBe(201);
+    const registered = await api('POST', '/api/serial-numbers/register', {
+      itemId: tracked,
+      warehouseId,
+      ranges: 'scn-0001-scn-0002',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const [first] = registered.json() as Array<{ id: number }>;
+    const res = await lookup(' scn-0001 ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        type: 'serial',
+        serialId: first!.id,
+        serial: 'SCN-0001',
+        itemId: tracked,
+        sku: 'SCN-SN-1',
+        name: 'Мультиметр сканера',
+        status: 'available',
+        statusLabel: 'На складі',
+        warehouseName,
+        clientName: null,
+        soldAt: null,
+        warrantyUntil: null,
+        url: `/serial-numbers?open=${first!.id}`,
+      },
+    ]);
+    expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+  });
+
   it('answers an empty list for an unknown code and 400 for an empty one', async () => {
     const res = await lookup('0000000000000');
     expect(res.statusCode).toBe(200);

@@ -1,8 +1,12 @@
 // The scanner's lookup (warehouse.md §9): exact matches only, each through a unique or indexed key, so a scan takes
 // constant time — items.barcode (items_barcode_key), lower(btrim(sku)) (items_sku_key), lower(btrim(supplier_sku))
-// (item_suppliers_supplier_sku_idx), then a document number chosen by its prefix (each table's unique number).
+// (item_suppliers_supplier_sku_idx), then a serial number (serial_numbers_serial_idx, stored uppercased) and a document
+// number chosen by its prefix (each table's unique number).
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { inventoryAudits } from '@/modules/inventory-audits/server/inventory-audits.table.ts';
+import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
+import { serialStatusLabels, warrantyUntil } from '@/modules/serial-numbers/server/index.ts';
+import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { stockAdjustments } from '@/modules/stock/server/adjustments.table.ts';
 import { documentPrefixes } from '@/modules/stock/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
@@ -21,6 +25,7 @@ import type {
   LookupResult,
   ScannedDocument,
   ScannedItem,
+  ScannedSerial,
   ScannerDocumentType,
 } from '../scanner.contract.ts';
 
@@ -196,10 +201,55 @@ async function matchDocument(db: DbOrTx, code: string): Promise<ScannedDocument 
   };
 }
 
-/** Everything the code finds: items (by barcode, SKU, supplier SKU), then the document of that number. */
+/** The units whose serial number is the code (trimmed, any case — serials are stored uppercased), of any item. */
+async function matchSerials(db: DbOrTx, code: string): Promise<ScannedSerial[]> {
+  const serial = code.trim().toUpperCase();
+  const rows = await db
+    .select({
+      id: serialNumbers.id,
+      serial: serialNumbers.serial,
+      itemId: serialNumbers.itemId,
+      sku: items.sku,
+      name: items.name,
+      status: serialNumbers.status,
+      warehouseName: warehouses.name,
+      clientName: counterparties.name,
+      soldAt: serialNumbers.soldAt,
+      warrantyMonths: items.warrantyMonths,
+    })
+    .from(serialNumbers)
+    .innerJoin(items, eq(items.id, serialNumbers.itemId))
+    .leftJoin(warehouses, eq(warehouses.id, serialNumbers.warehouseId))
+    .leftJoin(counterparties, eq(counterparties.id, serialNumbers.clientId))
+    .where(eq(serialNumbers.serial, serial))
+    .orderBy(asc(serialNumbers.id))
+    .limit(20);
+  return rows.map((r) => ({
+    type: 'serial',
+    serialId: r.id,
+    serial: r.serial,
+    itemId: r.itemId,
+    sku: r.sku,
+    name: r.name,
+    status: r.status,
+    statusLabel: serialStatusLabels[r.status] ?? r.status,
+    warehouseName: r.warehouseName ?? null,
+    clientName: r.clientName ?? null,
+    soldAt: r.soldAt ? r.soldAt.toISOString() : null,
+    warrantyUntil: warrantyUntil(r.soldAt, r.warrantyMonths ?? 12),
+    url: `/serial-numbers?open=${r.id}`,
+  }));
+}
+
+/** Everything the code finds: items (by barcode, SKU, supplier SKU), units by serial, then the document of that number. */
 export async function lookupCode(db: DbOrTx, code: string): Promise<LookupResult[]> {
-  const [matches, document] = await Promise.all([matchItems(db, code), matchDocument(db, code)]);
+  const [matches, serials, document] = await Promise.all([
+    matchItems(db, code),
+    matchSerials(db, code),
+    matchDocument(db, code),
+  ]);
   const cards: LookupResult[] = await itemCards(db, matches);
+  cards.push(...serials);
   if (document) cards.push(document);
   return cards;
 }

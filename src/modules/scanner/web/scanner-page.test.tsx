@@ -38,6 +38,22 @@ const grn: LookupResult = {
   url: '/supplier-receipts?open=7',
 };
 
+const soldSerial: LookupResult = {
+  type: 'serial',
+  serialId: 31,
+  serial: '2601-00007',
+  itemId: 12,
+  sku: 'LAMP-1',
+  name: 'Лампа настільна',
+  status: 'sold',
+  statusLabel: 'Продано',
+  warehouseName: null,
+  clientName: 'ТОВ «Світло»',
+  soldAt: '2026-02-10T10:00:00.000Z',
+  warrantyUntil: '2027-02-10',
+  url: '/serial-numbers?open=31',
+};
+
 function listResponse(rows: unknown[]) {
   const response = jsonResponse(rows);
   response.headers.set('x-total-count', String(rows.length));
@@ -53,6 +69,7 @@ function stubApi(extra?: (url: string, init: RequestInit) => Response | undefine
       const code = new URL(url, 'http://x').searchParams.get('code');
       if (code === '4006381333931') return jsonResponse([lamp]);
       if (code === 'GRN-2026-00007') return jsonResponse([grn]);
+      if (code === '2601-00007') return jsonResponse([soldSerial]);
       return jsonResponse([]);
     }
     if (url.startsWith('/api/inventory-audits?')) {
@@ -120,6 +137,23 @@ describe('ScannerPage', () => {
     );
     await user.click(within(card).getByRole('button', { name: 'Етикетки' }));
     expect(await screen.findByRole('dialog', { name: 'Друк етикеток' })).toBeTruthy();
+  });
+
+  it('shows a unit found by its serial number with its status, client and warranty end', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<ScannerPage />, { path: '/scanner' });
+    await user.type(codeInput(), '2601-00007{Enter}');
+    const card = await screen.findByRole('article', { name: '2601-00007' });
+    expect(within(card).getByText('Лампа настільна')).toBeTruthy();
+    expect(within(card).getByText('Продано')).toBeTruthy();
+    expect(within(card).getByText('ТОВ «Світло»')).toBeTruthy();
+    expect(within(card).getByText('10.02.2027')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Відкрити серійний номер' }).getAttribute('href')).toBe(
+      '/serial-numbers?open=31',
+    );
+    const history = screen.getByRole('list', { name: 'Останні скани' });
+    expect(within(history).getByText('2601-00007 — Лампа настільна (Продано)')).toBeTruthy();
   });
 
   it("says 'Нічого не знайдено' for an unknown code and links a document number", async () => {

@@ -10,6 +10,7 @@ import {
   CheckCircle2Icon,
   ExternalLinkIcon,
   FileTextIcon,
+  HashIcon,
   Loader2Icon,
   ScanBarcodeIcon,
   TagIcon,
@@ -25,6 +26,7 @@ import {
   type LookupResult,
   type ScannedDocument,
   type ScannedItem,
+  type ScannedSerial,
 } from '@/modules/scanner/scanner.contract.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { usePermission } from '@/web/app/use-permission.ts';
@@ -71,7 +73,12 @@ function summaryOf(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'found': {
       const first = outcome.results[0]!;
-      const text = first.type === 'item' ? `${first.name} (${first.sku})` : first.number;
+      const text =
+        first.type === 'item'
+          ? `${first.name} (${first.sku})`
+          : first.type === 'serial'
+            ? `${first.serial} — ${first.name} (${first.statusLabel})`
+            : first.number;
       return outcome.results.length > 1 ? `${text} +${outcome.results.length - 1}` : text;
     }
     case 'counted':
@@ -435,6 +442,8 @@ function OutcomeView({
             onLabels={() => onLabels(result)}
             onNavigate={onNavigate}
           />
+        ) : result.type === 'serial' ? (
+          <SerialCard key={`serial-${result.serialId}`} serial={result} onNavigate={onNavigate} />
         ) : (
           <DocumentCard key={`doc-${result.documentType}-${result.id}`} document={result} onNavigate={onNavigate} />
         ),
@@ -565,6 +574,47 @@ function ItemCard({
         <CardLink href={item.links.page} onNavigate={onNavigate}>
           <ExternalLinkIcon aria-hidden="true" />
           {messages.openItem}
+        </CardLink>
+      </div>
+    </article>
+  );
+}
+
+const dateUk = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}.${m}.${y}`;
+};
+
+/** A unit found by its serial number: the item, the status and, once sold, the client, the sale and the warranty. */
+function SerialCard({ serial, onNavigate }: { serial: ScannedSerial; onNavigate?: () => void }) {
+  const facts: [string, string][] = [[messages.sku, serial.sku]];
+  if (serial.warehouseName) facts.push([messages.warehouse, serial.warehouseName]);
+  if (serial.clientName) facts.push([messages.client, serial.clientName]);
+  if (serial.soldAt) facts.push([messages.soldAt, new Date(serial.soldAt).toLocaleDateString('uk-UA')]);
+  if (serial.warrantyUntil) facts.push([messages.warrantyUntil, dateUk(serial.warrantyUntil)]);
+  return (
+    <article aria-label={serial.serial} className="grid gap-2 rounded-lg border bg-card p-4 shadow-sm">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <HashIcon className="size-4" aria-hidden="true" />
+        {messages.serialTitle}
+      </p>
+      <h2 className="font-mono text-xl font-semibold break-all">{serial.serial}</h2>
+      <p className="text-base break-words">{serial.name}</p>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="outline">{serial.statusLabel}</Badge>
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 gap-2">
+            <dt className="text-muted-foreground">{label}:</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <CardLink href={serial.url} onNavigate={onNavigate}>
+          <ExternalLinkIcon aria-hidden="true" />
+          {messages.openSerial}
         </CardLink>
       </div>
     </article>

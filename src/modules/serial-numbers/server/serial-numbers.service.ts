@@ -4,12 +4,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, sub } from '@/shared/decimal.ts';
+import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-// eslint-disable-next-line no-restricted-imports -- the write-off creates and posts an ADJ through the adjustments service itself (sales.md §4); stock's index does not export it yet
-import { createAdjustment, mountOfKind } from '@/modules/stock/server/adjustments.service.ts';
+import { createAdjustment, mountOfKind } from '@/modules/stock/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { users } from '@/modules/users/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
@@ -36,7 +36,7 @@ import {
 } from '../serial-numbers.contract.ts';
 import { findSerials, moveSerials } from './serial-moves.ts';
 import { serialEvents, serialNumbers } from './serial-numbers.table.ts';
-import { kyivDate, resolveTemplate, takeCounterBlock } from './serial-templates.service.ts';
+import { resolveTemplate, takeCounterBlock } from './serial-templates.service.ts';
 
 const ENTITY = 'serial_numbers';
 const DEFAULT_WARRANTY_MONTHS = 12;
@@ -46,7 +46,7 @@ const DEFAULT_WARRANTY_MONTHS = 12;
 /** soldAt's Kyiv calendar date plus the warranty months ('YYYY-MM-DD'); the day is kept within the month's end. */
 export function warrantyUntil(soldAt: Date | null, months: number): string | null {
   if (!soldAt) return null;
-  const [y, m, d] = kyivDate(soldAt).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = kyivToday(soldAt).split('-').map(Number) as [number, number, number];
   const total = y * 12 + (m - 1) + months;
   const year = Math.floor(total / 12);
   const month = (total % 12) + 1;
@@ -162,7 +162,9 @@ export async function listSerials(
 
 async function summariesOf(db: DbOrTx, ids: readonly number[]): Promise<SerialSummary[]> {
   if (!ids.length) return [];
-  const rows = await joined(db, summaryColumns).where(inArray(serialNumbers.id, [...ids])).orderBy(asc(serialNumbers.id));
+  const rows = await joined(db, summaryColumns)
+    .where(inArray(serialNumbers.id, [...ids]))
+    .orderBy(asc(serialNumbers.id));
   return rows.map((r) => toSummary(r as SummaryRow));
 }
 
@@ -214,7 +216,11 @@ export async function serialStats(db: DbOrTx): Promise<SerialStats> {
 }
 
 /** Each typed value of an item (normalised, in the order given, once): whether it exists, and its status. */
-export async function checkSerials(db: DbOrTx, itemId: number, serials: readonly string[]): Promise<SerialCheckResult[]> {
+export async function checkSerials(
+  db: DbOrTx,
+  itemId: number,
+  serials: readonly string[],
+): Promise<SerialCheckResult[]> {
   const wanted = [...new Set(serials.map(normaliseSerial).filter(Boolean))];
   const found = new Map((await findSerials(db, itemId, wanted)).map((s) => [s.serial, s]));
   return wanted.map((serial) => {
@@ -290,7 +296,13 @@ async function checkRoom(tx: DbOrTx, itemId: number, warehouseId: number, asked:
   if (cmp(add(dec(existing), dec(asked)), onHand) > 0) {
     const free = sub(onHand, dec(existing));
     const freeText = cmp(free, dec(0)) > 0 ? fixed(free, 4).replace(/\.?0+$/, '') : '0';
-    const message = msg.overStock(warehouse.name, fixed(onHand, 4).replace(/\.?0+$/, '') || '0', existing, freeText, asked);
+    const message = msg.overStock(
+      warehouse.name,
+      fixed(onHand, 4).replace(/\.?0+$/, '') || '0',
+      existing,
+      freeText,
+      asked,
+    );
     throw new DomainError(409, message, { warehouseId: message });
   }
 }
@@ -332,7 +344,7 @@ export async function generateSerialsIn(tx: DbOrTx, ctx: AuditContext, input: Ge
   const template = await resolveTemplate(tx, item, input.templateId);
   const warehouseId = input.warehouseId ?? null;
   if (warehouseId !== null) await checkRoom(tx, item.id, warehouseId, input.count);
-  const date = input.date ?? kyivDate();
+  const date = input.date ?? kyivToday();
   const key = counterKey(template.id, template.resetPeriod, date);
   const status: SerialStatus = warehouseId === null ? 'allocated' : 'available';
   const created: Array<{ id: number; serial: string }> = [];
@@ -416,7 +428,8 @@ export function registerValues(input: Pick<RegisterInput, 'serials' | 'ranges'>)
   }
   const values = [...(input.serials ?? []).map(normaliseSerial).filter(Boolean), ...parsed.values];
   if (!values.length) throw new DomainError(400, msg.noSerials, { ranges: msg.noSerials });
-  if (values.length > MAX_REGISTER) throw new DomainError(400, msg.tooMany(values.length), { ranges: msg.tooMany(values.length) });
+  if (values.length > MAX_REGISTER)
+    throw new DomainError(400, msg.tooMany(values.length), { ranges: msg.tooMany(values.length) });
   const repeated = repeatedValues(values);
   if (repeated.length) {
     const message = msg.repeated(repeated);
@@ -434,34 +447,40 @@ export async function registerSerials(db: DbOrTx, ctx: AuditContext, input: Regi
   const values = registerValues(input);
   return db.transaction(async (tx) => {
     const item = await trackedItem(tx, input.itemId);
-    await checkRoom(tx, item.id, input.warehouseId, values.length);
     await refuseExisting(tx, item, values);
-    const ids: number[] = [];
+    await checkRoom(tx, item.id, input.warehouseId, values.length);
+    const inserted: Array<{ id: number; serial: string }> = [];
     for (let i = 0; i < values.length; i += 1000) {
-      const inserted = await tx
-        .insert(serialNumbers)
-        .values(
-          values.slice(i, i + 1000).map((serial) => ({
-            itemId: item.id,
-            serial,
-            status: 'available' as const,
-            warehouseId: input.warehouseId,
-            createdBy: ctx.userId,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: serialNumbers.id });
-      ids.push(...inserted.map((r) => r.id));
+      inserted.push(
+        ...(await tx
+          .insert(serialNumbers)
+          .values(
+            values.slice(i, i + 1000).map((serial) => ({
+              itemId: item.id,
+              serial,
+              status: 'available' as const,
+              warehouseId: input.warehouseId,
+              createdBy: ctx.userId,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: serialNumbers.id, serial: serialNumbers.serial })),
+      );
     }
     // Typed by someone else between the check and the insert: named like any other duplicate.
-    if (ids.length !== values.length) {
-      await refuseExisting(tx, item, values);
-      throw new DomainError(409, msg.duplicates(item.sku, []));
-    }
-    for (let i = 0; i < ids.length; i += 1000) {
-      await tx.insert(serialEvents).values(
-        ids.slice(i, i + 1000).map((serialId) => ({ serialId, event: 'registered', userId: ctx.userId })),
+    if (inserted.length !== values.length) {
+      const mine = new Set(inserted.map((r) => r.serial));
+      const message = msg.duplicates(
+        item.sku,
+        values.filter((v) => !mine.has(v)),
       );
+      throw new DomainError(409, message, { serials: message });
+    }
+    const ids = inserted.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 1000) {
+      await tx
+        .insert(serialEvents)
+        .values(ids.slice(i, i + 1000).map((serialId) => ({ serialId, event: 'registered', userId: ctx.userId })));
     }
     const after = await summariesOf(tx, ids);
     await audit(tx, ctx, {

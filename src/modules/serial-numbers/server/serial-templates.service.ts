@@ -3,6 +3,7 @@
 // `serial:<templateId>:<period>`; the preview reads them and never takes a value.
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
+import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
@@ -28,11 +29,6 @@ import { serialCounters, serialTemplates } from './serial-numbers.table.ts';
 const ENTITY = 'serial_templates';
 /** The lazily created default is written by the module itself. */
 const systemActor: AuditContext = { userId: null, actor: 'serial-numbers' };
-
-/** Today's date in Kyiv (YYYY-MM-DD): the date a generated serial carries. */
-export function kyivDate(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(now);
-}
 
 const columns = {
   id: serialTemplates.id,
@@ -92,7 +88,8 @@ export async function ensureDefaultTemplate(db: DbOrTx): Promise<SerialTemplate>
 }
 
 export async function getTemplate(db: DbOrTx, id: number, lock = false): Promise<SerialTemplate> {
-  if (lock) await db.select({ id: serialTemplates.id }).from(serialTemplates).where(eq(serialTemplates.id, id)).for('update');
+  if (lock)
+    await db.select({ id: serialTemplates.id }).from(serialTemplates).where(eq(serialTemplates.id, id)).for('update');
   const [row] = await db.select(columns).from(serialTemplates).where(eq(serialTemplates.id, id));
   if (!row) throw new DomainError(404, msg.templateNotFound);
   return toTemplate(row);
@@ -123,7 +120,10 @@ export async function listTemplates(
       .orderBy(desc(serialTemplates.isDefault), isDesc ? desc(sortColumn) : asc(sortColumn), asc(serialTemplates.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(serialTemplates).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(serialTemplates)
+      .where(where),
   ]);
   return { rows: rows.map(toTemplate), total: Number(counted?.total ?? 0) };
 }
@@ -141,12 +141,19 @@ async function makeDefault(tx: DbOrTx, id: number) {
     .update(serialTemplates)
     .set({ isDefault: false, updatedAt: sql`now()` })
     .where(and(eq(serialTemplates.isDefault, true), ne(serialTemplates.id, id)));
-  await tx.update(serialTemplates).set({ isDefault: true, updatedAt: sql`now()` }).where(eq(serialTemplates.id, id));
+  await tx
+    .update(serialTemplates)
+    .set({ isDefault: true, updatedAt: sql`now()` })
+    .where(eq(serialTemplates.id, id));
 }
 
 /** Locks the current default (if any), so two changes of the default mark queue up. */
 async function lockDefault(tx: DbOrTx) {
-  await tx.select({ id: serialTemplates.id }).from(serialTemplates).where(eq(serialTemplates.isDefault, true)).for('update');
+  await tx
+    .select({ id: serialTemplates.id })
+    .from(serialTemplates)
+    .where(eq(serialTemplates.isDefault, true))
+    .for('update');
 }
 
 export async function createTemplate(
@@ -243,7 +250,10 @@ export async function resolveTemplate(
 
 /** The counter's current value under `key` (0 when never taken). */
 async function counterValue(db: DbOrTx, key: string): Promise<number> {
-  const [row] = await db.select({ lastValue: serialCounters.lastValue }).from(serialCounters).where(eq(serialCounters.key, key));
+  const [row] = await db
+    .select({ lastValue: serialCounters.lastValue })
+    .from(serialCounters)
+    .where(eq(serialCounters.key, key));
   return row?.lastValue ?? 0;
 }
 
@@ -253,7 +263,7 @@ export async function previewTemplate(
   id: number,
   count: number,
   itemId?: number,
-  date = kyivDate(),
+  date = kyivToday(),
 ): Promise<TemplatePreview> {
   const template = await getTemplate(db, id);
   let sku = 'АРТИКУЛ';

@@ -15,5 +15,6 @@ export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering
 export { stockRoutes } from './stock.routes.ts';
 export { adjustmentsRoutes } from './adjustments.routes.ts';
 export { adjustmentsDemoSeeder } from './adjustments.demo.ts';
+export { createAdjustment, mountOfKind } from './adjustments.service.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
 export { checkLowStock, lowStockKey } from './low-stock.ts';
