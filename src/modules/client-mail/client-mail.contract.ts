@@ -288,7 +288,15 @@ export const recipientPreviewSchema = z.object({
   counterpartyId: z.number().int(),
   recipientName: z.string(),
   recipientAddress: z.string().nullable(),
-  contacts: z.array(z.object({ id: z.number().int(), fullName: z.string(), position: z.string().nullable() })),
+  contacts: z.array(
+    z.object({
+      id: z.number().int(),
+      fullName: z.string(),
+      position: z.string().nullable(),
+      /** The envelope's name when the letter goes to this contact. */
+      recipientName: z.string(),
+    }),
+  ),
 });
 export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 

@@ -25,7 +25,13 @@ export const clientMailDemoSeeder: DemoSeeder = {
     const clients = await tx
       .select({ id: counterparties.id })
       .from(counterparties)
-      .where(and(eq(counterparties.isClient, true), eq(counterparties.isActive, true), isNotNull(counterparties.legalAddress)))
+      .where(
+        and(
+          eq(counterparties.isClient, true),
+          eq(counterparties.isActive, true),
+          isNotNull(counterparties.legalAddress),
+        ),
+      )
       .orderBy(asc(counterparties.id))
       .limit(8);
     if (!company || clients.length < 8) return;
@@ -34,7 +40,10 @@ export const clientMailDemoSeeder: DemoSeeder = {
     await saveEnvelopeTemplate(tx, ctx, {
       companyId: company.id,
       format: 'DL',
-      blocks: { ...defaultEnvelopeBlocks('DL'), advertising: { ...defaultEnvelopeBlocks('DL').advertising, visible: true } },
+      blocks: {
+        ...defaultEnvelopeBlocks('DL'),
+        advertising: { ...defaultEnvelopeBlocks('DL').advertising, visible: true },
+      },
       advertisingText: 'Електронні модулі та прилади на замовлення — tekhnoprylad.ua',
       isDefault: true,
     });

@@ -162,11 +162,11 @@ function drawLetter(doc: Pdf, letter: Letter, company: SenderCompany) {
   const margin = mm(20);
   doc.addPage({ size: 'A4', margin });
   const width = doc.page.width - margin * 2;
-  doc.font('bold').fontSize(12).text(company.fullName || company.name, margin, margin, { width });
   doc
-    .font('regular')
-    .fontSize(9)
-    .text(senderLines(company).slice(1).join(' · '), { width });
+    .font('bold')
+    .fontSize(12)
+    .text(company.fullName || company.name, margin, margin, { width });
+  doc.font('regular').fontSize(9).text(senderLines(company).slice(1).join(' · '), { width });
   const contacts = [company.email, company.website].filter(Boolean).join(' · ');
   if (contacts) doc.text(contacts, { width });
   const lineY = doc.y + 6;
@@ -248,7 +248,10 @@ export function registerPrintForm(register: Register, company: SenderCompany | n
   const fields: Array<readonly [string, string]> = [];
   if (company) {
     fields.push(['Відправник', company.fullName || company.name]);
-    fields.push(['Адреса відправника', (company.postalAddress?.trim() || company.legalAddress).replace(/\r?\n/g, ', ')]);
+    fields.push([
+      'Адреса відправника',
+      (company.postalAddress?.trim() || company.legalAddress).replace(/\r?\n/g, ', '),
+    ]);
   }
   fields.push(['Поштова служба', postalServiceLabels[register.postalService]]);
   fields.push(
@@ -263,18 +266,30 @@ export function registerPrintForm(register: Register, company: SenderCompany | n
     fields,
     columns: [
       { header: '№', width: 0.5, align: 'center' },
-      { header: 'Одержувач', width: 3.2 },
-      { header: 'Адреса', width: 4.4 },
+      { header: 'Одержувач', width: 3 },
+      { header: 'Адреса', width: 4 },
       { header: 'Вид відправлення', width: 1.8 },
       { header: 'Трек-номер', width: 1.8 },
-      { header: 'Оголошена цінність, грн', width: 1.5, align: 'right' },
-      { header: 'Плата за пересилання, грн', width: 1.5, align: 'right' },
+      { header: 'Оголошена цінність, грн', width: 1.7, align: 'right' },
+      { header: 'Плата за пересилання, грн', width: 2, align: 'right' },
     ],
     rows,
     totals: [
       ['Усього відправлень', String(register.items.length)],
-      ['Оголошена цінність, грн', formatDecimalUk(sum((l) => l.declaredValue), 2)],
-      ['Плата за пересилання, грн', formatDecimalUk(sum((l) => l.postageCost), 2)],
+      [
+        'Оголошена цінність, грн',
+        formatDecimalUk(
+          sum((l) => l.declaredValue),
+          2,
+        ),
+      ],
+      [
+        'Плата за пересилання, грн',
+        formatDecimalUk(
+          sum((l) => l.postageCost),
+          2,
+        ),
+      ],
     ],
     signatures: ['Здав (відправник)', 'Прийняв (працівник поштового зв’язку)'],
     landscape: true,
@@ -285,4 +300,3 @@ export async function renderRegister(db: DbOrTx, register: Register): Promise<Bu
   const company = register.companyId ? await senderCompany(db, register.companyId) : null;
   return renderPrintForm(registerPrintForm(register, company));
 }
-

@@ -22,7 +22,13 @@ import {
   registerSummarySchema,
   statusChangeSchema,
 } from '../client-mail.contract.ts';
-import { envelopesFileName, registerPrintTitle, renderEnvelopes, renderLetter, renderRegister } from './client-mail.print.ts';
+import {
+  envelopesFileName,
+  registerPrintTitle,
+  renderEnvelopes,
+  renderLetter,
+  renderRegister,
+} from './client-mail.print.ts';
 import {
   addToRegister,
   bulkCreateLetters,
@@ -229,4 +235,3 @@ export async function clientMailRoutes(app: AppInstance, deps: AppDeps): Promise
     },
   });
 }
-

@@ -224,7 +224,12 @@ export async function recipientPreview(db: DbOrTx, counterpartyId: number): Prom
     .from(counterpartyContacts)
     .where(and(eq(counterpartyContacts.counterpartyId, counterpartyId), eq(counterpartyContacts.isActive, true)))
     .orderBy(desc(counterpartyContacts.isPrimary), asc(counterpartyContacts.fullName));
-  return { counterpartyId, recipientName: recipientNameOf(cp), recipientAddress: postalAddressOf(cp), contacts };
+  return {
+    counterpartyId,
+    recipientName: recipientNameOf(cp),
+    recipientAddress: postalAddressOf(cp),
+    contacts: contacts.map((c) => ({ ...c, recipientName: recipientNameOf(cp, c.fullName) })),
+  };
 }
 
 // ---- companies and formats -----------------------------------------------------------------------------------
@@ -379,8 +384,7 @@ export async function bulkCreateLetters(
           subject: input.subject,
           body: input.body ?? null,
           kind: input.kind,
-          declaredValue:
-            input.kind === 'valuable' || input.kind === 'parcel' ? (input.declaredValue ?? null) : null,
+          declaredValue: input.kind === 'valuable' || input.kind === 'parcel' ? (input.declaredValue ?? null) : null,
           envelopeFormat,
           companyId: company.id,
           notes: input.notes ?? null,
@@ -559,11 +563,7 @@ export async function changeLetterStatus(
  * The letters to print, locked, in the order asked; cancelled ones are refused. Draft letters become 'printed' in
  * the same transaction (sales.md §5: "It marks the letters printed").
  */
-export async function lettersForPrinting(
-  tx: DbOrTx,
-  ctx: AuditContext,
-  ids: readonly number[],
-): Promise<Letter[]> {
+export async function lettersForPrinting(tx: DbOrTx, ctx: AuditContext, ids: readonly number[]): Promise<Letter[]> {
   const unique = [...new Set(ids)];
   await tx.select({ id: mailItems.id }).from(mailItems).where(inArray(mailItems.id, unique)).for('update');
   const found = await lettersByIds(tx, unique);
@@ -785,7 +785,10 @@ export async function addToRegister(
           letters.map((l) => l.id),
         ),
       );
-    await tx.update(mailRegisters).set({ updatedAt: sql`now()` }).where(eq(mailRegisters.id, id));
+    await tx
+      .update(mailRegisters)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(mailRegisters.id, id));
     const after = await getRegister(tx, id);
     await audit(tx, ctx, {
       action: 'update',
@@ -811,7 +814,10 @@ export async function removeFromRegister(
       .update(mailItems)
       .set({ registerId: null, updatedAt: sql`now()` })
       .where(eq(mailItems.id, letterId));
-    await tx.update(mailRegisters).set({ updatedAt: sql`now()` }).where(eq(mailRegisters.id, id));
+    await tx
+      .update(mailRegisters)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(mailRegisters.id, id));
     const after = await getRegister(tx, id);
     await audit(tx, ctx, {
       action: 'update',
@@ -832,7 +838,12 @@ export async function deleteRegister(db: DbOrTx, ctx: AuditContext, id: number):
       .set({ registerId: null, updatedAt: sql`now()` })
       .where(eq(mailItems.registerId, id));
     await tx.delete(mailRegisters).where(eq(mailRegisters.id, id));
-    await audit(tx, ctx, { action: 'delete', entityType: 'mail_registers', entityId: id, before: registerAudit(before) });
+    await audit(tx, ctx, {
+      action: 'delete',
+      entityType: 'mail_registers',
+      entityId: id,
+      before: registerAudit(before),
+    });
   });
 }
 
@@ -847,7 +858,8 @@ export async function sendRegister(db: DbOrTx, ctx: AuditContext, id: number): P
     if (!before.items.length) throw new DomainError(409, mailMessages.registerEmpty);
     await tx.select({ id: mailItems.id }).from(mailItems).where(eq(mailItems.registerId, id)).for('update');
     const unprinted = before.items.filter((l) => l.status !== 'printed');
-    if (unprinted.length) throw new DomainError(409, mailMessages.printFirst(unprinted.map((l) => l.number).join(', ')));
+    if (unprinted.length)
+      throw new DomainError(409, mailMessages.printFirst(unprinted.map((l) => l.number).join(', ')));
     // now() is the transaction's moment: the register and its letters carry the same sentAt.
     await tx
       .update(mailRegisters)
@@ -970,4 +982,3 @@ export async function saveEnvelopeTemplate(
     return (await envelopeTemplatesOf(tx, company.id)).find((t) => t.format === input.format)!;
   });
 }
-

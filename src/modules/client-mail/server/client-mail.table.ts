@@ -1,6 +1,5 @@
 // Client mail (sales.md §5): outgoing paper letters (MAIL), the post office registers they leave in (MREG) and
 // the envelope layout per company and format.
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
