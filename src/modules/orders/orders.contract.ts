@@ -26,6 +26,28 @@ export const orderMessages = {
   notEditable: (status: string) => `Замовлення у статусі «${status}» змінювати не можна`,
   transition: (action: string, status: string) =>
     `Дію «${action}» не можна виконати для замовлення у статусі «${status}»`,
+  fxRate: 'Курс — додатне число (до 6 знаків після коми)',
+  deleteOnlyDraft: 'Видалити можна лише чернетку замовлення',
+  hasAllocations: 'До замовлення розподілено платежі — видалити його не можна, лише скасувати',
+  hasShipmentsNoDraft: 'За замовленням є відвантаження — повернути його в чернетку не можна',
+  hasShipmentsDelete: 'За замовленням є відвантаження — видалити його не можна, лише скасувати',
+  closeLinked: (n: number) =>
+    `Рядок ${n}: нічого не відвантажено, але на нього посилається скасоване відвантаження — рядок не можна прибрати`,
+  postedShipment: 'За замовленням є проведене відвантаження — скасувати його не можна',
+  lineShipped: (n: number) => `Рядок ${n}: за ним є відвантаження — видалити його чи змінити позицію не можна`,
+  belowShipped: (shipped: string) => `Не менше вже відвантаженої кількості (${shipped})`,
+  lineUnknown: 'Рядок не належить цьому замовленню',
+  clientLocked: 'Клієнта можна змінити лише в чернетці',
+  currencyLocked: 'Валюту й курс можна змінити лише в чернетці',
+  companyLocked: 'Компанію-продавця можна змінити лише в чернетці або підтвердженому замовленні',
+  warehouseLocked: 'Склад відвантаження не можна змінити після відвантаження',
+  nothingToCopy: 'У замовленні немає рядків із товаром — копіювати нічого',
+  cancelledPrint: 'Скасоване замовлення не друкується',
+  noRecipients: 'У клієнта немає контактної особи з e-mail, що отримує рахунки, — позначте її в контактних особах',
+  contactForeign: 'Контактна особа не належить цьому клієнту',
+  percent: 'Від 0 до 100',
+  days: 'Ціле число днів від 0 до 365',
+  label: 'Назва статусу — від 1 до 40 символів',
 } as const;
 
 export const orderStatuses = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled'] as const;
@@ -127,6 +149,13 @@ export const orderHeaderShape = {
     .regex(/^[A-Z]{3}$/, orderMessages.currency)
     .default('UAH'),
   pricesIncludeVat: z.boolean().default(false),
+  /** UAH per unit of the order currency (NBU rate); editable in a draft, frozen on confirmation. 1 for UAH. */
+  fxRate: z
+    .string({ error: orderMessages.fxRate })
+    .trim()
+    .transform((v) => v.replace(',', '.'))
+    .refine((v) => /^\d{1,12}(\.\d{1,6})?$/.test(v) && /[1-9]/.test(v), orderMessages.fxRate)
+    .optional(),
   dueDate: optionalDate,
   paymentDueDate: optionalDate,
   ...deliveryShape,
@@ -160,3 +189,358 @@ export const orderListQuerySchema = z.strictObject({
   overdue: z.enum(['true', 'false']).optional(),
   productionApproved: z.enum(['true', 'false']).optional(),
 });
+
+// ---- changes and actions ---------------------------------------------------------------------------------------
+
+const optionalHeader = {
+  orderDate: isoDate.optional(),
+  clientId: orderHeaderShape.clientId.optional(),
+  contactId: id.nullable().optional(),
+  companyId: id.nullable().optional(),
+  managerUserId: id.nullable().optional(),
+  warehouseId: id.nullable().optional(),
+  currencyCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, orderMessages.currency)
+    .optional(),
+  pricesIncludeVat: z.boolean().optional(),
+  fxRate: orderHeaderShape.fxRate,
+  dueDate: optionalDate,
+  paymentDueDate: optionalDate,
+  ...deliveryShape,
+  externalNumber: optionalText(60),
+  notes: optionalText(2000),
+  clientNotes: optionalText(2000),
+};
+
+/**
+ * PATCH: the version the order was read at, any header fields, `lines` (a row with `id` updates that stored line,
+ * one without adds a line) and `deletedLineIds`. Stored lines named in neither stay as they are.
+ */
+export const orderUpdateSchema = z.strictObject({
+  version: z.number({ error: orderMessages.version }).int().min(1),
+  ...optionalHeader,
+  lines: z.array(orderLineInputSchema).max(500).optional(),
+  deletedLineIds: z.array(z.number().int().positive()).max(500).optional(),
+});
+export type OrderUpdateInput = z.input<typeof orderUpdateSchema>;
+export type OrderUpdate = z.output<typeof orderUpdateSchema>;
+
+export const orderVersionSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+export const orderReasonSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  reason: z
+    .string({ error: orderMessages.reason })
+    .trim()
+    .min(1, orderMessages.reason)
+    .max(500, 'Не довше 500 символів'),
+});
+export const productionApprovalSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  approved: z.boolean({ error: "Обов'язкове поле" }),
+  note: optionalText(500),
+});
+export type ProductionApprovalInput = z.input<typeof productionApprovalSchema>;
+
+/** What a user may do with an order now (the state table of §1.1 plus the derived guards). */
+export const orderActions = [
+  'edit',
+  'confirm',
+  'return-to-draft',
+  'reserve',
+  'unreserve',
+  'close',
+  'close-short',
+  'cancel',
+  'copy',
+  'delete',
+  'production-approval',
+  'print-invoice',
+  'print-departments',
+  'send-invoice',
+  'ship',
+  'record-payment',
+] as const;
+export type OrderAction = (typeof orderActions)[number];
+export const orderActionLabels: Record<OrderAction, string> = {
+  edit: 'Редагувати',
+  confirm: 'Підтвердити',
+  'return-to-draft': 'Повернути в чернетку',
+  reserve: 'Зарезервувати',
+  unreserve: 'Зняти резерв',
+  close: 'Закрити',
+  'close-short': 'Закрити з недовантаженням',
+  cancel: 'Скасувати',
+  copy: 'Копіювати',
+  delete: 'Видалити',
+  'production-approval': 'Дозвіл на виробництво',
+  'print-invoice': 'Рахунок на оплату',
+  'print-departments': 'Відомість для відділів',
+  'send-invoice': 'Надіслати рахунок',
+  ship: 'Відвантажити',
+  'record-payment': 'Записати оплату',
+};
+
+export const orderSortFields = ['orderNumber', 'orderDate', 'clientName', 'dueDate', 'totalGross', 'status'] as const;
+
+// ---- answers ---------------------------------------------------------------------------------------------------
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  orderDate: z.string(),
+  status: z.enum(orderStatuses),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  clientTaxId: z.string().nullable(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  contactName: z.string().nullable(),
+  managerUserId: z.number().int().nullable(),
+  managerName: z.string().nullable(),
+  externalNumber: z.string().nullable(),
+  currencyCode: z.string(),
+  fxRate: z.string(),
+  totalNet: z.string(),
+  totalVat: z.string(),
+  totalGross: z.string(),
+  /** Σ allocations of posted payments (refunds subtract). */
+  paid: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+  /** max(0, totalGross − paid). */
+  outstanding: z.string(),
+  /** Shipped share of the ordered quantity, 0–100, whole percent (each line counted at most to its qty). */
+  shippedPercent: z.number().int(),
+  dueDate: z.string().nullable(),
+  paymentDueDate: z.string().nullable(),
+  /** Active (confirmed, partially shipped) and dueDate before today in Kyiv. */
+  isOverdue: z.boolean(),
+  productionApproved: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  itemId: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  itemName: z.string(),
+  itemKind: z.string().nullable(),
+  unitShortName: z.string().nullable(),
+  externalName: z.string().nullable(),
+  externalCode: z.string().nullable(),
+  qty: z.string(),
+  unitPrice: z.string(),
+  discountPercent: z.string(),
+  vatRate: z.string(),
+  lineNet: z.string(),
+  lineVat: z.string(),
+  lineGross: z.string(),
+  notes: z.string().nullable(),
+  /** Σ posted shipment lines. */
+  shippedQty: z.string(),
+  /** Σ reservations of the line. */
+  reservedQty: z.string(),
+  /** qty − shippedQty (never below 0). */
+  remainingQty: z.string(),
+  /** Stock-controlled and not a service: it is reserved and issued. */
+  stockable: z.boolean(),
+  /** Available (on hand − reserved) in the order's warehouse now. */
+  availableQty: z.string(),
+  /** Some shipment (draft, posted or cancelled) points at the line: it cannot be deleted. */
+  hasShipments: z.boolean(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  clientFullName: z.string().nullable(),
+  contactId: z.number().int().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  pricesIncludeVat: z.boolean(),
+  deliveryPresetId: z.number().int().nullable(),
+  carrierId: z.number().int().nullable(),
+  carrierName: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  recipientPhone: z.string().nullable(),
+  npCityRef: z.string().nullable(),
+  npCityName: z.string().nullable(),
+  deliveryType: z.string().nullable(),
+  npWarehouseRef: z.string().nullable(),
+  npWarehouseNumber: z.string().nullable(),
+  npWarehouseAddress: z.string().nullable(),
+  address: z.string().nullable(),
+  serviceType: z.string().nullable(),
+  payerType: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  codEnabled: z.boolean(),
+  productionApprovedAt: z.string().nullable(),
+  productionApprovedByName: z.string().nullable(),
+  productionApprovalNote: z.string().nullable(),
+  source: z.string(),
+  notes: z.string().nullable(),
+  clientNotes: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Some shipment that is not cancelled (draft or posted) exists. */
+  hasShipments: z.boolean(),
+  allowedActions: z.array(z.enum(orderActions)),
+  lines: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderTotalsSchema = z.object({
+  count: z.number().int(),
+  /** In UAH (amounts × the orders' rates). */
+  totalGross: z.string(),
+  paid: z.string(),
+  outstanding: z.string(),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+export const orderStatsSchema = z.object({
+  /** confirmed + partially shipped. */
+  active: z.number().int(),
+  overdue: z.number().int(),
+  /** Σ outstanding of the active orders, UAH. */
+  unpaidAmount: z.string(),
+  /** Orders with a shipment posted this month (Kyiv), and the shipped amount with VAT in UAH. */
+  shippedThisMonth: z.number().int(),
+  shippedThisMonthAmount: z.string(),
+});
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+export const orderPaymentSchema = z.object({
+  allocationId: z.number().int(),
+  paymentId: z.number().int(),
+  number: z.string(),
+  paymentDate: z.string(),
+  type: z.string(),
+  method: z.string(),
+  status: z.string(),
+  paymentAmount: z.string(),
+  /** The part of the payment allocated to this order. */
+  amount: z.string(),
+  currencyCode: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+export const orderShipmentSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  shipmentDate: z.string(),
+  status: z.string(),
+  trackingNumber: z.string().nullable(),
+  deliveryStatus: z.string(),
+  carrierName: z.string().nullable(),
+  totalGross: z.string(),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+export const orderHistorySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  userName: z.string().nullable(),
+  actor: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistorySchema>;
+
+export const orderSettingsSchema = z.object({
+  productionPrepaymentPercent: z.number(),
+  invoiceValidityDays: z.number().int(),
+  /** Display names per status (defaults filled in); the machine itself never changes. */
+  statusLabels: z.record(z.enum(orderStatuses), z.string()),
+});
+export type OrderSettings = z.infer<typeof orderSettingsSchema>;
+export const orderSettingsPatchSchema = z.strictObject({
+  productionPrepaymentPercent: z
+    .number({ error: orderMessages.percent })
+    .min(0, orderMessages.percent)
+    .max(100, orderMessages.percent)
+    .optional(),
+  invoiceValidityDays: z
+    .number({ error: orderMessages.days })
+    .int(orderMessages.days)
+    .min(0, orderMessages.days)
+    .max(365, orderMessages.days)
+    .optional(),
+  statusLabels: z
+    .partialRecord(z.enum(orderStatuses), z.string().trim().min(1, orderMessages.label).max(40, orderMessages.label))
+    .optional(),
+});
+export type OrderSettingsPatch = z.input<typeof orderSettingsPatchSchema>;
+
+/** An item for the lines grid: found by name, SKU or an exact (scanned) barcode. */
+export const orderItemOptionSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  barcode: z.string().nullable(),
+  unitShortName: z.string().nullable(),
+  retailPrice: z.string().nullable(),
+  wholesalePrice: z.string().nullable(),
+  vatRate: z.string(),
+  /** Available in the asked warehouse (null for a service or without a warehouse). */
+  available: z.string().nullable(),
+});
+export type OrderItemOption = z.infer<typeof orderItemOptionSchema>;
+
+/** What the form needs of a client: terms, contacts, delivery presets. */
+export const orderClientContextSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isActive: z.boolean(),
+  discountPercent: z.string().nullable(),
+  priceList: z.string(),
+  paymentTermDays: z.number().int(),
+  managerUserId: z.number().int().nullable(),
+  defaultCarrierId: z.number().int().nullable(),
+  contacts: z.array(
+    z.object({
+      id: z.number().int(),
+      fullName: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      isPrimary: z.boolean(),
+    }),
+  ),
+  presets: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      isPrimary: z.boolean(),
+      carrierId: z.number().int(),
+      carrierName: z.string().nullable(),
+      recipientName: z.string(),
+      recipientPhone: z.string(),
+      cityRef: z.string().nullable(),
+      cityName: z.string().nullable(),
+      deliveryType: z.string(),
+      warehouseRef: z.string().nullable(),
+      warehouseNumber: z.string().nullable(),
+      warehouseAddress: z.string().nullable(),
+      address: z.string().nullable(),
+      serviceType: z.string(),
+      payerType: z.string(),
+      paymentMethod: z.string(),
+      codEnabled: z.boolean(),
+    }),
+  ),
+});
+export type OrderClientContext = z.infer<typeof orderClientContextSchema>;
+
+export const sendInvoiceResultSchema = z.object({ queued: z.number().int(), recipients: z.array(z.string()) });

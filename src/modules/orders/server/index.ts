@@ -1,1 +1,21 @@
+// The orders module's public surface: the routes, the order effects the payments and shipments modules call after
+// they change (refreshOrder, paid sums, line progress), the creation and confirmation services, and the demo.
 export { ordersRoutes } from './orders.routes.ts';
+export {
+  ORDER_LINE,
+  ORDERS_ENTITY,
+  lineProgress,
+  paidByOrder,
+  paidSql,
+  paymentStatusOf,
+  refreshOrder,
+  refreshOrders,
+  releaseOrder,
+  reserveOrder,
+  trimLineReservation,
+  type LineProgress,
+} from './order-effects.ts';
+export { assertStatus, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
+export { getOrder, shippedOfLine } from './orders.read.ts';
+export { ordersDemoSeeder } from './orders.demo.ts';
+export { orderLines, orders } from './orders.table.ts';

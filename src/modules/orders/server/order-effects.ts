@@ -105,13 +105,16 @@ export async function lineProgress(db: DbOrTx, orderId: number): Promise<LinePro
 /**
  * 'Зарезервувати' (and confirmation): for each stockable line, reserve min(remaining − reserved, available in the
  * order's warehouse). Partial reservation is normal; the rest is demand (§7). Answers the quantity reserved now.
+ * `onlyLineIds` limits it to those lines (an edit reserves for the lines it added or raised, not for lines whose
+ * reservation a user released by hand).
  */
-export async function reserveOrder(tx: DbOrTx, orderId: number): Promise<Dec> {
+export async function reserveOrder(tx: DbOrTx, orderId: number, onlyLineIds?: ReadonlySet<number>): Promise<Dec> {
   const [order] = await tx.select({ warehouseId: orders.warehouseId }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw new DomainError(404, orderMessages.notFound);
   let total = dec(0);
   for (const line of await lineProgress(tx, orderId)) {
     if (!line.stockable || line.itemId == null) continue;
+    if (onlyLineIds && !onlyLineIds.has(line.id)) continue;
     const want = sub(sub(line.qty, line.shipped), line.reserved);
     if (cmp(want, dec(0)) <= 0) continue;
     const [balance] = rowsOf<{ available: string }>(

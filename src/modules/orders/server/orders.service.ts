@@ -9,7 +9,9 @@ import type { DbOrTx } from '@/server/db/client.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber } from '@/modules/stock/server/index.ts';
 import { companies } from '@/resources/companies/companies.table.ts';
-import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
+import { carriers } from '@/resources/carriers/carriers.table.ts';
+import { counterparties, counterpartyContacts } from '@/resources/counterparties/counterparties.table.ts';
+import { users } from '@/modules/users/server/users.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import { orderMessages, orderStatusLabels, type OrderBody, type OrderStatus } from '../orders.contract.ts';
@@ -142,6 +144,37 @@ export async function computeLines(
   return { lines: computed, totalNet: fixed(net, 2), totalVat: fixed(vat, 2), totalGross: fixed(gross, 2) };
 }
 
+/** UAH is always at 1; another currency needs the rate (UAH per unit) typed or taken from the NBU. */
+export function fxRateOf(currencyCode: string, fxRate: string | null | undefined): string {
+  if (currencyCode === 'UAH') return '1';
+  if (!fxRate) throw new DomainError(400, orderMessages.fxRate, { fxRate: orderMessages.fxRate });
+  return fixed(dec(fxRate), 6);
+}
+
+/** The contact must be the client's; the carrier and the manager must exist. */
+export async function checkHeaderReferences(
+  db: DbOrTx,
+  h: { clientId: number; contactId?: number | null; carrierId?: number | null; managerUserId?: number | null },
+): Promise<void> {
+  const fields: Record<string, string> = {};
+  if (h.contactId) {
+    const [contact] = await db
+      .select({ counterpartyId: counterpartyContacts.counterpartyId })
+      .from(counterpartyContacts)
+      .where(eq(counterpartyContacts.id, h.contactId));
+    if (!contact || contact.counterpartyId !== h.clientId) fields.contactId = orderMessages.contactForeign;
+  }
+  if (h.carrierId) {
+    const [carrier] = await db.select({ id: carriers.id }).from(carriers).where(eq(carriers.id, h.carrierId));
+    if (!carrier) fields.carrierId = orderMessages.reference;
+  }
+  if (h.managerUserId) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, h.managerUserId));
+    if (!user) fields.managerUserId = orderMessages.reference;
+  }
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+}
+
 /** Creates a draft order (number assigned at once, sales.md §6). Answers its id. */
 export async function createOrder(tx: DbOrTx, ctx: AuditContext, body: OrderBody): Promise<number> {
   const client = await loadClient(tx, body.clientId);
@@ -160,11 +193,13 @@ export async function createOrder(tx: DbOrTx, ctx: AuditContext, body: OrderBody
         ? client.paymentTermDays
         : await numberSetting(tx, orderSettingKeys.invoiceValidityDays, orderSettingDefaults.invoiceValidityDays),
     );
+  await checkHeaderReferences(tx, body);
   const { lines: _lines, ...header } = body;
   const [order] = await tx
     .insert(orders)
     .values({
       ...header,
+      fxRate: fxRateOf(body.currencyCode, body.fxRate),
       orderNumber: await nextNumber(tx, 'order', body.orderDate),
       companyId: company.id,
       warehouseId,
