@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const emailStatuses = ['queued', 'sent', 'failed', 'logged'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -20,4 +20,24 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Files sent with a queued message (an invoice PDF), kept beside it until the outbox row is deleted. */
+export const emailOutboxAttachments = pgTable(
+  'email_outbox_attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [index('email_outbox_attachments_outbox_id_idx').on(t.outboxId)],
 );

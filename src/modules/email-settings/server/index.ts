@@ -1,2 +1,2 @@
 export { createMailer, RETRY_DELAYS_MIN, type Mailer, type MailMessage } from './mailer.ts';
-export { emailOutbox } from './email-outbox.table.ts';
+export { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';

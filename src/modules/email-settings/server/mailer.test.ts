@@ -113,6 +113,25 @@ describe('password-reset mail over SMTP', () => {
   });
 });
 
+describe('attachments', () => {
+  it('sends the files queued with a message (an invoice PDF) as MIME attachments', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% рахунок\n%%EOF\n');
+    const id = await t.db.transaction((tx) =>
+      t.mailer.enqueue(tx, {
+        to: 'buh@klient.ua',
+        subject: 'Рахунок на оплату',
+        text: 'Рахунок у вкладенні.',
+        html: '<p>Рахунок у вкладенні.</p>',
+        attachments: [{ fileName: 'Рахунок ORD-2026-00001.pdf', contentType: 'application/pdf', data: pdf }],
+      }),
+    );
+    await t.mailer.deliver(id);
+    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes('buh@klient.ua')));
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
+    expect(mail.raw).toContain(pdf.toString('base64').slice(0, 20));
+  });
+});
+
 describe('delivery failures', () => {
   it('retries with back-off, keeps the error, and marks the message failed after the last retry', async () => {
     const port = await deadPort();

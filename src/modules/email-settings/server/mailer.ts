@@ -4,7 +4,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '@/server/db/client.ts';
-import { emailOutbox } from './email-outbox.table.ts';
+import { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';
 
 export interface MailMessage {
   to: string;
@@ -12,6 +12,8 @@ export interface MailMessage {
   text: string;
   html: string;
   eventKey?: string;
+  /** Files to send with the message (kept in the outbox until it is sent). */
+  attachments?: ReadonlyArray<{ fileName: string; contentType: string; data: Buffer }>;
 }
 
 export interface MailLogger {
@@ -69,7 +71,19 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
       return;
     }
     try {
-      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.text, html: row.html });
+      const files = await db
+        .select()
+        .from(emailOutboxAttachments)
+        .where(eq(emailOutboxAttachments.outboxId, row.id))
+        .orderBy(emailOutboxAttachments.id);
+      await transport.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        attachments: files.map((f) => ({ filename: f.fileName, contentType: f.contentType, content: f.data })),
+      });
       await db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
@@ -110,6 +124,9 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
           nextAttemptAt: sql`now()`,
         })
         .returning({ id: emailOutbox.id });
+      if (message.attachments?.length) {
+        await tx.insert(emailOutboxAttachments).values(message.attachments.map((a) => ({ outboxId: row!.id, ...a })));
+      }
       return row!.id;
     },
     deliver(id) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
-import { emailOutbox } from '@/modules/email-settings/server/index.ts';
+import { emailOutbox, emailOutboxAttachments } from '@/modules/email-settings/server/index.ts';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
 import { shipmentLines, shipmentLineSerials, shipments } from '@/modules/shipments/server/shipments.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
@@ -603,6 +603,12 @@ describe('orders: list, totals, stats, settings, e-mail', () => {
       .where(eq(emailOutbox.eventKey, `order-invoice:${late}`));
     expect(mail!.subject).toContain('Рахунок на оплату № ORD-2026-');
     expect(mail!.text).toContain('Сто двадцять гривень 00 копійок');
+    const [pdf] = await f.t.db
+      .select()
+      .from(emailOutboxAttachments)
+      .where(eq(emailOutboxAttachments.outboxId, mail!.id));
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.data.subarray(0, 5).toString()).toBe('%PDF-');
     const nobody = await act(shippedOne, 'send-invoice');
     expect(nobody.statusCode).toBe(200);
     const lonely = await f.order([{ itemId: item, qty: '1', unitPrice: '1' }], { confirm: true });

@@ -54,6 +54,7 @@ import {
   type ComputedLine,
 } from './orders.service.ts';
 import { printDate } from '@/server/pdf/pdf.ts';
+import { renderInvoice } from './orders.print.ts';
 import { orderLines, orders } from './orders.table.ts';
 
 type LineInput = OrderBody['lines'][number];
@@ -656,9 +657,8 @@ const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * Queues the invoice through the mail outbox to the client's contacts marked 'Отримує рахунки та накладні'. The
- * outbox carries text and HTML only (no attachments yet), so the letter holds the invoice's figures and our
- * requisites; the PDF itself is printed from the order.
+ * Queues the invoice through the mail outbox to the client's contacts marked 'Отримує рахунки та накладні': the
+ * PDF 'Рахунок на оплату' attached, and the letter repeating its figures and our requisites.
  */
 export async function sendInvoice(
   db: DbOrTx,
@@ -724,8 +724,10 @@ export async function sendInvoice(
     const html = `<div style="font-family:sans-serif">${lines
       .map((l) => (l === '' ? '<br>' : `<p style="margin:0 0 4px">${escapeHtml(l)}</p>`))
       .join('')}</div>`;
+    const pdf = await renderInvoice(tx, order);
+    const attachments = [{ fileName: `Рахунок ${order.orderNumber}.pdf`, contentType: 'application/pdf', data: pdf }];
     for (const to of recipients) {
-      await mailer.enqueue(tx, { to, subject, text, html, eventKey: `order-invoice:${id}` });
+      await mailer.enqueue(tx, { to, subject, text, html, eventKey: `order-invoice:${id}`, attachments });
     }
     await audit(tx, ctx, {
       action: 'update',
