@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
+import { startShipmentJobs } from '@/modules/shipments/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
@@ -40,6 +41,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const app = await buildApp({ config, database, mailer }, { logger: log, serveClient: true });
     await app.listen({ port: config.port, host: config.host });
     mailer.start();
+    // Nova Poshta tracking and the directory refresh (they skip quietly while it is not configured).
+    const shipmentJobs = startShipmentJobs({ db: database.db, config, log });
     const housekeeping = setInterval(() => {
       purgeExpiredAuthData(database.db).catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
     }, HOUR);
@@ -51,6 +54,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       database,
       async stop() {
         clearInterval(housekeeping);
+        shipmentJobs.stop();
         await app.close();
         await mailer.stop();
         await database.close();
