@@ -1,4 +1,157 @@
-// PLACEHOLDER — replaced by the module's page (sales.md).
+// 'Платежі' (sales.md §2): stat cards (pending count and amount, received today and this month, advances not
+// allocated) and three tabs — 'Неопрацьовані' (the queue, the default while anything is pending), 'Усі платежі' (the
+// register) and 'Банківські операції' (raw bank operations). 'Новий платіж' (also opened by `?orderId=`), 'Імпорт
+// виписки' and the matching settings are offered to users who may change payments. Every change refreshes the stats
+// query, which is the sidebar badge's own.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import {
+  BanknoteIcon,
+  CalendarDaysIcon,
+  InboxIcon,
+  PlusIcon,
+  SettingsIcon,
+  UploadIcon,
+  WalletIcon,
+} from 'lucide-react';
+import type { PaymentStats } from '@/modules/payments/payments.contract.ts';
+import { usePermission } from '@/web/app/use-permission.ts';
+import { StatCard, statTones } from '@/web/components/stat-card.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
+import { formatMoney } from '@/web/lib/document-format.ts';
+import { BankTransactionsTab } from './bank-transactions-tab.tsx';
+import { ImportStatementDialog } from './import-dialog.tsx';
+import { PaymentDialog } from './payment-dialog.tsx';
+import { PaymentView } from './payment-view.tsx';
+import { PaymentsQueue } from './payments-queue.tsx';
+import { PaymentsRegister } from './payments-register.tsx';
+import { PaymentsSettingsDialog } from './payments-settings-dialog.tsx';
+import { PAYMENTS_ROUTE, paymentStatsQueryKey } from './payments.api.ts';
+import { paymentsWebMessages as messages } from './payments.messages.ts';
+
+type Tab = 'queue' | 'register' | 'bank';
+type OpenDialog =
+  { kind: 'new'; orderId?: number } | { kind: 'view'; id: number } | { kind: 'import' } | { kind: 'settings' } | null;
+
 export function PaymentsPage() {
-  return <h1>Payments</h1>;
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const { canAccess } = usePermission(PAYMENTS_ROUTE);
+  const [tab, setTab] = useState<Tab | null>(null);
+  // `?orderId=` (from an order's 'Оплати'): the new payment dialog for that order's client and outstanding.
+  const [dialog, setDialog] = useState<OpenDialog>(() => {
+    const orderId = Number(new URLSearchParams(search).get('orderId'));
+    return Number.isInteger(orderId) && orderId > 0 ? { kind: 'new', orderId } : null;
+  });
+  const stats = useQuery<PaymentStats>({ queryKey: paymentStatsQueryKey, staleTime: 5000 });
+
+  function closeDialog() {
+    setDialog(null);
+    if (new URLSearchParams(search).has('orderId')) navigate(location, { replace: true });
+  }
+  const openPayment = (id: number) => setDialog({ kind: 'view', id });
+  // The queue is the default tab while anything waits for a person (and while the stats load).
+  const activeTab: Tab = tab ?? (stats.data && stats.data.pendingPayments === 0 ? 'register' : 'queue');
+  const pending = stats.data?.pendingPayments;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
+          <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
+        </div>
+        {canAccess ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={messages.settings}
+              title={messages.settings}
+              onClick={() => setDialog({ kind: 'settings' })}
+            >
+              <SettingsIcon aria-hidden="true" />
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+              <UploadIcon aria-hidden="true" />
+              {messages.importStatement}
+            </Button>
+            <Button onClick={() => setDialog({ kind: 'new' })}>
+              <PlusIcon aria-hidden="true" />
+              {messages.newPayment}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <section className="grid grid-cols-2 gap-3 xl:grid-cols-4" aria-label={messages.title}>
+        <StatCard
+          label={messages.stats.pending}
+          icon={InboxIcon}
+          tone={pending ? statTones.amber : statTones.green}
+          value={stats.data ? String(stats.data.pendingPayments) : '—'}
+          hint={
+            stats.data ? messages.stats.pendingHint(formatMoney(stats.data.pendingAmount)) : messages.stats.loadError
+          }
+          pressed={activeTab === 'queue'}
+          onClick={() => setTab('queue')}
+        />
+        <StatCard
+          label={messages.stats.today}
+          icon={BanknoteIcon}
+          tone={statTones.primary}
+          value={stats.data ? formatMoney(stats.data.todayAmount) : '—'}
+          unit={messages.uah}
+          hint={messages.stats.todayHint}
+        />
+        <StatCard
+          label={messages.stats.month}
+          icon={CalendarDaysIcon}
+          tone={statTones.sky}
+          value={stats.data ? formatMoney(stats.data.monthAmount) : '—'}
+          unit={messages.uah}
+          hint={messages.stats.monthHint}
+        />
+        <StatCard
+          label={messages.stats.advances}
+          icon={WalletIcon}
+          tone={statTones.amber}
+          value={stats.data ? formatMoney(stats.data.unallocatedAmount) : '—'}
+          unit={messages.uah}
+          hint={messages.stats.advancesHint}
+        />
+      </section>
+
+      <Tabs value={activeTab} onValueChange={(value) => setTab(value as Tab)} className="min-w-0 gap-4">
+        <TabsList className="w-full justify-start sm:w-fit">
+          <TabsTrigger value="queue">
+            {messages.tabs.queue}
+            {pending ? (
+              <span className="rounded-full bg-amber-500/20 px-1.5 text-xs font-semibold tabular-nums">{pending}</span>
+            ) : null}
+          </TabsTrigger>
+          <TabsTrigger value="register">{messages.tabs.register}</TabsTrigger>
+          <TabsTrigger value="bank">{messages.tabs.bank}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="queue" className="min-w-0">
+          <PaymentsQueue canChange={canAccess} onOpen={openPayment} />
+        </TabsContent>
+        <TabsContent value="register" className="min-w-0">
+          <PaymentsRegister onOpen={openPayment} />
+        </TabsContent>
+        <TabsContent value="bank" className="min-w-0">
+          <BankTransactionsTab onOpenPayment={openPayment} />
+        </TabsContent>
+      </Tabs>
+
+      {dialog?.kind === 'new' && canAccess ? <PaymentDialog orderId={dialog.orderId} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'view' ? (
+        <PaymentView paymentId={dialog.id} canChange={canAccess} onClose={closeDialog} />
+      ) : null}
+      {dialog?.kind === 'import' ? <ImportStatementDialog onClose={closeDialog} /> : null}
+      {dialog?.kind === 'settings' ? <PaymentsSettingsDialog onClose={closeDialog} /> : null}
+    </div>
+  );
 }

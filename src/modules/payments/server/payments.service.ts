@@ -1,0 +1,926 @@
+// Payments (sales.md §2): draft → posted → cancelled documents with no ledger effect. Posting, cancelling and every
+// re-allocation of a posted payment re-derive the orders it touches through the order core (`refreshOrders`): the
+// paid sum, the production approval, shipped ↔ completed. Every change is one audited transaction, version-checked.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { add, cmp, dec, fixed, sub } from '@/shared/decimal.ts';
+import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
+import { pageWindow, parseSort } from '@/shared/list.ts';
+import type { DbOrTx } from '@/server/db/client.ts';
+import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import { nextNumber } from '@/modules/stock/server/index.ts';
+import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { paidByOrder, paidSql, refreshOrders } from '@/modules/orders/server/index.ts';
+import { orders } from '@/modules/orders/server/orders.table.ts';
+import { orderStatusLabels, type OrderStatus } from '@/modules/orders/orders.contract.ts';
+import { companies, companyBankAccounts } from '@/resources/companies/companies.table.ts';
+import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
+import {
+  allocatableOrderStatuses,
+  candidateOrderStatuses,
+  CANDIDATE_MAX_AGE_DAYS,
+  paymentMessages as msg,
+  paymentSortFields,
+  type AllocationInput,
+  type BankTransactionListQuery,
+  type BankTransaction,
+  type OpenOrder,
+  type OpenOrdersQuery,
+  type Payment,
+  type PaymentCreateBody,
+  type PaymentListQuery,
+  type PaymentPostBody,
+  type PaymentSource,
+  type PaymentStats,
+  type PaymentSummary,
+  type PaymentUpdateBody,
+} from '../payments.contract.ts';
+import { normaliseCode, rankProposals, type Candidate, type Proposal } from './payment-matching.ts';
+import { bankTransactions, paymentAllocations, payments } from './payments.table.ts';
+
+export const PAYMENTS_ENTITY = 'payments';
+/** The dedupe key of a payment's 'needs matching' notification: posting or cancelling resolves it. */
+export const pendingNotificationKey = (paymentId: number) => `payment:unprocessed:${paymentId}`;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
+const money = (value: string) => formatDecimalUk(value, 2);
+
+// ---- reading ---------------------------------------------------------------------------------------------------
+
+/** `payments.id` always qualified: drizzle writes a bare "id" in a select without joins, which a subquery would misread. */
+const paymentId = sql.raw('"payments"."id"');
+const allocatedSql = sql`coalesce((select sum(a.amount) from payment_allocations a where a.payment_id = ${paymentId}), 0)`;
+const unallocatedSql = sql`(${payments.amount} - ${allocatedSql})`;
+
+const summaryColumns = {
+  id: payments.id,
+  number: payments.number,
+  paymentDate: payments.paymentDate,
+  type: payments.type,
+  method: payments.method,
+  status: payments.status,
+  source: payments.source,
+  amount: payments.amount,
+  currencyCode: payments.currencyCode,
+  fxRate: payments.fxRate,
+  clientId: payments.clientId,
+  clientName: counterparties.name,
+  companyId: payments.companyId,
+  payerName: payments.payerName,
+  payerTaxId: payments.payerTaxId,
+  payerIban: payments.payerIban,
+  purpose: payments.purpose,
+  bankDocNumber: payments.bankDocNumber,
+  allocated: sql<string>`${allocatedSql}::numeric(18,2)::text`,
+  unallocated: sql<string>`${unallocatedSql}::numeric(18,2)::text`,
+  orders: sql<unknown>`coalesce((select json_agg(json_build_object('orderId', o.id, 'orderNumber', o.order_number)
+    order by o.order_number) from payment_allocations a join orders o on o.id = a.order_id
+    where a.payment_id = ${paymentId}), '[]'::json)`,
+  createdAt: payments.createdAt,
+};
+
+const joined = (db: DbOrTx, columns: Record<string, unknown>) =>
+  db
+    .select(columns as typeof summaryColumns)
+    .from(payments)
+    .leftJoin(counterparties, eq(counterparties.id, payments.clientId));
+
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+function toSummary(row: Record<string, unknown>): PaymentSummary {
+  return {
+    ...(row as unknown as PaymentSummary),
+    orders: jsonOf<PaymentSummary['orders']>(row.orders),
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+function listWhere(q: PaymentListQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(payments.status, q.status));
+  if (q.method) where.push(eq(payments.method, q.method));
+  if (q.type) where.push(eq(payments.type, q.type));
+  if (q.source) where.push(eq(payments.source, q.source));
+  if (q.clientId) where.push(eq(payments.clientId, q.clientId));
+  if (q.dateFrom) where.push(gte(payments.paymentDate, q.dateFrom));
+  if (q.dateTo) where.push(lte(payments.paymentDate, q.dateTo));
+  if (q.unallocated) where.push(sql`${unallocatedSql} > 0`);
+  if (q.orderId) {
+    where.push(
+      sql`exists (select 1 from payment_allocations a where a.payment_id = ${paymentId} and a.order_id = ${q.orderId})`,
+    );
+  }
+  if (q.search) {
+    const like = likeOf(q.search);
+    where.push(
+      or(
+        ilike(payments.number, like),
+        ilike(payments.payerName, like),
+        ilike(payments.payerTaxId, like),
+        ilike(payments.purpose, like),
+        ilike(counterparties.name, like),
+        ilike(counterparties.taxId, like),
+        sql`exists (select 1 from payment_allocations a join orders o on o.id = a.order_id
+          where a.payment_id = ${paymentId} and (o.order_number ilike ${like} or o.external_number ilike ${like}))`,
+      )!,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listPayments(
+  db: DbOrTx,
+  q: PaymentListQuery,
+): Promise<{ rows: PaymentSummary[]; total: number }> {
+  const condition = listWhere(q);
+  const { field, desc: isDesc } = parseSort<(typeof paymentSortFields)[number]>(
+    q.sort ?? '-paymentDate',
+    paymentSortFields,
+    '-paymentDate',
+  );
+  const sortColumn = {
+    number: sql`${payments.number}`,
+    paymentDate: sql`${payments.paymentDate}`,
+    amount: sql`${payments.amount}`,
+    clientName: sql`${counterparties.name}`,
+    payerName: sql`${payments.payerName}`,
+    status: sql`${payments.status}`,
+    unallocated: unallocatedSql,
+  }[field];
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    joined(db, summaryColumns)
+      .where(condition)
+      .orderBy(
+        isDesc ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`,
+        isDesc ? desc(payments.id) : asc(payments.id),
+      )
+      .limit(limit)
+      .offset(offset),
+    joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
+  ]);
+  const summaries = rows.map((r) => toSummary(r as unknown as Record<string, unknown>));
+  if (q.withProposals) {
+    for (const row of summaries) {
+      if (row.status !== 'draft') continue;
+      const [best] = await proposalsFor(db, row);
+      row.bestProposal = best ?? null;
+    }
+  }
+  return { rows: summaries, total: Number(total) };
+}
+
+export async function getPayment(db: DbOrTx, id: number, lock = false): Promise<Payment> {
+  if (lock) await db.select({ id: payments.id }).from(payments).where(eq(payments.id, id)).for('update');
+  const [header] = await joined(db, {
+    ...summaryColumns,
+    clientTaxId: counterparties.taxId,
+    companyName: sql<string | null>`(select c.name from companies c where c.id = ${payments.companyId})`,
+    ourIban: payments.ourIban,
+    notes: payments.notes,
+    version: payments.version,
+    bankTransactionId: payments.bankTransactionId,
+    postedAt: payments.postedAt,
+    cancelledAt: payments.cancelledAt,
+    cancelReason: payments.cancelReason,
+  }).where(eq(payments.id, id));
+  if (!header) throw new DomainError(404, msg.notFound);
+  const h = header as unknown as Record<string, unknown>;
+  const allocationRows = await db
+    .select({
+      id: paymentAllocations.id,
+      orderId: paymentAllocations.orderId,
+      orderNumber: orders.orderNumber,
+      externalNumber: orders.externalNumber,
+      orderDate: orders.orderDate,
+      orderStatus: orders.status,
+      totalGross: orders.totalGross,
+      amount: paymentAllocations.amount,
+    })
+    .from(paymentAllocations)
+    .innerJoin(orders, eq(orders.id, paymentAllocations.orderId))
+    .where(eq(paymentAllocations.paymentId, id))
+    .orderBy(asc(paymentAllocations.id));
+  const paid = await paidByOrder(
+    db,
+    allocationRows.map((a) => a.orderId),
+  );
+  const allocations = allocationRows.map((a) => {
+    const orderPaid = paid.get(a.orderId) ?? dec(0);
+    const rest = sub(dec(a.totalGross), orderPaid);
+    return {
+      ...a,
+      paid: fixed(orderPaid, 2),
+      outstanding: fixed(cmp(rest, dec(0)) > 0 ? rest : dec(0), 2),
+    };
+  });
+  let bankTransaction: Payment['bankTransaction'] = null;
+  if (header.id && h.bankTransactionId) {
+    const [bt] = await listBankTransactionRows(db, eq(bankTransactions.id, Number(h.bankTransactionId)), 1, 0);
+    if (bt) {
+      const { rawContent: _raw, ...rest } = bt;
+      bankTransaction = rest;
+    }
+  }
+  return {
+    ...toSummary(h),
+    clientTaxId: (h.clientTaxId as string | null) ?? null,
+    companyName: (h.companyName as string | null) ?? null,
+    ourIban: (h.ourIban as string | null) ?? null,
+    notes: (h.notes as string | null) ?? null,
+    version: Number(h.version),
+    bankTransactionId: h.bankTransactionId == null ? null : Number(h.bankTransactionId),
+    postedAt: iso(h.postedAt),
+    cancelledAt: iso(h.cancelledAt),
+    cancelReason: (h.cancelReason as string | null) ?? null,
+    allocations,
+    bankTransaction,
+  };
+}
+
+// ---- candidates and proposals ----------------------------------------------------------------------------------
+
+interface ProposalSubject {
+  id: number;
+  paymentDate: string;
+  amount: string;
+  currencyCode: string;
+  clientId: number | null;
+  payerTaxId: string | null;
+  payerIban: string | null;
+  purpose: string | null;
+}
+
+/**
+ * The candidates of sales.md §2: confirmed, partially shipped or shipped orders in the payment's currency, still
+ * owed something, no older than 365 days before the payment; each marked when the payer's IBAN is known for its
+ * client (its bank accounts, or earlier posted payments from that IBAN).
+ */
+export async function loadCandidates(db: DbOrTx, payment: ProposalSubject): Promise<Candidate[]> {
+  const since = addDays(payment.paymentDate, -CANDIDATE_MAX_AGE_DAYS);
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      externalNumber: orders.externalNumber,
+      orderDate: orders.orderDate,
+      orderStatus: orders.status,
+      clientId: orders.clientId,
+      clientName: counterparties.name,
+      clientTaxId: counterparties.taxId,
+      currencyCode: orders.currencyCode,
+      totalGross: orders.totalGross,
+      paid: sql<string>`(${paidSql})::numeric(18,2)::text`,
+    })
+    .from(orders)
+    .innerJoin(counterparties, eq(counterparties.id, orders.clientId))
+    .where(
+      and(
+        inArray(orders.status, [...candidateOrderStatuses]),
+        eq(orders.currencyCode, payment.currencyCode),
+        gte(orders.orderDate, since),
+        sql`${paidSql} < ${orders.totalGross}`,
+      ),
+    );
+  const known = new Set<number>();
+  const payerIban = normaliseCode(payment.payerIban);
+  if (payerIban) {
+    const rowsKnown = rowsOf<{ client_id: number }>(
+      await db.execute(sql`select b.counterparty_id as client_id from counterparty_bank_accounts b
+          where upper(replace(b.iban, ' ', '')) = ${payerIban}
+        union
+        select p.client_id from payments p
+          where upper(replace(p.payer_iban, ' ', '')) = ${payerIban} and p.status = 'posted'
+            and p.client_id is not null and p.id <> ${payment.id}`),
+    );
+    for (const r of rowsKnown) known.add(Number(r.client_id));
+  }
+  return rows.map((r) => ({
+    ...r,
+    orderStatus: r.orderStatus as string,
+    outstanding: fixed(sub(dec(r.totalGross), dec(r.paid)), 2),
+    payerIbanKnown: known.has(r.clientId),
+  }));
+}
+
+export async function proposalsFor(db: DbOrTx, payment: ProposalSubject): Promise<Proposal[]> {
+  const candidates = await loadCandidates(db, payment);
+  return rankProposals(payment, candidates, payment.clientId);
+}
+
+/** `GET /api/payments/:id/match-proposals`: the top 5, best first. */
+export async function matchProposals(db: DbOrTx, id: number): Promise<Proposal[]> {
+  const payment = await getPayment(db, id);
+  return proposalsFor(db, payment);
+}
+
+/** The client whose tax id the payer's equals, when exactly one client has it (sales.md §2). */
+export async function clientByTaxId(db: DbOrTx, taxId: string | null): Promise<number | null> {
+  const code = normaliseCode(taxId);
+  if (!code) return null;
+  const found = await db
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(and(eq(counterparties.isClient, true), sql`upper(replace(${counterparties.taxId}, ' ', '')) = ${code}`))
+    .limit(2);
+  return found.length === 1 ? found[0]!.id : null;
+}
+
+// ---- checks ----------------------------------------------------------------------------------------------------
+
+async function checkClient(tx: DbOrTx, clientId: number) {
+  const [client] = await tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(and(eq(counterparties.id, clientId), eq(counterparties.isClient, true)));
+  if (!client) throw new DomainError(400, msg.notClient, { clientId: msg.notClient });
+}
+
+/** The company our IBAN belongs to, else the one chosen, else the default company (sales.md §2). */
+async function resolveCompany(tx: DbOrTx, ourIban: string | null | undefined, companyId: number | null | undefined) {
+  const code = normaliseCode(ourIban);
+  if (code) {
+    const [byIban] = await tx
+      .select({ companyId: companyBankAccounts.companyId })
+      .from(companyBankAccounts)
+      .where(sql`upper(replace(${companyBankAccounts.iban}, ' ', '')) = ${code}`);
+    if (byIban) return byIban.companyId;
+  }
+  if (companyId) {
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+    if (!company) throw new DomainError(400, msg.company, { companyId: msg.company });
+    return company.id;
+  }
+  const [fallback] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .orderBy(desc(companies.isDefault), asc(companies.id))
+    .limit(1);
+  return fallback?.id ?? null;
+}
+
+/**
+ * The allocation rules (sales.md §2): each order once, the payment's client's, in the payment's currency, in a
+ * status that takes payments; Σ ≤ amount. An order may receive more than it still owes (an overpayment is the user's
+ * decision); the rest of the amount stays the client's advance.
+ */
+async function checkAllocations(
+  tx: DbOrTx,
+  target: { clientId: number | null; currencyCode: string; amount: string },
+  allocations: readonly AllocationInput[],
+) {
+  if (!allocations.length) return;
+  if (!target.clientId) throw new DomainError(400, msg.clientForAllocations, { clientId: msg.clientForAllocations });
+  const fields: Record<string, string> = {};
+  const ids = allocations.map((a) => a.orderId);
+  const found = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      clientId: orders.clientId,
+      currencyCode: orders.currencyCode,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  const byId = new Map(found.map((o) => [o.id, o]));
+  const seen = new Set<number>();
+  let total = dec(0);
+  allocations.forEach((a, i) => {
+    total = add(total, dec(a.amount));
+    const order = byId.get(a.orderId);
+    const at = `allocations.${i}.orderId`;
+    if (seen.has(a.orderId)) fields[at] = msg.orderTwice;
+    else if (!order) fields[at] = msg.orderNotFound;
+    else if (order.clientId !== target.clientId) fields[at] = msg.orderOtherClient(order.orderNumber);
+    else if (order.currencyCode !== target.currencyCode)
+      fields[at] = msg.orderCurrency(order.orderNumber, order.currencyCode);
+    else if (!(allocatableOrderStatuses as readonly string[]).includes(order.status))
+      fields[at] = msg.orderStatus(order.orderNumber, orderStatusLabels[order.status as OrderStatus] ?? order.status);
+    seen.add(a.orderId);
+  });
+  if (cmp(total, dec(target.amount)) > 0) {
+    fields.allocations = msg.overAllocated(money(fixed(total, 2)), money(target.amount));
+  }
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+}
+
+async function writeAllocations(
+  tx: DbOrTx,
+  paymentId: number,
+  allocations: readonly AllocationInput[],
+  userId: number | null,
+) {
+  await tx.delete(paymentAllocations).where(eq(paymentAllocations.paymentId, paymentId));
+  if (!allocations.length) return;
+  await tx.insert(paymentAllocations).values(
+    allocations.map((a) => ({
+      paymentId,
+      orderId: a.orderId,
+      amount: fixed(dec(a.amount), 2),
+      createdBy: userId,
+    })),
+  );
+}
+
+/** Locks the payment and checks the version it was read at. */
+async function lockPayment(tx: DbOrTx, id: number, version: number | undefined) {
+  const before = await getPayment(tx, id, true);
+  if (version !== undefined && version !== before.version) throw new DomainError(409, msg.version);
+  return before;
+}
+
+function assertDraft(payment: Payment) {
+  if (payment.status === 'posted') throw new DomainError(409, msg.posted);
+  if (payment.status === 'cancelled') throw new DomainError(409, msg.cancelled);
+}
+
+const allocationInputs = (p: Payment): AllocationInput[] =>
+  p.allocations.map((a) => ({ orderId: a.orderId, amount: a.amount }));
+
+/** A foreign-currency payment without a rate takes its first order's rate, else 1 (UAH is always 1). */
+async function rateOf(tx: DbOrTx, currencyCode: string, fxRate: string | undefined, allocations: AllocationInput[]) {
+  if (currencyCode === 'UAH') return '1';
+  if (fxRate) return fxRate;
+  if (allocations.length) {
+    const [order] = await tx
+      .select({ fxRate: orders.fxRate })
+      .from(orders)
+      .where(eq(orders.id, allocations[0]!.orderId));
+    if (order) return order.fxRate;
+  }
+  return '1';
+}
+
+// ---- notifications ---------------------------------------------------------------------------------------------
+
+/** 'Надійшла оплата' to the manager of each order paid (the order's manager, else the client's). */
+async function notifyReceived(tx: DbOrTx, payment: Payment) {
+  const managers = new Set<number>();
+  if (payment.allocations.length) {
+    const rows = await tx
+      .select({ manager: sql<number | null>`coalesce(${orders.managerUserId}, ${counterparties.managerUserId})` })
+      .from(orders)
+      .innerJoin(counterparties, eq(counterparties.id, orders.clientId))
+      .where(
+        inArray(
+          orders.id,
+          payment.allocations.map((a) => a.orderId),
+        ),
+      );
+    for (const r of rows) if (r.manager != null) managers.add(Number(r.manager));
+  } else if (payment.clientId) {
+    const [client] = await tx
+      .select({ manager: counterparties.managerUserId })
+      .from(counterparties)
+      .where(eq(counterparties.id, payment.clientId));
+    if (client?.manager != null) managers.add(client.manager);
+  }
+  if (!managers.size) return;
+  const orderText = payment.allocations.length
+    ? ` — ${payment.allocations.map((a) => `${a.orderNumber}: ${money(a.amount)}`).join(', ')}`
+    : ' — аванс без замовлення';
+  await notify(tx, {
+    type: 'payment',
+    priority: 'medium',
+    title: 'Надійшла оплата',
+    message: `${payment.number} від «${payment.clientName ?? payment.payerName ?? '—'}»: ${money(payment.amount)} ${payment.currencyCode}${orderText}`,
+    actionUrl:
+      payment.allocations.length === 1 ? `/orders/${payment.allocations[0]!.orderId}` : `/payments/${payment.id}`,
+    related: { type: PAYMENTS_ENTITY, id: payment.id },
+    userIds: [...managers],
+  });
+}
+
+/** 'Неопрацьований платіж' to everyone who sees /payments: a bank credit nobody has matched yet. */
+export async function notifyPending(tx: DbOrTx, payment: Payment) {
+  const purpose = payment.purpose ? ` — ${payment.purpose}` : '';
+  await notify(tx, {
+    type: 'payment',
+    priority: 'high',
+    title: 'Неопрацьований платіж',
+    message: `${payment.payerName ?? 'Невідомий платник'}: ${money(payment.amount)} ${payment.currencyCode}${purpose}`,
+    actionRequired: true,
+    actionUrl: `/unprocessed-payments/${payment.id}`,
+    related: { type: PAYMENTS_ENTITY, id: payment.id },
+    route: '/payments',
+    dedupeKey: pendingNotificationKey(payment.id),
+  });
+}
+
+// ---- writing ---------------------------------------------------------------------------------------------------
+
+export interface CreateOptions {
+  source?: PaymentSource;
+  bankTransactionId?: number | null;
+}
+
+/**
+ * `POST /api/payments` and the bank import: a new payment (number PAY taken now). A manual payment is posted at
+ * once unless `post: false`; an imported one stays a draft.
+ */
+export async function createPayment(
+  db: DbOrTx,
+  ctx: AuditContext,
+  input: PaymentCreateBody,
+  opts: CreateOptions = {},
+): Promise<Payment> {
+  const source = opts.source ?? 'manual';
+  return db.transaction(async (tx) => {
+    const allocations = input.allocations ?? [];
+    if (input.clientId) await checkClient(tx, input.clientId);
+    const companyId = await resolveCompany(tx, input.ourIban, input.companyId);
+    const fxRate = await rateOf(tx, input.currencyCode, input.fxRate, allocations);
+    await checkAllocations(
+      tx,
+      { clientId: input.clientId ?? null, currencyCode: input.currencyCode, amount: input.amount },
+      allocations,
+    );
+    const number = await nextNumber(tx, 'payment', input.paymentDate);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        number,
+        paymentDate: input.paymentDate,
+        type: input.type,
+        method: input.method,
+        status: 'draft',
+        amount: fixed(dec(input.amount), 2),
+        currencyCode: input.currencyCode,
+        fxRate,
+        clientId: input.clientId ?? null,
+        companyId,
+        payerName: input.payerName ?? null,
+        payerTaxId: input.payerTaxId ?? null,
+        payerIban: input.payerIban ? normaliseCode(input.payerIban) : null,
+        ourIban: input.ourIban ? normaliseCode(input.ourIban) : null,
+        purpose: input.purpose ?? null,
+        bankDocNumber: input.bankDocNumber ?? null,
+        bankTransactionId: opts.bankTransactionId ?? null,
+        source,
+        notes: input.notes ?? null,
+        createdBy: ctx.userId,
+      })
+      .returning({ id: payments.id });
+    const id = row!.id;
+    await writeAllocations(tx, id, allocations, ctx.userId);
+    const created = await getPayment(tx, id);
+    await audit(tx, ctx, { action: 'create', entityType: PAYMENTS_ENTITY, entityId: id, after: created });
+    if (input.post ?? source === 'manual') return postInTx(tx, ctx, id, {});
+    return created;
+  });
+}
+
+/** `PATCH /api/payments/:id`: a draft's header and, when given, its allocations (version-checked). */
+export async function updatePayment(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  change: PaymentUpdateBody,
+): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const before = await lockPayment(tx, id, change.version);
+    assertDraft(before);
+    const has = <K extends keyof PaymentUpdateBody>(key: K) => change[key] !== undefined;
+    const clientId = has('clientId') ? (change.clientId ?? null) : before.clientId;
+    if (has('clientId') && clientId) await checkClient(tx, clientId);
+    const ourIban = has('ourIban') ? (change.ourIban ?? null) : before.ourIban;
+    const companyId =
+      has('ourIban') || has('companyId')
+        ? await resolveCompany(tx, ourIban, has('companyId') ? change.companyId : before.companyId)
+        : before.companyId;
+    const currencyCode = change.currencyCode ?? before.currencyCode;
+    const amount = change.amount ?? before.amount;
+    const allocations = change.allocations ?? allocationInputs(before);
+    const fxRate =
+      has('fxRate') || has('currencyCode')
+        ? await rateOf(
+            tx,
+            currencyCode,
+            change.fxRate ?? (currencyCode === before.currencyCode ? before.fxRate : undefined),
+            allocations,
+          )
+        : before.fxRate;
+    await checkAllocations(tx, { clientId, currencyCode, amount }, allocations);
+    const text = <K extends 'payerName' | 'payerTaxId' | 'purpose' | 'bankDocNumber' | 'notes'>(key: K) =>
+      has(key) ? (change[key] ?? null) : before[key];
+    await tx
+      .update(payments)
+      .set({
+        paymentDate: change.paymentDate ?? before.paymentDate,
+        type: change.type ?? before.type,
+        method: change.method ?? before.method,
+        amount: fixed(dec(amount), 2),
+        currencyCode,
+        fxRate,
+        clientId,
+        companyId,
+        payerName: text('payerName'),
+        payerTaxId: text('payerTaxId'),
+        payerIban: has('payerIban') ? (change.payerIban ? normaliseCode(change.payerIban) : null) : before.payerIban,
+        ourIban: ourIban ? normaliseCode(ourIban) : null,
+        purpose: text('purpose'),
+        bankDocNumber: text('bankDocNumber'),
+        notes: text('notes'),
+        version: sql`${payments.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, id));
+    if (change.allocations) await writeAllocations(tx, id, change.allocations, ctx.userId);
+    const after = await getPayment(tx, id);
+    await audit(tx, ctx, { action: 'update', entityType: PAYMENTS_ENTITY, entityId: id, before, after });
+    return after;
+  });
+}
+
+/** `DELETE /api/payments/:id`: manual drafts only; an imported payment is cancelled instead. */
+export async function deletePayment(db: DbOrTx, ctx: AuditContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockPayment(tx, id, undefined);
+    if (before.source !== 'manual') throw new DomainError(409, msg.deleteImported);
+    if (before.status !== 'draft') throw new DomainError(409, msg.deleteNotDraft);
+    await tx.delete(payments).where(eq(payments.id, id));
+    await resolveByKey(tx, pendingNotificationKey(id));
+    await audit(tx, ctx, { action: 'delete', entityType: PAYMENTS_ENTITY, entityId: id, before });
+  });
+}
+
+/** Posting inside the caller's transaction (also the auto-post of the bank import). */
+export async function postInTx(tx: DbOrTx, ctx: AuditContext, id: number, body: PaymentPostBody): Promise<Payment> {
+  const before = await lockPayment(tx, id, body.version);
+  assertDraft(before);
+  const clientId = body.clientId ?? before.clientId;
+  if (!clientId) throw new DomainError(400, msg.clientRequired, { clientId: msg.clientRequired });
+  if (body.clientId) await checkClient(tx, body.clientId);
+  const allocations = body.allocations ?? allocationInputs(before);
+  await checkAllocations(tx, { clientId, currencyCode: before.currencyCode, amount: before.amount }, allocations);
+  if (body.allocations) await writeAllocations(tx, id, body.allocations, ctx.userId);
+  await tx
+    .update(payments)
+    .set({
+      status: 'posted',
+      clientId,
+      postedAt: sql`now()`,
+      postedBy: ctx.userId,
+      version: sql`${payments.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, id));
+  await refreshOrders(
+    tx,
+    allocations.map((a) => a.orderId),
+    ctx,
+  );
+  await resolveByKey(tx, pendingNotificationKey(id));
+  const after = await getPayment(tx, id);
+  await audit(tx, ctx, { action: 'post', entityType: PAYMENTS_ENTITY, entityId: id, before, after });
+  await notifyReceived(tx, after);
+  return after;
+}
+
+/** 'Провести' (sales.md §2): a client is required and the allocations must fit the amount. */
+export async function postPayment(db: DbOrTx, ctx: AuditContext, id: number, body: PaymentPostBody): Promise<Payment> {
+  return db.transaction((tx) => postInTx(tx, ctx, id, body));
+}
+
+/**
+ * 'Скасувати' {reason} from draft or posted: the allocations are removed and the orders re-derived; the bank
+ * transaction stays, so a re-import does not bring the payment back.
+ */
+export async function cancelPayment(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const before = await lockPayment(tx, id, undefined);
+    if (before.status === 'cancelled') throw new DomainError(409, msg.alreadyCancelled);
+    await tx.delete(paymentAllocations).where(eq(paymentAllocations.paymentId, id));
+    await tx
+      .update(payments)
+      .set({
+        status: 'cancelled',
+        cancelledAt: sql`now()`,
+        cancelReason: reason,
+        version: sql`${payments.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, id));
+    if (before.status === 'posted') {
+      await refreshOrders(
+        tx,
+        before.allocations.map((a) => a.orderId),
+        ctx,
+      );
+    }
+    await resolveByKey(tx, pendingNotificationKey(id));
+    const after = await getPayment(tx, id);
+    await audit(tx, ctx, {
+      action: 'cancel',
+      entityType: PAYMENTS_ENTITY,
+      entityId: id,
+      before,
+      after: { ...after, reason },
+    });
+    return after;
+  });
+}
+
+/** 'Розподілити': the allocations replaced atomically (draft or posted); a posted payment re-derives its orders. */
+export async function replaceAllocations(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  body: { version?: number; allocations: AllocationInput[] },
+): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const before = await lockPayment(tx, id, body.version);
+    if (before.status === 'cancelled') throw new DomainError(409, msg.cancelled);
+    await checkAllocations(
+      tx,
+      { clientId: before.clientId, currencyCode: before.currencyCode, amount: before.amount },
+      body.allocations,
+    );
+    await writeAllocations(tx, id, body.allocations, ctx.userId);
+    await tx
+      .update(payments)
+      .set({ version: sql`${payments.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(payments.id, id));
+    if (before.status === 'posted') {
+      await refreshOrders(
+        tx,
+        [...before.allocations.map((a) => a.orderId), ...body.allocations.map((a) => a.orderId)],
+        ctx,
+      );
+    }
+    const after = await getPayment(tx, id);
+    await audit(tx, ctx, { action: 'update', entityType: PAYMENTS_ENTITY, entityId: id, before, after });
+    return after;
+  });
+}
+
+// ---- stats, open orders, bank transactions ---------------------------------------------------------------------
+
+const ZERO_STATS: PaymentStats = {
+  pendingPayments: 0,
+  pendingAmount: '0.00',
+  todayAmount: '0.00',
+  monthAmount: '0.00',
+  unallocatedAmount: '0.00',
+};
+export const emptyPaymentStats = (): PaymentStats => ({ ...ZERO_STATS });
+
+/**
+ * The cards and the sidebar badge: drafts (count and amount), posted receipts today and this month (Kyiv calendar),
+ * and the unallocated rest of posted receipts (advances). Amounts in UAH at each payment's rate.
+ */
+export async function paymentStats(db: DbOrTx, today = kyivToday()): Promise<PaymentStats> {
+  const monthStart = `${today.slice(0, 8)}01`;
+  const uah = sql`round(${payments.amount} * ${payments.fxRate}, 2)`;
+  const receipt = sql`${payments.status} = 'posted' and ${payments.type} = 'receipt'`;
+  const [row] = await db
+    .select({
+      pendingPayments: sql<number>`(count(*) filter (where ${payments.status} = 'draft'))::int`,
+      pendingAmount: sql<string>`coalesce(sum(${uah}) filter (where ${payments.status} = 'draft'), 0)::numeric(18,2)::text`,
+      todayAmount: sql<string>`coalesce(sum(${uah}) filter (where ${receipt} and ${payments.paymentDate} = ${today}), 0)::numeric(18,2)::text`,
+      monthAmount: sql<string>`coalesce(sum(${uah}) filter (where ${receipt} and ${payments.paymentDate} >= ${monthStart}
+        and ${payments.paymentDate} <= ${today}), 0)::numeric(18,2)::text`,
+      unallocatedAmount: sql<string>`coalesce(sum(round(${unallocatedSql} * ${payments.fxRate}, 2))
+        filter (where ${receipt}), 0)::numeric(18,2)::text`,
+    })
+    .from(payments);
+  return { ...row!, pendingPayments: Number(row!.pendingPayments) };
+}
+
+/**
+ * Orders a payment may go to ('Обрати замовлення', the new payment dialog): the client's orders that take payments
+ * and still owe something, oldest first; or one order by id whatever it owes (`?orderId=`).
+ */
+export async function openOrders(db: DbOrTx, q: OpenOrdersQuery): Promise<OpenOrder[]> {
+  const where: SQL[] = [];
+  if (q.orderId) where.push(eq(orders.id, q.orderId));
+  else {
+    where.push(inArray(orders.status, [...allocatableOrderStatuses]));
+    where.push(sql`${paidSql} < ${orders.totalGross}`);
+  }
+  if (q.clientId) where.push(eq(orders.clientId, q.clientId));
+  if (q.currencyCode) where.push(eq(orders.currencyCode, q.currencyCode));
+  if (q.search) {
+    const like = likeOf(q.search);
+    where.push(
+      or(ilike(orders.orderNumber, like), ilike(orders.externalNumber, like), ilike(counterparties.name, like))!,
+    );
+  }
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      externalNumber: orders.externalNumber,
+      orderDate: orders.orderDate,
+      status: orders.status,
+      clientId: orders.clientId,
+      clientName: counterparties.name,
+      currencyCode: orders.currencyCode,
+      totalGross: orders.totalGross,
+      paid: sql<string>`(${paidSql})::numeric(18,2)::text`,
+    })
+    .from(orders)
+    .innerJoin(counterparties, eq(counterparties.id, orders.clientId))
+    .where(and(...where))
+    .orderBy(asc(orders.orderDate), asc(orders.id))
+    .limit(q.limit ?? 50);
+  return rows.map((r) => {
+    const rest = sub(dec(r.totalGross), dec(r.paid));
+    return { ...r, status: r.status as string, outstanding: fixed(cmp(rest, dec(0)) > 0 ? rest : dec(0), 2) };
+  });
+}
+
+const bankColumns = {
+  id: bankTransactions.id,
+  source: bankTransactions.source,
+  externalId: bankTransactions.externalId,
+  receivedAt: bankTransactions.receivedAt,
+  parserName: bankTransactions.parserName,
+  status: bankTransactions.status,
+  parseError: bankTransactions.parseError,
+  direction: bankTransactions.direction,
+  operationDate: bankTransactions.operationDate,
+  amount: bankTransactions.amount,
+  currency: bankTransactions.currency,
+  ourIban: bankTransactions.ourIban,
+  counterpartyName: bankTransactions.counterpartyName,
+  counterpartyTaxId: bankTransactions.counterpartyTaxId,
+  counterpartyIban: bankTransactions.counterpartyIban,
+  purpose: bankTransactions.purpose,
+  bankDocNumber: bankTransactions.bankDocNumber,
+  paymentId: bankTransactions.paymentId,
+  paymentNumber: payments.number,
+  paymentStatus: payments.status,
+  rawContent: bankTransactions.rawContent,
+};
+
+async function listBankTransactionRows(
+  db: DbOrTx,
+  condition: SQL | undefined,
+  limit: number,
+  offset: number,
+  order: SQL[] = [desc(bankTransactions.receivedAt), desc(bankTransactions.id)],
+): Promise<BankTransaction[]> {
+  const rows = await db
+    .select(bankColumns)
+    .from(bankTransactions)
+    .leftJoin(payments, eq(payments.id, bankTransactions.paymentId))
+    .where(condition)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...r, receivedAt: iso(r.receivedAt)! }) as BankTransaction);
+}
+
+const bankSortFields = ['receivedAt', 'operationDate', 'amount', 'status', 'counterpartyName'] as const;
+
+/** `GET /api/payments/bank-transactions`: raw operations, ignored and failed ones included. */
+export async function listBankTransactions(
+  db: DbOrTx,
+  q: BankTransactionListQuery,
+): Promise<{ rows: BankTransaction[]; total: number }> {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(bankTransactions.status, q.status));
+  if (q.source) where.push(eq(bankTransactions.source, q.source));
+  const day = sql`coalesce(${bankTransactions.operationDate}, (${bankTransactions.receivedAt} at time zone 'Europe/Kyiv')::date)`;
+  if (q.dateFrom) where.push(sql`${day} >= ${q.dateFrom}`);
+  if (q.dateTo) where.push(sql`${day} <= ${q.dateTo}`);
+  if (q.search) {
+    const like = likeOf(q.search);
+    where.push(
+      or(
+        ilike(bankTransactions.counterpartyName, like),
+        ilike(bankTransactions.counterpartyTaxId, like),
+        ilike(bankTransactions.purpose, like),
+        ilike(bankTransactions.bankDocNumber, like),
+        ilike(bankTransactions.counterpartyIban, like),
+      )!,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const { field, desc: isDesc } = parseSort<(typeof bankSortFields)[number]>(
+    q.sort ?? '-receivedAt',
+    bankSortFields,
+    '-receivedAt',
+  );
+  const column = {
+    receivedAt: bankTransactions.receivedAt,
+    operationDate: bankTransactions.operationDate,
+    amount: bankTransactions.amount,
+    status: bankTransactions.status,
+    counterpartyName: bankTransactions.counterpartyName,
+  }[field];
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    listBankTransactionRows(db, condition, limit, offset, [
+      isDesc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+      isDesc ? desc(bankTransactions.id) : asc(bankTransactions.id),
+    ]),
+    db.select({ total: count() }).from(bankTransactions).where(condition) as unknown as Promise<[{ total: number }]>,
+  ]);
+  return { rows, total: Number(total) };
+}
