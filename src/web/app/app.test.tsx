@@ -57,10 +57,10 @@ describe('App', () => {
     expect(window.localStorage.getItem('theme')).toBe('dark');
     expect(screen.getByRole('button', { name: 'Увімкнути світлу тему' })).toBeTruthy();
 
-    // The notifications badge polls its stats; the payments badge does not, as that page is not built.
+    // Both badges poll their stats: the notifications' and the pending payments'.
     const urls = new Set<string>(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0] ?? ''));
     expect(urls.has(MENU_URL)).toBe(true);
     expect(urls.has('/api/notifications/stats')).toBe(true);
-    expect([...urls].filter((url) => url.startsWith('/api/payments'))).toEqual([]);
+    expect(urls.has('/api/payments/stats')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { checkLedger } from '@/modules/stock/server/index.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
 import { lineProgress, paymentStatusOf, releaseOrder } from './order-effects.ts';
 import { orders } from './orders.table.ts';
-import { createSalesFixture, type SalesFixture } from './sales-fixture.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 
 let f: SalesFixture;
 beforeAll(async () => {

@@ -19,8 +19,8 @@ import { counterparties } from '@/resources/counterparties/counterparties.table.
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { Order, OrderSummary } from '../orders.contract.ts';
 import { refreshOrder } from './order-effects.ts';
-import { pdfText } from './pdf-text.ts';
-import { createSalesFixture, type SalesFixture } from './sales-fixture.ts';
+import { pdfText } from '@/server/testing/pdf-text.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 
 let f: SalesFixture;
 beforeAll(async () => {

@@ -11,8 +11,7 @@ import type { DbOrTx } from '@/server/db/client.ts';
 import { settings } from '@/server/db/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { releaseStock } from '@/modules/stock/server/index.ts';
-import { moveSerials } from '@/modules/serial-numbers/server/index.ts';
-import { shipmentLines, shipmentLineSerials, shipments } from '@/modules/shipments/server/shipments.table.ts';
+import { deleteDraftShipmentsOfOrder, shipmentLines, shipments } from '@/modules/shipments/server/index.ts';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
 import { companies, companyBankAccounts } from '@/resources/companies/companies.table.ts';
@@ -355,40 +354,6 @@ export async function returnToDraft(db: DbOrTx, ctx: AuditContext, id: number, v
 
 // ---- close, cancel ---------------------------------------------------------------------------------------------
 
-/** Draft shipments of the order are deleted; their serials go back to 'На складі'. */
-async function deleteDraftShipments(tx: DbOrTx, ctx: AuditContext, orderId: number, note: string) {
-  const drafts = await tx
-    .select({ id: shipments.id, number: shipments.number })
-    .from(shipments)
-    .where(and(eq(shipments.orderId, orderId), eq(shipments.status, 'draft')));
-  for (const shipment of drafts) {
-    const serials = await tx
-      .select({ serialId: shipmentLineSerials.serialId })
-      .from(shipmentLineSerials)
-      .innerJoin(shipmentLines, eq(shipmentLines.id, shipmentLineSerials.shipmentLineId))
-      .where(eq(shipmentLines.shipmentId, shipment.id));
-    await moveSerials(tx, {
-      serialIds: serials.map((s) => s.serialId),
-      from: ['reserved'],
-      to: 'available',
-      event: 'unreserved',
-      document: { type: 'shipment', id: shipment.id, number: shipment.number },
-      shipmentId: null,
-      userId: ctx.userId,
-      note,
-    });
-    await tx.delete(shipments).where(eq(shipments.id, shipment.id));
-    await audit(tx, ctx, {
-      action: 'delete',
-      entityType: 'shipments',
-      entityId: shipment.id,
-      before: { ...shipment, orderId, serialIds: serials.map((s) => s.serialId) },
-      after: { reason: note },
-    });
-  }
-  return drafts.length;
-}
-
 /**
  * 'Закрити' {reason}: a shipped order is completed by hand (closedAt, closeReason). 'Закрити з недовантаженням'
  * (partially shipped): each line is cut to its shipped qty (a line nothing was shipped of is removed), the totals
@@ -420,7 +385,8 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
       });
       return;
     }
-    await deleteDraftShipments(tx, ctx, id, `Замовлення закрито з недовантаженням: ${reason}`);
+    // Draft shipments go (their serials back on stock): posting them later would fail anyway.
+    await deleteDraftShipmentsOfOrder(tx, ctx, id);
     await releaseOrder(tx, id);
     const lines = await orderLinesOf(tx, id, order.warehouseId);
     let net = dec(0);
@@ -488,7 +454,7 @@ export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, rea
     assertStatus(order, ['draft', 'confirmed'], 'Скасувати');
     if ((await shipmentCount(tx, id, 'posted')) > 0) throw new DomainError(409, orderMessages.postedShipment);
     const before = await getOrder(tx, id);
-    await deleteDraftShipments(tx, ctx, id, `Замовлення скасовано: ${reason}`);
+    await deleteDraftShipmentsOfOrder(tx, ctx, id);
     await releaseOrder(tx, id);
     const allocations = await tx
       .select({

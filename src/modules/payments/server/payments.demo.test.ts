@@ -2,8 +2,7 @@
 // advance) and a bank statement whose credits wait as drafts — all through the services, the orders re-derived.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- the sales test fixture shared by orders, payments and shipments
-import { createSalesFixture, type SalesFixture } from '@/modules/orders/server/sales-fixture.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { paymentsDemoSeeder } from './payments.demo.ts';
 import { bankTransactions, payments } from './payments.table.ts';
 

@@ -13,8 +13,7 @@ import { notifications } from '@/modules/notifications/server/index.ts';
 import { orderLines, orders } from '@/modules/orders/server/orders.table.ts';
 import { shipmentLines, shipments } from '@/modules/shipments/server/shipments.table.ts';
 import { paidByOrder, paymentStatusOf, refreshOrder } from '@/modules/orders/server/index.ts';
-// eslint-disable-next-line no-restricted-imports -- the sales test fixture shared by orders, payments and shipments
-import { createSalesFixture, type SalesFixture } from '@/modules/orders/server/sales-fixture.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { dec } from '@/shared/decimal.ts';
 import { pendingNotificationKey } from './payments.service.ts';

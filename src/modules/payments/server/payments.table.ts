@@ -2,17 +2,7 @@
 // An order's payment status is derived from the allocations of posted payments. Bank statement rows are kept as
 // bank transactions, idempotent by (source, externalId), so a re-import never brings a payment back.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../users/server/users.table.ts';
 import { orders } from '../../orders/server/orders.table.ts';
 import { companies } from '../../../resources/companies/companies.table.ts';

@@ -7,8 +7,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientNpSettings } from '@/modules/clients/server/clients.table.ts';
 import { notifications } from '@/modules/notifications/server/index.ts';
-// eslint-disable-next-line no-restricted-imports -- the sales modules' shared test fixture
-import { createSalesFixture, type SalesFixture } from '@/modules/orders/server/sales-fixture.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { buildApp } from '@/server/app.ts';

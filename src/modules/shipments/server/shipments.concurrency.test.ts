@@ -3,8 +3,7 @@
 // Real concurrency needs real connections: PostgreSQL only.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- the sales modules' shared test fixture
-import { createSalesFixture, type SalesFixture } from '@/modules/orders/server/sales-fixture.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { orders } from '@/modules/orders/server/orders.table.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';

@@ -4,11 +4,9 @@
 // movements; the print forms; validation; permissions. The ledger's invariants hold after every step.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- the sales modules' shared test fixture
-import { createSalesFixture, type SalesFixture } from '@/modules/orders/server/sales-fixture.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { orders } from '@/modules/orders/server/orders.table.ts';
-// eslint-disable-next-line no-restricted-imports -- the sales modules' test helper reading pdfkit text
-import { pdfText } from '@/modules/orders/server/pdf-text.ts';
+import { pdfText } from '@/server/testing/pdf-text.ts';
 import { replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { serialEvents, serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';

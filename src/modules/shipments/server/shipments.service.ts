@@ -14,8 +14,7 @@ import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts'
 import { nextNumber, postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
 import { stockMovements } from '@/modules/stock/server/stock.table.ts';
 // The order core's effects (sales.md §1.1–§1.2), to be re-exported by orders/server/index.ts.
-// eslint-disable-next-line no-restricted-imports -- the orders module's designated interface for shipments
-import { ORDER_LINE, lineProgress, refreshOrder, reserveOrder } from '@/modules/orders/server/order-effects.ts';
+import { ORDER_LINE, lineProgress, refreshOrder, reserveOrder } from '@/modules/orders/server/index.ts';
 import { orderStatusLabels, type OrderStatus } from '@/modules/orders/orders.contract.ts';
 import { orderLines, orders } from '@/modules/orders/server/orders.table.ts';
 import { moveSerials, serialNumbers, serialStatusLabels } from '@/modules/serial-numbers/server/index.ts';

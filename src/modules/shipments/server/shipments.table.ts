@@ -21,7 +21,15 @@ import { carriers } from '../../../resources/carriers/carriers.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
-export const deliveryStatuses = ['none', 'created', 'in_transit', 'arrived', 'delivered', 'refused', 'returned'] as const;
+export const deliveryStatuses = [
+  'none',
+  'created',
+  'in_transit',
+  'arrived',
+  'delivered',
+  'refused',
+  'returned',
+] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 export const waybillStates = ['none', 'creating', 'created', 'unknown', 'deleted'] as const;
 export type WaybillState = (typeof waybillStates)[number];

@@ -1,5 +1,10 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order.
+import { clientMailDemoSeeder } from '@/modules/client-mail/server/index.ts';
 import { inventoryAuditsDemoSeeder } from '@/modules/inventory-audits/server/index.ts';
+import { ordersDemoSeeder } from '@/modules/orders/server/index.ts';
+import { paymentsDemoSeeder } from '@/modules/payments/server/index.ts';
+import { serialNumbersDemoSeeder } from '@/modules/serial-numbers/server/index.ts';
+import { shipmentsDemoSeeder } from '@/modules/shipments/server/index.ts';
 import { adjustmentsDemoSeeder } from '@/modules/stock/server/index.ts';
 import { supplierOrdersDemoSeeder } from '@/modules/supplier-orders/server/index.ts';
 import { supplierReceiptsDemoSeeder } from '@/modules/supplier-receipts/server/index.ts';
@@ -20,4 +25,11 @@ export const demoSeeders: readonly DemoSeeder[] = [
   supplierOrdersDemoSeeder,
   warehouseTransfersDemoSeeder,
   inventoryAuditsDemoSeeder,
+  // Sales: serials for the tracked units in stock, then orders reserving stock, shipments of some of them (with
+  // those serials), payments for some, and the paper mail.
+  serialNumbersDemoSeeder,
+  ordersDemoSeeder,
+  shipmentsDemoSeeder,
+  paymentsDemoSeeder,
+  clientMailDemoSeeder,
 ];

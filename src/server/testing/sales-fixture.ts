@@ -6,9 +6,8 @@ import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou, sampleIbanUa } from '@/shared/requisites.ts';
-import type { OrderCreateInput } from '../orders.contract.ts';
-import { createOrder, confirmOrder } from './orders.service.ts';
-import { orderCreateSchema } from '../orders.contract.ts';
+import { orderCreateSchema, type OrderCreateInput } from '@/modules/orders/orders.contract.ts';
+import { confirmOrder, createOrder } from '@/modules/orders/server/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
