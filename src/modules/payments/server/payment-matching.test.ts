@@ -131,18 +131,19 @@ describe('rankProposals and the auto-post rule', () => {
 
   it('puts the preferred client first, then the score, and leaves out orders that do not score', () => {
     const p = payment({ purpose: 'ORD-2026-00042', amount: '1200.00' });
-    expect(rankProposals(p, [a, b, c], null).map((x) => [x.orderId, x.score])).toEqual([
+    // Orders that only match by amount are left out unless they are the chosen client's.
+    expect(rankProposals(p, [a, b, c], null).map((x) => [x.orderId, x.score])).toEqual([[2, 65]]);
+    expect(rankProposals(p, [a, b, c], 8).map((x) => [x.orderId, x.score])).toEqual([
       [2, 65],
       [3, 15],
-      [1, 10],
     ]);
     expect(rankProposals(p, [a, b, c], 7).map((x) => [x.orderId, x.score])).toEqual([
       [1, 10],
       [2, 65],
-      [3, 15],
     ]);
     expect(rankProposals(payment({ purpose: 'ORD-2026-00042' }), [a, b, c], null).map((x) => x.orderId)).toEqual([2]);
-    expect(rankProposals(payment({ amount: '100.00' }), [a, b, c], null, 2)).toHaveLength(2);
+    expect(rankProposals(payment({ amount: '100.00' }), [a, b, c], null)).toEqual([]);
+    expect(rankProposals(payment({ amount: '100.00' }), [a, b, c], 8, 1)).toHaveLength(1);
   });
 
   it('auto-posts only one full-number match within its outstanding, the payer tax id the client’s or absent', () => {

@@ -167,11 +167,16 @@ export function scoreCandidate(payment: ScoredPayment, order: Candidate): Score 
   return { score: Math.min(score, 100), reasons, fullNumberMatch };
 }
 
+/** The most an amount alone scores (sales.md §2: +15, +10 or +5, mutually exclusive). */
+const AMOUNT_ONLY_MAX = 15;
+
 export type Proposal = Omit<Candidate, 'clientTaxId' | 'payerIbanKnown'> & Score;
 
 /**
  * The proposals, best first: the preferred client's orders (the payer's tax id named exactly one counterparty, or a
- * person chose the client) rank first, then by score, then the oldest order first. Only orders that score.
+ * person chose the client) rank first, then by score, then the oldest order first. Only orders that score, and an
+ * order of another client only when something identifies it (number, tax id, account): an amount alone (≤ 15
+ * points) never proposes a stranger's order, so 'Підтвердити' cannot put one client's money on another's order.
  */
 export function rankProposals(
   payment: ScoredPayment,
@@ -184,7 +189,7 @@ export function rankProposals(
       const { clientTaxId: _t, payerIbanKnown: _k, ...order } = c;
       return { ...order, ...scoreCandidate(payment, c) };
     })
-    .filter((p) => p.score > 0);
+    .filter((p) => p.score > 0 && (p.clientId === preferredClientId || p.score > AMOUNT_ONLY_MAX));
   scored.sort(
     (a, b) =>
       Number(b.clientId === preferredClientId) - Number(a.clientId === preferredClientId) ||
