@@ -132,8 +132,12 @@ export const pages: readonly PageDefinition[] = [
   definePage('/orders', () => import('@/modules/orders/web/orders-page.tsx').then((m) => m.OrdersPage)),
   definePage('/payments', () => import('@/modules/payments/web/payments-page.tsx').then((m) => m.PaymentsPage)),
   definePage('/shipments', () => import('@/modules/shipments/web/shipments-page.tsx').then((m) => m.ShipmentsPage)),
-  definePage('/serial-numbers', () => import('@/modules/serial-numbers/web/serial-numbers-page.tsx').then((m) => m.SerialNumbersPage)),
-  definePage('/client-mail', () => import('@/modules/client-mail/web/client-mail-page.tsx').then((m) => m.ClientMailPage)),
+  definePage('/serial-numbers', () =>
+    import('@/modules/serial-numbers/web/serial-numbers-page.tsx').then((m) => m.SerialNumbersPage),
+  ),
+  definePage('/client-mail', () =>
+    import('@/modules/client-mail/web/client-mail-page.tsx').then((m) => m.ClientMailPage),
+  ),
   // Warehouse (warehouse.md).
   definePage('/inventory', () => import('@/modules/stock/web/inventory-page.tsx').then((m) => m.InventoryPage)),
   definePage('/component-stock', () =>

@@ -7,15 +7,7 @@ import { counterparties } from '../../../resources/counterparties/counterparties
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
-export const serialStatuses = [
-  'allocated',
-  'available',
-  'reserved',
-  'sold',
-  'in_repair',
-  'defective',
-  'void',
-] as const;
+export const serialStatuses = ['allocated', 'available', 'reserved', 'sold', 'in_repair', 'defective', 'void'] as const;
 export type SerialStatus = (typeof serialStatuses)[number];
 
 export const serialTemplates = pgTable(
