@@ -3,6 +3,7 @@
 // picker that fills the delivery snapshot (which stays editable), the lines grid and live totals computed with the
 // shared rule (the server's figures are authoritative). Checked with the contract's schema before it is sent; the
 // server's field errors land on the inputs they name. Stored lines keep their ids; removed ones go as deletedLineIds.
+// The client combobox creates a client inline (a nested dialog) for users who may change /clients.
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { Loader2Icon, SaveIcon } from 'lucide-react';
 import type { Order, OrderBody, OrderClientContext } from '@/modules/orders/orders.contract.ts';
 import { deliveryLabels } from '@/modules/clients/clients.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { usePermission } from '@/web/app/use-permission.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -27,6 +29,8 @@ import { Switch } from '@/web/components/ui/switch.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { ClientCreateDialog } from './client-create-dialog.tsx';
+import { ClientPicker, CLIENTS_ROUTE } from './client-picker.tsx';
 import { formatMoney, money, typedLineAmounts, typedTotals } from './order-format.ts';
 import { BASE_CURRENCY, NONE, orderResolver, toForm, type OrderForm, type OrderFormValues } from './order-form.ts';
 import { OrderLines } from './order-lines.tsx';
@@ -105,6 +109,9 @@ export function OrderDialog({
   const form = useForm<OrderFormValues, unknown, OrderBody>({ resolver: orderResolver, defaultValues: toForm(order) });
   const { errors } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
+  /** The name typed in the client search when 'Створити клієнта' was chosen; null while not creating. */
+  const [newClientName, setNewClientName] = useState<string | null>(null);
+  const canCreateClient = usePermission(CLIENTS_ROUTE).canAccess;
   const watched = useWatch({ control: form.control });
   const currency = (watched.currencyCode ?? '').trim().toUpperCase() || BASE_CURRENCY;
   const isBase = currency === BASE_CURRENCY;
@@ -270,14 +277,15 @@ export function OrderDialog({
                 control={form.control}
                 name="clientId"
                 render={({ field: f }) => (
-                  <ReferencePicker
+                  <ClientPicker
                     ref={f.ref}
-                    route="/clients"
                     value={f.value}
                     valueLabel={watched.clientLabel ?? null}
                     placeholder={m.clientPlaceholder}
                     disabled={status !== 'draft'}
+                    canCreate={canCreateClient}
                     onChange={(value, label) => void changeClient(value, label)}
+                    onCreate={setNewClientName}
                     onBlur={f.onBlur}
                     {...aria('clientId', true)}
                   />
@@ -473,6 +481,18 @@ export function OrderDialog({
           </div>
           {failure ? <FormFailure>{failure}</FormFailure> : null}
         </form>
+        {newClientName !== null ? (
+          // Outside the order's <form> in React's tree too, so its submit never reaches the order form.
+          <ClientCreateDialog
+            initialName={newClientName}
+            onClose={() => setNewClientName(null)}
+            onCreated={(created) => {
+              setNewClientName(null);
+              form.clearErrors('clientId');
+              void changeClient(created.id, created.label);
+            }}
+          />
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" disabled={save.isPending} onClick={onClose}>
             {m.cancel}

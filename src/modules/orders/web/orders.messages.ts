@@ -150,6 +150,36 @@ export const ordersWebMessages = {
     saved: 'Зміни збережено',
   },
 
+  /** The client combobox of the form and its inline creation (sales.md §1 Page: 'with inline creation'). */
+  clientPicker: {
+    search: 'Пошук клієнта',
+    searching: 'Пошук...',
+    nothing: 'Клієнта не знайдено',
+    error: 'Не вдалося виконати пошук',
+    create: (name: string) => (name ? `Створити клієнта «${name}»` : 'Створити нового клієнта'),
+    noRight:
+      'Створювати клієнтів можуть лише користувачі з доступом до довідника «Клієнти» — зверніться до адміністратора.',
+  },
+  clientCreate: {
+    title: 'Новий клієнт',
+    description: 'Основні реквізити; решту (умови, контакти, доставку) можна доповнити в довіднику «Клієнти».',
+    legalForm: 'Тип',
+    name: 'Коротка назва',
+    namePlaceholder: 'Як клієнта шукатимуть у списках',
+    fullName: 'Повна назва',
+    fullNameHint: 'Друкується в рахунках',
+    edrpou: 'ЄДРПОУ',
+    rnokpp: 'РНОКПП',
+    taxIdHint: 'Необов’язково; перевіряється контрольна цифра',
+    phone: 'Телефон',
+    email: 'E-mail',
+    create: 'Створити',
+    creating: 'Створюю...',
+    cancel: 'Скасувати',
+    created: 'Клієнта створено',
+    failed: 'Не вдалося створити клієнта',
+  },
+
   drawer: {
     loading: 'Завантаження замовлення...',
     loadError: 'Не вдалося завантажити замовлення',
