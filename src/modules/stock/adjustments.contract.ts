@@ -58,6 +58,12 @@ export const adjustmentMessages = {
   rowService: (sku: string) => `«${sku}» — послуга, вона не має залишків`,
   rowKind: (sku: string, page: string) => `«${sku}» ведеться на сторінці «${page}», а прав на неї немає`,
   rowDuplicate: (sku: string, first: number) => `«${sku}» на цьому складі вже є в рядку ${first}`,
+  rowSerials: (sku: string, qty: string, given: number) =>
+    `«${sku}» обліковується за серійними номерами: потрібно ${qty}, у стовпці «Серійні номери» — ${given}`,
+  serialsNoLine: (lineNo: number) => `Серійні номери вказано для рядка ${lineNo}, якого немає в документі`,
+  serialsGone: (values: readonly string[]) =>
+    `Неможливо скасувати: оприбутковані серійні номери вже не на складі: ${values.join(', ')}`,
+  serialLength: 'Серійний номер не довший за 200 символів',
 } as const;
 
 const decimalText = (scale: number, opts: { signed?: boolean } = {}) =>
@@ -89,6 +95,11 @@ export const adjustmentLineInputSchema = z
     countedQty: decimalText(4).optional(),
     unitCost: decimalText(6).nullable().optional(),
     notes: optionalText(500),
+    /**
+     * Serial-tracked items: the serials of the line, used when it is posted in the same call (`post: true`) —
+     * + lines register them as new, − lines name those written off. Typed text with ranges is accepted.
+     */
+    serials: z.array(z.string().trim().min(1).max(200, adjustmentMessages.serialLength)).max(1000).optional(),
   })
   .refine((l) => (l.deltaQty === undefined) !== (l.countedQty === undefined), {
     message: adjustmentMessages.qtyOrCounted,
@@ -120,7 +131,21 @@ export const adjustmentUpdateSchema = z.strictObject({
   lines: z.array(adjustmentLineInputSchema).min(1, adjustmentMessages.noLines).max(1000).optional(),
 });
 
-export const adjustmentPostSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+/** The serials of a line posted later, by its number (`lineNo`). */
+export const adjustmentLineSerialsSchema = z.strictObject({
+  lineNo: z.number().int().min(1),
+  serials: z.array(z.string().trim().min(1).max(200, adjustmentMessages.serialLength)).max(1000),
+});
+export type AdjustmentLineSerials = z.input<typeof adjustmentLineSerialsSchema>;
+
+/**
+ * Posting: every line of a serial-tracked item names exactly |Δ| serials — + lines new ones (an opening-balance
+ * line without any gets them generated from the item's template), − lines those on the shelf (they become defective).
+ */
+export const adjustmentPostSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  serials: z.array(adjustmentLineSerialsSchema).max(1000).optional(),
+});
 export const adjustmentCancelSchema = z.strictObject({
   reason: z.string().trim().min(1, adjustmentMessages.reason).max(500, 'Не довше 500 символів'),
 });
@@ -147,6 +172,10 @@ export const adjustmentLineSchema = z.object({
   countedQty: z.string().nullable(),
   unitCost: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The item is counted by serial numbers. */
+  serialTracking: z.boolean(),
+  /** Posted and cancelled: the serials the line registered (+) or wrote off (−). */
+  serials: z.array(z.string()),
 });
 export type AdjustmentLine = z.infer<typeof adjustmentLineSchema>;
 
@@ -203,6 +232,8 @@ export const itemStockSchema = z.object({
   sku: z.string(),
   name: z.string(),
   kind: z.string(),
+  /** The item is counted by serial numbers: an adjustment's lines name them. */
+  serialTracking: z.boolean(),
   unitShortName: z.string().nullable(),
   avgCost: z.string().nullable(),
   value: z.string(),

@@ -6,6 +6,9 @@ import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
 export const receiptMessages = {
+  serialsNoLine: 'Серійні номери вказано для рядка, якого немає в документі',
+  serialsGone: (values: readonly string[]) =>
+    `Неможливо скасувати: серійні номери з цього приходу вже не на складі: ${values.join(', ')}`,
   required: "Обов'язкове поле",
   date: 'Вкажіть дату',
   decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
@@ -121,7 +124,21 @@ export const receiptUpdateSchema = z.strictObject({
   lines: z.array(receiptLineInputSchema).min(1, receiptMessages.noLines).max(500).optional(),
 }) as unknown as z.ZodType<Partial<z.output<typeof receiptCreateSchema>> & { version: number }>;
 
-export const receiptPostSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+/** The serials of a serial-tracked line (typed, scanned, or ranges like `A0001-A0004`), by the line's id. */
+export const receiptLineSerialsSchema = z.strictObject({
+  lineId: z.number().int().positive(),
+  serials: z.array(z.string().trim().min(1).max(200, 'Серійний номер не довший за 200 символів')).max(1000),
+});
+export type ReceiptLineSerials = z.input<typeof receiptLineSerialsSchema>;
+
+/**
+ * Posting: a line of a serial-tracked item given serials must name exactly qty of them (new to the item); a line
+ * given none gets them generated from the item's template ('Згенерувати'). They become available in the warehouse.
+ */
+export const receiptPostSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  serials: z.array(receiptLineSerialsSchema).max(1000).optional(),
+});
 export const receiptCancelSchema = z.strictObject({
   reason: z.string().trim().min(1, receiptMessages.reason).max(500, 'Не довше 500 символів'),
 });
@@ -157,6 +174,10 @@ export const receiptLineSchema = z.object({
   /** The supplier's last price of the item (item_suppliers.lastPrice) and its currency, for the 20 % warning. */
   lastPrice: z.string().nullable().default(null),
   lastPriceCurrency: z.string().nullable().default(null),
+  /** The item is counted by serial numbers. */
+  serialTracking: z.boolean().default(false),
+  /** Posted and cancelled: the serials the line brought in. */
+  serials: z.array(z.string()).default([]),
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 

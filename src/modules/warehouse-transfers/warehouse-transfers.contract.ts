@@ -23,6 +23,10 @@ export const transferMessages = {
   inactiveWarehouse: 'Склад неактивний — оберіть інший',
   reference: 'Оберіть запис зі списку',
   destinationShort: 'Неможливо скасувати: на складі-одержувачі вже немає переміщеного запасу',
+  serialsGone: (values: readonly string[]) =>
+    `Неможливо скасувати: серійні номери вже не на складі-одержувачі: ${values.join(', ')}`,
+  serialsNotInDocument: 'Серійні номери вказано для позиції, якої немає в документі',
+  serialLength: 'Серійний номер не довший за 200 символів',
 } as const;
 
 export const transferStatuses = ['draft', 'posted', 'cancelled'] as const;
@@ -101,7 +105,19 @@ export const transferUpdateSchema = z.strictObject({
 });
 export type TransferUpdateBody = z.output<typeof transferUpdateSchema>;
 
-export const transferPostSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+/** The serials of a serial-tracked line (typed, scanned, or ranges like `A0001-A0004`), by the line's item. */
+export const transferLineSerialsSchema = z.strictObject({
+  itemId: id,
+  serials: z.array(z.string().trim().min(1).max(200, transferMessages.serialLength)).max(1000),
+});
+export type TransferLineSerials = z.input<typeof transferLineSerialsSchema>;
+
+/** Posting: the version read and, for serial-tracked lines, exactly qty serials each (warehouse.md §7). */
+export const transferPostSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  serials: z.array(transferLineSerialsSchema).max(500).optional(),
+});
+export type TransferPostBody = z.output<typeof transferPostSchema>;
 export const transferCancelSchema = z.strictObject({
   reason: z.string().trim().min(1, transferMessages.reason).max(500, 'Не довше 500 символів'),
 });
@@ -159,6 +175,10 @@ export const transferLineSchema = z.object({
   /** Posted and cancelled: the cost the line moved at (UAH per unit) and its value. */
   unitCost: z.string().nullable(),
   value: z.string().nullable(),
+  /** The item is counted by serial numbers: posting needs exactly qty of them. */
+  serialTracking: z.boolean(),
+  /** Posted and cancelled: the serials the line moved. */
+  serials: z.array(z.string()),
 });
 export type TransferLine = z.infer<typeof transferLineSchema>;
 

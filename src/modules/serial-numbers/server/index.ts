@@ -15,3 +15,14 @@ export {
 } from './serial-numbers.service.ts';
 export { ensureDefaultTemplate, previewTemplate, resolveTemplate } from './serial-templates.service.ts';
 export { serialEvents, serialNumbers, serialTemplates } from './serial-numbers.table.ts';
+export {
+  createLineSerials,
+  documentSerialMessages,
+  documentSerials,
+  lineSerialValues,
+  pickLineSerials,
+  serialTrackedItems,
+  checkSerialInvariant,
+  type DocumentSerial,
+  type SerialInvariantProblem,
+} from './document-serials.ts';

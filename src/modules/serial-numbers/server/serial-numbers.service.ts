@@ -34,7 +34,7 @@ import {
   type SerialSummary,
   type SerialWriteOffResult,
 } from '../serial-numbers.contract.ts';
-import { findSerials, moveSerials } from './serial-moves.ts';
+import { findSerials } from './serial-moves.ts';
 import { serialEvents, serialNumbers } from './serial-numbers.table.ts';
 import { resolveTemplate, takeCounterBlock } from './serial-templates.service.ts';
 
@@ -331,6 +331,9 @@ export interface GenerateInput {
   date?: string;
   /** The MO document to name on the timeline (number known to the caller). */
   moNumber?: string | null;
+  /** A stock document the serials arrive with (an opening balance, a receipt): named on the timeline as 'generated'. */
+  document?: { type: string; id: number; number: string } | null;
+  receiptId?: number | null;
 }
 
 /**
@@ -370,6 +373,7 @@ export async function generateSerialsIn(tx: DbOrTx, ctx: AuditContext, input: Ge
           status,
           warehouseId,
           moId: input.moId ?? null,
+          receiptId: input.receiptId ?? null,
           createdBy: ctx.userId,
         })),
       )
@@ -381,10 +385,16 @@ export async function generateSerialsIn(tx: DbOrTx, ctx: AuditContext, input: Ge
   await tx.insert(serialEvents).values(
     ids.map((serialId) => ({
       serialId,
-      event: input.moId ? 'allocated' : warehouseId !== null ? 'registered' : 'generated',
-      documentType: input.moId ? 'manufacturing_order' : null,
-      documentId: input.moId ?? null,
-      documentNumber: input.moNumber ?? null,
+      event: input.moId
+        ? 'allocated'
+        : input.document
+          ? 'generated'
+          : warehouseId !== null
+            ? 'registered'
+            : 'generated',
+      documentType: input.moId ? 'manufacturing_order' : (input.document?.type ?? null),
+      documentId: input.moId ?? input.document?.id ?? null,
+      documentNumber: input.moId ? (input.moNumber ?? null) : (input.document?.number ?? null),
       userId: ctx.userId,
       note: `Шаблон «${template.name}»`,
     })),
@@ -510,23 +520,20 @@ export async function writeOffSerial(
       throw new DomainError(409, msg.writeOffStatus(before.serial, serialStatusLabels[before.status]));
     }
     const [item] = await tx.select({ kind: items.kind }).from(items).where(eq(items.id, before.itemId));
-    const adjustment = await createAdjustment(tx, ctx, mountOfKind(item!.kind), {
-      warehouseId: before.warehouseId,
-      reason: 'damage',
-      comment: `Списання серійного номера ${before.serial}: ${reason}`.slice(0, 1000),
-      lines: [{ itemId: before.itemId, deltaQty: '-1', notes: `С/Н ${before.serial}` }],
-      post: true,
-    });
-    await moveSerials(tx, {
-      serialIds: [id],
-      from: ['available'],
-      to: 'defective',
-      event: 'written_off',
-      document: { type: 'adjustment', id: adjustment.id, number: adjustment.number },
-      warehouseId: null,
-      userId: ctx.userId,
-      note: reason,
-    });
+    // The ADJ's − line names the serial: posting it makes the serial defective (event 'written_off', this reason).
+    const adjustment = await createAdjustment(
+      tx,
+      ctx,
+      mountOfKind(item!.kind),
+      {
+        warehouseId: before.warehouseId,
+        reason: 'damage',
+        comment: `Списання серійного номера ${before.serial}: ${reason}`.slice(0, 1000),
+        lines: [{ itemId: before.itemId, deltaQty: '-1', notes: `С/Н ${before.serial}`, serials: [before.serial] }],
+        post: true,
+      },
+      { serialNote: reason },
+    );
     const after = await getSerial(tx, id);
     await audit(tx, ctx, { action: 'status_change', entityType: ENTITY, entityId: id, before, after });
     return { serial: after, adjustmentId: adjustment.id, adjustmentNumber: adjustment.number };

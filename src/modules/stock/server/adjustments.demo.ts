@@ -1,7 +1,10 @@
 // Demo adjustments: the finished goods' opening balances entered the way a migration enters them (one `opening`
 // ADJ per warehouse, posted through the ledger at the file's costs), one damaged unit written off at the average,
-// and one draft still waiting to be checked — so the demo's product stock is the ledger's own.
-import { asc, eq, inArray } from 'drizzle-orm';
+// and one draft still waiting to be checked — so the demo's product stock is the ledger's own. Serial-tracked
+// products get their serials the way posting gives them: the opening lines generate them from the template, and the
+// damaged unit is written off by its serial.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { serialNumbers } from '@/modules/serial-numbers/server/index.ts';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
@@ -35,11 +38,23 @@ export const adjustmentsDemoSeeder: DemoSeeder = {
       lines: opening,
       post: true,
     });
+    const [damaged] = await tx
+      .select({ serial: serialNumbers.serial })
+      .from(serialNumbers)
+      .where(
+        and(
+          eq(serialNumbers.itemId, products[0]!.id),
+          eq(serialNumbers.warehouseId, goods.id),
+          eq(serialNumbers.status, 'available'),
+        ),
+      )
+      .orderBy(asc(serialNumbers.serial))
+      .limit(1);
     await createAdjustment(tx, ctx, mount, {
       warehouseId: goods.id,
       reason: 'damage',
       comment: 'Пошкоджено при транспортуванні',
-      lines: [{ itemId: products[0]!.id, deltaQty: '-1' }],
+      lines: [{ itemId: products[0]!.id, deltaQty: '-1', ...(damaged ? { serials: [damaged.serial] } : {}) }],
       post: true,
     });
     await createAdjustment(tx, ctx, mount, {

@@ -123,7 +123,14 @@ export async function adjustmentsRoutes(app: AppInstance, deps: AppDeps) {
       config: { access: key },
       schema: { params: idParams, body: adjustmentPostSchema.nullish(), response: { 200: adjustmentSchema } },
       handler: async (request) =>
-        postAdjustment(db, auditContext(request), mount, request.params.id, request.body?.version),
+        postAdjustment(
+          db,
+          auditContext(request),
+          mount,
+          request.params.id,
+          request.body?.version,
+          request.body?.serials,
+        ),
     });
     app.route({
       method: 'POST',

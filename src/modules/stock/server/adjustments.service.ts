@@ -6,11 +6,21 @@
 // only documents of its kinds. Every step is one audited transaction.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import { cmp, dec, fixed, isZero, neg, sub } from '@/shared/decimal.ts';
+import { cmp, dec, fixed, isZero, neg, round, sub } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import {
+  createLineSerials,
+  documentSerialMessages,
+  documentSerials,
+  generateSerialsIn,
+  lineSerialValues,
+  moveSerials,
+  pickLineSerials,
+  serialTrackedItems,
+} from '@/modules/serial-numbers/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
@@ -19,6 +29,7 @@ import {
   adjustmentMessages as msg,
   adjustmentSortFields,
   type Adjustment,
+  type AdjustmentLineSerials,
   type AdjustmentReason,
   type adjustmentCreateSchema,
   type adjustmentListQuerySchema,
@@ -53,6 +64,10 @@ export const mountOfKind = (kind: string): AdjustmentMount =>
     : adjustmentMounts.inventory;
 
 const ENTITY = 'stock_adjustments';
+/** The document type the serials' timeline names (the ledger's). */
+const SERIAL_DOCUMENT = 'adjustment';
+/** The events an adjustment writes on a serial: + lines' new serials, and − lines' written-off ones. */
+const SERIAL_IN_EVENTS = ['received', 'generated'] as const;
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
 export { kyivToday };
@@ -172,6 +187,7 @@ export async function getAdjustment(
       countedQty: stockAdjustmentLines.countedQty,
       unitCost: stockAdjustmentLines.unitCost,
       notes: stockAdjustmentLines.notes,
+      serialTracking: sql<boolean>`(${items.serialTracking} and ${items.kind} <> 'service')`,
     })
     .from(stockAdjustmentLines)
     .innerJoin(items, eq(items.id, stockAdjustmentLines.itemId))
@@ -182,12 +198,23 @@ export async function getAdjustment(
   if (mount && !lines.some((l) => mount.kinds.includes(l.kind))) throw new DomainError(404, msg.notFound);
   const h = header as unknown as Record<string, unknown>;
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null) ?? null));
+  const touched = h.status === 'draft' ? [] : await documentSerials(db, SERIAL_DOCUMENT, id);
   return {
     ...(header as unknown as Adjustment),
     postedAt: iso(h.postedAt),
     cancelledAt: iso(h.cancelledAt),
     createdAt: iso(h.createdAt)!,
-    lines: lines.map(({ kind: _kind, ...line }) => line),
+    lines: lines.map(({ kind: _kind, ...line }) => {
+      const out = cmp(dec(line.deltaQty), dec(0)) < 0;
+      return {
+        ...line,
+        serialTracking: Boolean(line.serialTracking),
+        // A serial-tracked item is once in + and once in − at most in practice; the serials follow the line's sign.
+        serials: touched
+          .filter((x) => x.itemId === line.itemId && (x.event === 'written_off') === out)
+          .map((x) => x.serial),
+      };
+    }),
   };
 }
 
@@ -301,6 +328,7 @@ export async function createAdjustment(
   ctx: AuditContext,
   mount: AdjustmentMount,
   input: CreateInput,
+  options: PostOptions = {},
 ): Promise<Adjustment> {
   return db.transaction(async (tx) => {
     const { lines, post, ...header } = input;
@@ -316,7 +344,10 @@ export async function createAdjustment(
       },
       rows,
     );
-    if (post) return postLocked(tx, ctx, mount, id, undefined);
+    if (post) {
+      const serials = lines.flatMap((line, i) => (line.serials ? [{ lineNo: i + 1, serials: line.serials }] : []));
+      return postLocked(tx, ctx, mount, id, undefined, serials, options);
+    }
     return getAdjustment(tx, mount, id);
   });
 }
@@ -396,15 +427,101 @@ export function adjustmentIntents(a: Pick<Adjustment, 'reason' | 'warehouseId' |
   });
 }
 
+export interface PostOptions {
+  /** The note the serials' timeline gets (the document's comment by default), e.g. the reason of a write-off. */
+  serialNote?: string | null;
+}
+
+/**
+ * The serials of the lines of serial-tracked items, after the ledger (its locks first, the serials' rows last):
+ * + lines register exactly Δ new serials as available in the warehouse (an opening-balance line given none gets
+ * them from the item's template); − lines take exactly |Δ| serials on the shelf there, which become defective.
+ */
+async function postSerials(
+  tx: DbOrTx,
+  ctx: AuditContext,
+  doc: Adjustment,
+  given: readonly AdjustmentLineSerials[],
+  options: PostOptions,
+) {
+  const tracked = await serialTrackedItems(
+    tx,
+    doc.lines.map((l) => l.itemId),
+  );
+  const byLine = new Map<number, string[]>();
+  for (const entry of given) byLine.set(entry.lineNo, [...(byLine.get(entry.lineNo) ?? []), ...entry.serials]);
+  for (const [lineNo, values] of byLine) {
+    const line = doc.lines.find((l) => l.lineNo === lineNo);
+    if (!line) throw new DomainError(400, msg.serialsNoLine(lineNo));
+    if (!tracked.has(line.itemId) && values.length) {
+      throw new DomainError(400, documentSerialMessages.notTracked(line.sku));
+    }
+  }
+  const document = { type: SERIAL_DOCUMENT, id: doc.id, number: doc.number };
+  const note = options.serialNote === undefined ? doc.comment : options.serialNote;
+  for (const line of doc.lines) {
+    const sku = tracked.get(line.itemId);
+    if (!sku) continue;
+    const delta = dec(line.deltaQty);
+    const incoming = cmp(delta, dec(0)) > 0;
+    const qty = fixed(incoming ? delta : neg(delta), 4);
+    const values = byLine.get(line.lineNo) ?? [];
+    if (incoming && doc.reason === 'opening' && !values.length) {
+      if (cmp(round(dec(qty), 0), dec(qty)) !== 0) throw new DomainError(400, documentSerialMessages.fractional(sku));
+      await generateSerialsIn(tx, ctx, {
+        itemId: line.itemId,
+        count: Number(fixed(dec(qty), 0)),
+        warehouseId: doc.warehouseId,
+        date: doc.documentDate,
+        document,
+      });
+      continue;
+    }
+    const serials = lineSerialValues(sku, qty, values);
+    if (incoming) {
+      await createLineSerials(tx, {
+        itemId: line.itemId,
+        sku,
+        warehouseId: doc.warehouseId,
+        values: serials,
+        event: 'received',
+        document,
+        userId: ctx.userId,
+        note,
+      });
+    } else {
+      const serialIds = await pickLineSerials(tx, {
+        itemId: line.itemId,
+        sku,
+        warehouseId: doc.warehouseId,
+        values: serials,
+      });
+      await moveSerials(tx, {
+        serialIds,
+        from: ['available'],
+        to: 'defective',
+        event: 'written_off',
+        document,
+        warehouseId: null,
+        userId: ctx.userId,
+        note,
+      });
+    }
+  }
+}
+
 async function postLocked(
   tx: DbOrTx,
   ctx: AuditContext,
   mount: AdjustmentMount,
   id: number,
   version: number | undefined,
+  serials: readonly AdjustmentLineSerials[] = [],
+  options: PostOptions = {},
 ): Promise<Adjustment> {
   const before = await lockDraft(tx, mount, id, version);
   await postToLedger(tx, ledgerDoc(before, ctx.userId), adjustmentIntents(before));
+  await postSerials(tx, ctx, before, serials, options);
   await tx
     .update(stockAdjustments)
     .set({
@@ -426,8 +543,9 @@ export async function postAdjustment(
   mount: AdjustmentMount,
   id: number,
   version: number | undefined,
+  serials: readonly AdjustmentLineSerials[] = [],
 ): Promise<Adjustment> {
-  return db.transaction((tx) => postLocked(tx, ctx, mount, id, version));
+  return db.transaction((tx) => postLocked(tx, ctx, mount, id, version, serials));
 }
 
 export async function cancelAdjustment(
@@ -440,7 +558,34 @@ export async function cancelAdjustment(
   return db.transaction(async (tx) => {
     const before = await getAdjustment(tx, mount, id, true);
     if (before.status !== 'posted') throw new DomainError(409, msg.notPosted);
+    // The serials it registered must still be on the shelf (they become void); those it wrote off come back.
+    const touched = await documentSerials(tx, SERIAL_DOCUMENT, id);
+    const registered = touched.filter((x) => (SERIAL_IN_EVENTS as readonly string[]).includes(x.event));
+    const writtenOff = touched.filter((x) => x.event === 'written_off');
+    const gone = registered.filter((x) => x.status !== 'available' || x.warehouseId !== before.warehouseId);
+    if (gone.length) throw new DomainError(409, msg.serialsGone(gone.map((x) => x.serial)));
     await reverseInLedger(tx, ledgerDoc(before, ctx.userId));
+    const document = { type: SERIAL_DOCUMENT, id, number: before.number };
+    await moveSerials(tx, {
+      serialIds: registered.map((x) => x.id),
+      from: ['available'],
+      to: 'void',
+      event: 'voided',
+      document,
+      warehouseId: null,
+      userId: ctx.userId,
+      note: `Скасування: ${reason}`,
+    });
+    await moveSerials(tx, {
+      serialIds: writtenOff.map((x) => x.id),
+      from: ['defective'],
+      to: 'available',
+      event: 'returned',
+      document,
+      warehouseId: before.warehouseId,
+      userId: ctx.userId,
+      note: `Скасування: ${reason}`,
+    });
     await tx
       .update(stockAdjustments)
       .set({

@@ -10,7 +10,8 @@ type Rows<T> = { rows: T[] };
 
 export async function itemStock(db: DbOrTx, itemId: number, kinds: readonly string[]): Promise<ItemStock> {
   const head = (await db.execute(sql`
-    select i.id, i.sku, i.name, i.kind, u.short_name as unit, c.avg_cost::text as avg_cost,
+    select i.id, i.sku, i.name, i.kind, (i.serial_tracking and i.kind <> 'service') as serial_tracking,
+           u.short_name as unit, c.avg_cost::text as avg_cost,
            coalesce(c.value, 0)::text as value
     from items i left join units u on u.id = i.unit_id left join item_costs c on c.item_id = i.id
     where i.id = ${itemId} and i.kind in (${sql.join(
@@ -38,6 +39,7 @@ export async function itemStock(db: DbOrTx, itemId: number, kinds: readonly stri
     sku: String(item.sku),
     name: String(item.name),
     kind: String(item.kind),
+    serialTracking: item.serial_tracking === true || item.serial_tracking === 't',
     unitShortName: (item.unit as string | null) ?? null,
     avgCost: (item.avg_cost as string | null) ?? null,
     value: String(item.value),

@@ -3,13 +3,16 @@
 // and posts the ADJ document in one call; the server's refusal (409: not enough stock, naming item, warehouse,
 // needed and available) is shown in the dialog.
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import {
   adjustmentReasonLabels,
   adjustmentReasons,
   type AdjustmentReason,
+  type ItemStock,
 } from '@/modules/stock/adjustments.contract.ts';
+import { parseSerialList } from '@/modules/serial-numbers/serial-numbers.contract.ts';
+import { cmp, dec, fixed, neg } from '@/shared/decimal.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -43,12 +46,31 @@ export interface AdjustItem {
 }
 
 type Mode = 'delta' | 'counted';
-type Errors = Partial<Record<'warehouseId' | 'qty' | 'reason' | 'unitCost' | 'comment', string>>;
+type Errors = Partial<Record<'warehouseId' | 'qty' | 'reason' | 'unitCost' | 'comment' | 'serials', string>>;
 
 const SIGNED_QTY = /^[-+]?\d+([.,]\d{1,4})?$/;
 const QTY = /^\d+([.,]\d{1,4})?$/;
 const COST = /^\d+([.,]\d{1,6})?$/;
 const clean = (text: string) => text.trim().replace(/\s/g, '').replace(',', '.');
+
+/** The serials typed (one a line, by comma or a range) and the problems with them. */
+export function typedSerials(text: string): { values: string[]; errors: string[] } {
+  const parsed = parseSerialList(text);
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const v of parsed.values) (seen.has(v) ? repeated : seen).add(v);
+  const errors = [...parsed.errors];
+  if (repeated.size) errors.push(`Повторюються: ${[...repeated].join(', ')}`);
+  return { values: parsed.values, errors };
+}
+
+/** |Δ| of a typed change, or null when it is no change. */
+function absDelta(qty: string): string | null {
+  const text = clean(qty);
+  if (!SIGNED_QTY.test(text) || !/[1-9]/.test(text)) return null;
+  const value = dec(text.replace(/^\+/, ''));
+  return fixed(cmp(value, dec(0)) < 0 ? neg(value) : value, 4).replace(/\.?0+$/, '');
+}
 
 /** The form's problems in Ukrainian, by field; empty when it may be sent. */
 export function validateAdjustment(form: {
@@ -58,8 +80,19 @@ export function validateAdjustment(form: {
   reason: AdjustmentReason | '';
   unitCost: string;
   needsCost: boolean;
+  /** Serial-tracked item: the typed serials (an opening balance may leave them to the template). */
+  serials?: string | null;
 }): Errors {
   const errors: Errors = {};
+  if (form.serials !== undefined && form.serials !== null) {
+    const typed = typedSerials(form.serials);
+    const qty = absDelta(form.qty);
+    if (form.mode === 'counted') errors.qty = m.errors.serialsCounted;
+    else if (typed.errors.length) errors.serials = typed.errors.join('; ');
+    else if (qty !== null && !(form.reason === 'opening' && typed.values.length === 0)) {
+      if (cmp(dec(typed.values.length), dec(qty)) !== 0) errors.serials = m.errors.serials(typed.values.length, qty);
+    }
+  }
   if (form.warehouseId === null) errors.warehouseId = m.errors.warehouse;
   if (form.reason === '') errors.reason = m.errors.reason;
   const qty = clean(form.qty);
@@ -95,8 +128,15 @@ export function AdjustmentDialog({
   const [reason, setReason] = useState<AdjustmentReason | ''>('');
   const [comment, setComment] = useState('');
   const [unitCost, setUnitCost] = useState('');
+  const [serials, setSerials] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Whether the item is counted by serial numbers: its stock card says so.
+  const card = useQuery<ItemStock>({ queryKey: [`${apiBase}/${item.itemId}`] });
+  const tracked = card.data?.serialTracking === true;
+  const typed = tracked ? typedSerials(serials) : null;
+  const needed = mode === 'delta' ? absDelta(qty) : null;
+  const incoming = !clean(qty).startsWith('-');
 
   // A cost is asked for where it can matter: no average yet, or opening balances (they bring their own cost).
   const showCost = item.avgCost === null || reason === 'opening';
@@ -114,6 +154,7 @@ export function AdjustmentDialog({
             itemId: item.itemId,
             ...(mode === 'delta' ? { deltaQty: clean(qty) } : { countedQty: clean(qty) }),
             ...(showCost && clean(unitCost) !== '' ? { unitCost: clean(unitCost) } : {}),
+            ...(typed && typed.values.length ? { serials: typed.values } : {}),
           },
         ],
       }),
@@ -132,6 +173,7 @@ export function AdjustmentDialog({
           qty: fields['lines.0.deltaQty'] ?? fields['lines.0.countedQty'] ?? fields['lines.0.itemId'],
           unitCost: fields['lines.0.unitCost'],
           comment: fields.comment,
+          serials: fields['lines.0.serials'],
         });
       }
     },
@@ -140,7 +182,15 @@ export function AdjustmentDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const found = validateAdjustment({ warehouseId, mode, qty, reason, unitCost, needsCost });
+    const found = validateAdjustment({
+      warehouseId,
+      mode,
+      qty,
+      reason,
+      unitCost,
+      needsCost,
+      serials: tracked ? serials : null,
+    });
     setErrors(found);
     if (Object.keys(found).length === 0) mutation.mutate();
   }
@@ -229,6 +279,31 @@ export function AdjustmentDialog({
               hint={mode === 'delta' ? m.deltaHint : m.countedHint}
             />
           </div>
+
+          {tracked ? (
+            <div className="grid gap-1.5">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Label htmlFor={`${id}-serials`}>{m.serials}</Label>
+                <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
+                  {m.serialsCount(typed?.values.length ?? 0, needed)}
+                </span>
+              </div>
+              <Textarea
+                id={`${id}-serials`}
+                rows={3}
+                className="font-mono"
+                value={serials}
+                aria-invalid={errors.serials ? true : undefined}
+                aria-describedby={described('serials', true)}
+                onChange={(event) => setSerials(event.target.value)}
+              />
+              <FieldMessage
+                id={`${id}-serials-message`}
+                error={errors.serials}
+                hint={mode === 'delta' ? m.serialsHint(incoming) : m.serialsCountedHint}
+              />
+            </div>
+          ) : null}
 
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-reason`}>{m.reason}</Label>

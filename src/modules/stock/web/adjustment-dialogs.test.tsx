@@ -169,6 +169,59 @@ describe("the quick dialog 'Коригування'", () => {
     });
   });
 
+  it('asks a serial-tracked item for its serials: the count must match the change, ranges counted', async () => {
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/inventory/2') {
+        return jsonResponse({
+          itemId: 2,
+          sku: 'БЖ-24',
+          name: 'Блок живлення 24 В',
+          kind: 'product',
+          serialTracking: true,
+          unitShortName: 'шт',
+          avgCost: '180.000000',
+          value: '3600.00',
+          balances: [],
+          reservations: [],
+          movements: [],
+        });
+      }
+      return url === '/api/inventory/adjustments' && init.method === 'POST'
+        ? jsonResponse(adjustment('ADJ-2026-00003'), 201)
+        : undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<InventoryPage />, { path: '/inventory' });
+    const dialog = await openAdjust(user, 'Коригування: БЖ-24 Блок живлення 24 В');
+    const serials = await within(dialog).findByLabelText('Серійні номери');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Склад' }));
+    await user.click(await screen.findByRole('option', { name: 'Основний склад' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Причина' }));
+    await user.click(await screen.findByRole('option', { name: 'Псування' }));
+    // A count cannot name the units: the change (±) is asked for.
+    await user.type(within(dialog).getByLabelText('Фактична кількість, шт'), '18');
+    await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
+    expect(within(dialog).getByText('Для товару із серійним обліком оберіть «Зміна кількості (±)»')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Зміна кількості (±)' }));
+    await user.type(within(dialog).getByLabelText('Зміна кількості, шт'), '-3');
+    await user.type(serials, 'bz-001');
+    expect(within(dialog).getByText('Вказано 1 з 3')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
+    expect(within(dialog).getByText('Потрібно 3 серійних номерів, вказано 1')).toBeTruthy();
+    expect(posts(fetchMock, '/api/inventory/adjustments')).toEqual([]);
+
+    await user.clear(serials);
+    await user.type(serials, 'BZ-001{Enter}bz-005-bz-006');
+    expect(within(dialog).getByText('Вказано 3 з 3')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
+    expect(await screen.findByText('Коригування ADJ-2026-00003 проведено')).toBeTruthy();
+    expect(posts(fetchMock, '/api/inventory/adjustments')[0]).toMatchObject({
+      reason: 'damage',
+      lines: [{ itemId: 2, deltaQty: '-3', serials: ['BZ-001', 'BZ-005', 'BZ-006'] }],
+    });
+  });
+
   it('asks for the unit cost of an item with no average, under the component page’s own API', async () => {
     const fetchMock = stubApi((url, init) =>
       url === '/api/component-stock/adjustments' && init.method === 'POST'

@@ -1,11 +1,13 @@
 // Supplier receipts (warehouse.md §6 "Done means"): the average from two receipts, extra costs split by value to
 // the kopeck, a USD receipt costed in UAH, a supplier document entered once, and the draft → posted → cancelled life
 // with the ledger's invariants holding.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
+import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
+import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { itemCosts } from '@/modules/stock/server/stock.table.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
@@ -351,5 +353,118 @@ describe('supplier receipts', () => {
     const fromXlsx = await send(xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(fromXlsx.statusCode, fromXlsx.body).toBe(200);
     expect(fromXlsx.json().lines.at(-1)).toMatchObject({ itemId: b, qty: '3.0000', unitPrice: '0.250000' });
+  });
+});
+
+describe('supplier receipts — serial numbers (sales.md §4)', () => {
+  const tracked = async () => {
+    const sku = `GRN-SN-${++n}`;
+    const res = await api('POST', '/api/products', { sku, name: `Прилад ${n}`, unitId, serialTracking: true });
+    expect(res.statusCode, res.body).toBe(201);
+    return { id: res.json().id as number, sku };
+  };
+  const serialsOf = async (itemId: number) =>
+    (
+      await t.db
+        .select({ serial: serialNumbers.serial, status: serialNumbers.status, receiptId: serialNumbers.receiptId })
+        .from(serialNumbers)
+        .where(eq(serialNumbers.itemId, itemId))
+        .orderBy(asc(serialNumbers.serial))
+    ).map((s) => `${s.serial}:${s.status}${s.receiptId ? ':grn' : ''}`);
+  const invariantOk = async () => expect(await checkSerialInvariant(t.db)).toEqual([]);
+  const ledgerOk = async () => expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+
+  it('posts typed serials (exactly qty, new to the item) and refuses wrong ones by name', async () => {
+    const item = await tracked();
+    const draft = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: item.id, qty: '3', unitPrice: '500' }]),
+    );
+    expect(draft.statusCode, draft.body).toBe(201);
+    const line = draft.json().lines[0];
+    expect(line).toMatchObject({ serialTracking: true, serials: [] });
+    const post = (serials: string[]) =>
+      api('POST', `/api/supplier-receipts/${draft.json().id}/post`, { serials: [{ lineId: line.id, serials }] });
+    const short = await post(['R-1']);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toBe(`Товар «${item.sku}»: потрібно 3 серійних номерів, вказано 1`);
+    const repeated = await post(['R-1', 'r-1', 'R-2']);
+    expect(repeated.json().error).toBe(`Товар «${item.sku}»: серійні номери повторюються: R-1`);
+    expect(await serialsOf(item.id)).toEqual([]);
+
+    const posted = await post(['r-1-r-3']);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().lines[0].serials).toEqual(['R-1', 'R-2', 'R-3']);
+    expect(await serialsOf(item.id)).toEqual(['R-1:available:grn', 'R-2:available:grn', 'R-3:available:grn']);
+    await ledgerOk();
+    await invariantOk();
+
+    // The same serial again for this item is refused naming it with its state.
+    const again = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: item.id, qty: '1', unitPrice: '500' }]),
+    );
+    const dup = await api('POST', `/api/supplier-receipts/${again.json().id}/post`, {
+      serials: [{ lineId: again.json().lines[0].id, serials: ['R-3'] }],
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toBe(`Товар «${item.sku}»: ці серійні номери вже існують: R-3 (На складі)`);
+    // Serials on an untracked line are a mistake.
+    const plain = await component();
+    const other = await api('POST', '/api/supplier-receipts', receipt([{ itemId: plain, qty: '1', unitPrice: '5' }]));
+    const wrong = await api('POST', `/api/supplier-receipts/${other.json().id}/post`, {
+      serials: [{ lineId: other.json().lines[0].id, serials: ['Z'] }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatch(/не веде облік серійних номерів/);
+    await invariantOk();
+  });
+
+  it("generates the serials of a line given none ('Згенерувати'); cancel voids them, refused once one has left", async () => {
+    const item = await tracked();
+    const draft = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: item.id, qty: '2', unitPrice: '700' }]),
+    );
+    const posted = await api('POST', `/api/supplier-receipts/${draft.json().id}/post`, {});
+    expect(posted.statusCode, posted.body).toBe(200);
+    const generated = posted.json().lines[0].serials as string[];
+    expect(generated).toEqual([expect.stringMatching(/^2611-\d{5}$/), expect.stringMatching(/^2611-\d{5}$/)]);
+    await invariantOk();
+
+    // One of them leaves (written off): the receipt can no longer be cancelled, and says which.
+    const [first] = await t.db
+      .select({ id: serialNumbers.id, serial: serialNumbers.serial })
+      .from(serialNumbers)
+      .where(eq(serialNumbers.serial, generated[0]!));
+    const writeOff = await api('POST', `/api/serial-numbers/${first!.id}/write-off`, { reason: 'Пошкоджено' });
+    expect(writeOff.statusCode, writeOff.body).toBe(200);
+    const refused = await api('POST', `/api/supplier-receipts/${draft.json().id}/cancel`, { reason: 'Помилка' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      `Неможливо скасувати: серійні номери з цього приходу вже не на складі: ${first!.serial} (Брак / списано)`,
+    );
+    await ledgerOk();
+    await invariantOk();
+
+    // A receipt whose serials are all on the shelf cancels, and they become void.
+    const second = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: item.id, qty: '1', unitPrice: '700' }]),
+    );
+    const secondPosted = await api('POST', `/api/supplier-receipts/${second.json().id}/post`, {
+      serials: [{ lineId: second.json().lines[0].id, serials: ['MANUAL-1'] }],
+    });
+    expect(secondPosted.statusCode, secondPosted.body).toBe(200);
+    const cancelled = await api('POST', `/api/supplier-receipts/${second.json().id}/cancel`, { reason: 'Помилка' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().lines[0].serials).toEqual(['MANUAL-1']);
+    expect((await serialsOf(item.id)).find((s) => s.startsWith('MANUAL-1'))).toBe('MANUAL-1:void:grn');
+    await ledgerOk();
+    await invariantOk();
   });
 });

@@ -101,7 +101,8 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
     url: `${base}/:id/post`,
     config: { access: key },
     schema: { params: idParams, body: receiptPostSchema.nullish(), response: { 200: receiptSchema } },
-    handler: async (request) => postReceipt(db, auditContext(request), request.params.id, request.body?.version),
+    handler: async (request) =>
+      postReceipt(db, auditContext(request), request.params.id, request.body?.version, request.body?.serials),
   });
   app.route({
     method: 'POST',

@@ -10,6 +10,15 @@ import type { DbOrTx } from '@/server/db/client.ts';
 import { uniqueViolation } from '@/server/db/errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber, postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
+import {
+  createLineSerials,
+  documentSerialMessages,
+  documentSerials,
+  generateSerialsIn,
+  lineSerialValues,
+  moveSerials,
+  serialStatusLabels,
+} from '@/modules/serial-numbers/server/index.ts';
 import { companies } from '@/resources/companies/companies.table.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { items, itemSuppliers } from '@/resources/items/items.table.ts';
@@ -21,6 +30,7 @@ import {
   receiptMessages,
   receiptSortFields,
   type Receipt,
+  type ReceiptLineSerials,
   type receiptCreateSchema,
   type receiptListQuerySchema,
   type ReceiptSummary,
@@ -144,6 +154,51 @@ export async function listReceipts(
   return { rows: rows as ReceiptSummary[], total: Number(total) };
 }
 
+/** The document type the serials' timeline names (the ledger's). */
+const SERIAL_DOCUMENT = 'supplier_receipt';
+
+/**
+ * The serials of the receipt's serial-tracked lines, after the ledger: the typed ones (exactly qty, new to the item)
+ * or, for a line given none, generated from the item's template; all available in the warehouse with receiptId.
+ */
+async function postSerials(tx: DbOrTx, ctx: AuditContext, doc: Receipt, given: readonly ReceiptLineSerials[]) {
+  const byLine = new Map<number, string[]>();
+  for (const entry of given) byLine.set(entry.lineId, [...(byLine.get(entry.lineId) ?? []), ...entry.serials]);
+  for (const [lineId, values] of byLine) {
+    const line = doc.lines.find((l) => l.id === lineId);
+    if (!line) throw new DomainError(400, receiptMessages.serialsNoLine);
+    if (!line.serialTracking && values.length) throw new DomainError(400, documentSerialMessages.notTracked(line.sku));
+  }
+  const document = { type: SERIAL_DOCUMENT, id: doc.id, number: doc.number };
+  for (const line of doc.lines.filter((l) => l.serialTracking)) {
+    const typed = byLine.get(line.id) ?? [];
+    if (!typed.length) {
+      // 'Згенерувати': the whole quantity from the template (a fractional one is refused by the count check).
+      const [whole, fraction = ''] = line.qty.split('.');
+      if (/[1-9]/.test(fraction)) lineSerialValues(line.sku, line.qty, []);
+      await generateSerialsIn(tx, ctx, {
+        itemId: line.itemId,
+        count: Number(whole),
+        warehouseId: doc.warehouseId,
+        date: doc.documentDate,
+        document,
+        receiptId: doc.id,
+      });
+      continue;
+    }
+    await createLineSerials(tx, {
+      itemId: line.itemId,
+      sku: line.sku,
+      warehouseId: doc.warehouseId,
+      values: lineSerialValues(line.sku, line.qty, typed),
+      event: 'received',
+      document,
+      receiptId: doc.id,
+      userId: ctx.userId,
+    });
+  }
+}
+
 export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<Receipt> {
   if (lock)
     await db
@@ -189,6 +244,7 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
       lastPriceCurrency: sql<string | null>`(select s.last_price_currency from item_suppliers s
         where s.item_id = ${supplierReceiptLines.itemId} and s.supplier_id = ${header.supplierId}
         order by s.last_price_date desc nulls last, s.id desc limit 1)`,
+      serialTracking: sql<boolean>`(${items.serialTracking} and ${items.kind} <> 'service')`,
     })
     .from(supplierReceiptLines)
     .innerJoin(items, eq(items.id, supplierReceiptLines.itemId))
@@ -197,12 +253,17 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
     .orderBy(asc(supplierReceiptLines.lineNo));
   const h = header as unknown as Record<string, unknown>;
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null) ?? null));
+  const brought = h.status === 'draft' ? [] : await documentSerials(db, SERIAL_DOCUMENT, id);
   return {
     ...(header as unknown as Receipt),
     postedAt: iso(h.postedAt),
     cancelledAt: iso(h.cancelledAt),
     createdAt: iso(h.createdAt)!,
-    lines: lines as Receipt['lines'],
+    lines: lines.map((line) => ({
+      ...line,
+      serialTracking: Boolean(line.serialTracking),
+      serials: brought.filter((x) => x.itemId === line.itemId).map((x) => x.serial),
+    })) as Receipt['lines'],
   };
 }
 
@@ -479,6 +540,7 @@ export async function postReceipt(
   ctx: AuditContext,
   id: number,
   version: number | undefined,
+  serials: readonly ReceiptLineSerials[] = [],
 ): Promise<Receipt> {
   return db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, version);
@@ -513,6 +575,7 @@ export async function postReceipt(
         lineId: l.id,
       })),
     );
+    await postSerials(tx, ctx, before, serials);
     // The supplier's last price of each item, in the document's currency.
     for (const line of before.lines) {
       const updated = await tx
@@ -552,7 +615,28 @@ export async function cancelReceipt(db: DbOrTx, ctx: AuditContext, id: number, r
   return db.transaction(async (tx) => {
     const before = await getReceipt(tx, id, true);
     if (before.status !== 'posted') throw new DomainError(409, receiptMessages.notPosted);
+    // Its serials become void — only while every one is still on the shelf of the warehouse.
+    const brought = await documentSerials(tx, SERIAL_DOCUMENT, id);
+    const gone = brought.filter((x) => x.status !== 'available' || x.warehouseId !== before.warehouseId);
+    if (gone.length) {
+      throw new DomainError(
+        409,
+        receiptMessages.serialsGone(
+          gone.map((x) => `${x.serial} (${x.status === 'available' ? 'інший склад' : serialStatusLabels[x.status]})`),
+        ),
+      );
+    }
     await reverseInLedger(tx, { ...ledgerDoc(before, ctx.userId), date: before.documentDate });
+    await moveSerials(tx, {
+      serialIds: brought.map((x) => x.id),
+      from: ['available'],
+      to: 'void',
+      event: 'voided',
+      document: { type: SERIAL_DOCUMENT, id, number: before.number },
+      warehouseId: null,
+      userId: ctx.userId,
+      note: `Скасування: ${reason}`,
+    });
     await tx
       .update(supplierReceipts)
       .set({

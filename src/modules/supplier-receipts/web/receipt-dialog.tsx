@@ -11,7 +11,7 @@ import {
   receiptMessages,
   type Receipt,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { dec } from '@/shared/decimal.ts';
+import { cmp, dec } from '@/shared/decimal.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
@@ -33,7 +33,7 @@ import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { money, parseDecimalInput, receiptTotals, typedLineAmounts } from './receipt-amounts.ts';
-import { formatTimestampUk } from './receipt-format.ts';
+import { formatQty, formatTimestampUk } from './receipt-format.ts';
 import {
   applyReceiptFieldErrors,
   bodyOf,
@@ -45,6 +45,7 @@ import {
   type ReceiptFormValues,
 } from './receipt-form.ts';
 import { ReceiptLines } from './receipt-lines.tsx';
+import { SerialsInput } from './receipt-serials.tsx';
 import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
 import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
 import { ReceiptView, TotalsList, useLookupLabel } from './receipt-view.tsx';
@@ -229,6 +230,9 @@ function ReceiptEditor({
   const { errors, isDirty } = form.formState;
   const [failure, setFailure] = useState<Failure | null>(null);
   const [postValues, setPostValues] = useState<ReceiptBody | null>(null);
+  /** Serials typed or scanned for the saved draft's serial-tracked lines, by item (sent with 'Провести'). */
+  const [typedSerials, setTypedSerials] = useState<Record<number, string[]>>({});
+  const trackedLines = (receipt?.status === 'draft' ? receipt.lines : []).filter((line) => line.serialTracking);
   const [deleting, setDeleting] = useState(false);
 
   const [currencyCode, fxRate, pricesIncludeVat, extraCosts, lines] = useWatch({
@@ -285,7 +289,11 @@ function ReceiptEditor({
         current = await persist(values);
         adopt(current);
       }
-      return receiptsApi.post(current.id, current.version);
+      // Typed serials go with their saved line (by item); a tracked line left empty gets them generated.
+      const serials = current.lines
+        .filter((line) => line.serialTracking && (typedSerials[line.itemId] ?? []).length)
+        .map((line) => ({ lineId: line.id, serials: typedSerials[line.itemId]! }));
+      return receiptsApi.post(current.id, current.version, serials);
     },
     onMutate: () => setFailure(null),
     onSuccess: (posted) => {
@@ -546,6 +554,22 @@ function ReceiptEditor({
 
           <ReceiptQuickAdd receipt={receipt} dirty={isDirty} onChanged={adopt} />
           <ReceiptLines form={form} formId={formId} currency={currency} pricesIncludeVat={pricesIncludeVat} />
+          {trackedLines.length ? (
+            <section className="grid min-w-0 gap-3" aria-label={receiptsWebMessages.serials.title}>
+              <h3 className="text-base font-semibold">{receiptsWebMessages.serials.title}</h3>
+              <p className="text-sm text-muted-foreground">{receiptsWebMessages.serials.hint}</p>
+              {trackedLines.map((line) => (
+                <SerialsInput
+                  key={line.id}
+                  sku={line.sku}
+                  qty={line.qty}
+                  value={typedSerials[line.itemId] ?? []}
+                  editable
+                  onChange={(next) => setTypedSerials((all) => ({ ...all, [line.itemId]: next }))}
+                />
+              ))}
+            </section>
+          ) : null}
 
           <TotalsList
             currency={currency}
@@ -610,7 +634,27 @@ function ReceiptEditor({
           <Button
             type="button"
             disabled={busy}
-            onClick={() => void form.handleSubmit((values) => setPostValues(values))()}
+            onClick={() =>
+              void form.handleSubmit((values) => {
+                // Serials typed for a line must be all of them (none at all means: generate them).
+                const incomplete = trackedLines.find((line) => {
+                  const count = (typedSerials[line.itemId] ?? []).length;
+                  return count > 0 && cmp(dec(count), dec(line.qty)) !== 0;
+                });
+                if (incomplete) {
+                  setFailure({
+                    message: receiptsWebMessages.serials.incomplete(
+                      incomplete.sku,
+                      (typedSerials[incomplete.itemId] ?? []).length,
+                      formatQty(incomplete.qty),
+                    ),
+                    stale: false,
+                  });
+                  return;
+                }
+                setPostValues(values);
+              })()
+            }
           >
             {post.isPending ? (
               <Loader2Icon className="animate-spin" aria-hidden="true" />

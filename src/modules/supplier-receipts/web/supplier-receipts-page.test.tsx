@@ -432,6 +432,45 @@ describe('SupplierReceiptsPage — a draft', () => {
     expect(within(view).getByRole('button', { name: 'Скасувати прихід' })).toBeTruthy();
   });
 
+  it('takes scanned serials of a serial-tracked line and posts them with the line; all or none (generated)', async () => {
+    const tracked: Receipt = receiptSchema.parse({
+      ...draft,
+      lines: [{ ...draft.lines[0], qty: '2.0000', serialTracking: true, serials: [] }],
+    });
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(tracked);
+      if (url === '/api/supplier-receipts/7/post') return jsonResponse(posted);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierReceiptsPage />, { path: '/supplier-receipts' });
+    const dialog = await openReceipt(user, 'GRN-2025-00007');
+    const section = await within(dialog).findByRole('region', { name: 'Серійні номери' });
+    const sku = tracked.lines[0]!.sku;
+    const input = within(section).getByRole('textbox', { name: `Серійні номери ${sku}` });
+    await user.type(input, 'grn-1{Enter}');
+    expect(within(section).getByLabelText(`Серійні номери ${sku}: 1 з 2`)).toBeTruthy();
+    // One of two is neither all nor none: posting is not asked.
+    await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
+    expect(
+      await within(dialog).findByText(
+        `Товар «${sku}»: додано 1 з 2 серійних номерів — додайте решту або приберіть усі, щоб згенерувати`,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.type(within(section).getByRole('textbox', { name: `Серійні номери ${sku}` }), 'GRN-2{Enter}');
+    expect(within(section).getByText('Усі номери додано')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Провести прихід?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Провести' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'POST', '/api/supplier-receipts/7/post')).toEqual([
+        { version: 3, serials: [{ lineId: tracked.lines[0]!.id, serials: ['GRN-1', 'GRN-2'] }] },
+      ]),
+    );
+  });
+
   it('saves the changes first, then posts with the new version; a refusal is shown in the form', async () => {
     const fetchMock = stubApi((url, init) => {
       if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(draft);

@@ -2,6 +2,7 @@
 import type { Query } from '@tanstack/react-query';
 import type {
   Receipt,
+  ReceiptLineSerials,
   ReceiptCreateInput,
   ReceiptScanResult,
   ReceiptStatus,
@@ -54,7 +55,8 @@ export const receiptsApi = {
   create: (body: ReceiptBody | ReceiptCreateInput) => apiRequest<Receipt>('POST', RECEIPTS_URL, body),
   update: (id: number, body: ReceiptPatch) => apiRequest<Receipt>('PATCH', `${RECEIPTS_URL}/${id}`, body),
   remove: (id: number) => apiRequest<unknown>('DELETE', `${RECEIPTS_URL}/${id}`),
-  post: (id: number, version: number) => apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/post`, { version }),
+  post: (id: number, version: number, serials: ReceiptLineSerials[] = []) =>
+    apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/post`, serials.length ? { version, serials } : { version }),
   cancel: (id: number, reason: string) => apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/cancel`, { reason }),
   scan: (id: number, code: string) => apiRequest<ReceiptScanResult>('POST', `${RECEIPTS_URL}/${id}/scan`, { code }),
   /** The file goes as its raw body, typed by its extension (CSV or XLSX). */

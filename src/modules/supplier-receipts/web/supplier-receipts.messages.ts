@@ -139,6 +139,24 @@ export const receiptsWebMessages = {
     saveFirst: 'Спершу збережіть зміни — сканування та імпорт змінюють збережену чернетку.',
     saveFirstNew: 'Доступно після збереження чернетки.',
   },
+  serials: {
+    title: 'Серійні номери',
+    hint: 'Відскануйте або введіть номери одиниць (Enter додає; можна діапазон A0001-A0004). Залиште порожнім — номери буде згенеровано за шаблоном під час проведення.',
+    unsavedHint:
+      'Нові рядки товарів із серійним обліком отримають номери за шаблоном; щоб ввести власні — спершу збережіть чернетку.',
+    incomplete: (sku: string, count: number, qty: string) =>
+      `Товар «${sku}»: додано ${count} з ${qty} серійних номерів — додайте решту або приберіть усі, щоб згенерувати`,
+  },
+  serialInput: {
+    label: (sku: string) => `Серійні номери ${sku}`,
+    placeholder: 'Сканувати або ввести номер',
+    add: 'Додати',
+    remove: (serial: string) => `Прибрати ${serial}`,
+    count: (count: number, qty: string) => `${count} з ${qty}`,
+    full: 'Усі номери додано',
+    repeated: (values: readonly string[]) => `Уже додано: ${values.join(', ')}`,
+    tooMany: (qty: string) => `Потрібно лише ${qty} — приберіть зайві номери`,
+  },
   confirmPost: {
     title: 'Провести прихід?',
     description: (lines: number, warehouse: string | null) =>

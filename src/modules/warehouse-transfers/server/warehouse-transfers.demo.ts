@@ -3,6 +3,7 @@
 // inspection go to the rejects store ('БРК') and part of them comes back, spare-part kits go to the finished-goods
 // warehouse ('ГП'), and one draft waits to be checked.
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { serialNumbers } from '@/modules/serial-numbers/server/index.ts';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
@@ -50,7 +51,24 @@ export const warehouseTransfersDemoSeeder: DemoSeeder = {
     ) => {
       if (!chosen.length) return null;
       const draft = await createTransfer(tx, ctx, { ...header, notes: null, lines: chosen });
-      return postTransfer(tx, ctx, draft.id, undefined);
+      // Serial-tracked lines name the units that leave: the first ones on the source's shelf.
+      const serials = [];
+      for (const line of draft.lines.filter((x) => x.serialTracking)) {
+        const shelf = await tx
+          .select({ serial: serialNumbers.serial })
+          .from(serialNumbers)
+          .where(
+            and(
+              eq(serialNumbers.itemId, line.itemId),
+              eq(serialNumbers.warehouseId, header.fromWarehouseId),
+              eq(serialNumbers.status, 'available'),
+            ),
+          )
+          .orderBy(asc(serialNumbers.serial))
+          .limit(Number(line.qty.split('.')[0]));
+        serials.push({ itemId: line.itemId, serials: shelf.map((s) => s.serial) });
+      }
+      return postTransfer(tx, ctx, draft.id, undefined, serials);
     };
 
     const rejected = lines([

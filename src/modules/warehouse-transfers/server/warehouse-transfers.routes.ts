@@ -107,7 +107,8 @@ export async function warehouseTransfersRoutes(app: AppInstance, deps: AppDeps) 
     url: `${base}/:id/post`,
     config: { access: key },
     schema: { params: idParams, body: transferPostSchema.nullish(), response: { 200: transferSchema } },
-    handler: async (request) => postTransfer(db, auditContext(request), request.params.id, request.body?.version),
+    handler: async (request) =>
+      postTransfer(db, auditContext(request), request.params.id, request.body?.version, request.body?.serials),
   });
   app.route({
     method: 'POST',

@@ -19,6 +19,13 @@ import {
   type LedgerDocument,
 } from '@/modules/stock/server/index.ts';
 import { stockBalances, stockMovements } from '@/modules/stock/server/stock.table.ts';
+import {
+  documentSerialMessages,
+  documentSerials,
+  lineSerialValues,
+  moveSerials,
+  pickLineSerials,
+} from '@/modules/serial-numbers/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
@@ -28,6 +35,7 @@ import {
   type AvailabilityRow,
   type Transfer,
   type TransferCreateBody,
+  type TransferPostBody,
   type transferListQuerySchema,
   type TransferStats,
   type TransferSummary,
@@ -40,6 +48,8 @@ type LineInput = TransferCreateBody['lines'][number];
 type Header = Omit<TransferCreateBody, 'lines'>;
 
 const ENTITY = 'warehouse_transfers';
+/** The document type the serials' timeline names (the ledger's). */
+const SERIAL_DOCUMENT = 'transfer';
 const fromWarehouse = alias(warehouses, 'from_warehouse');
 const toWarehouse = alias(warehouses, 'to_warehouse');
 
@@ -204,6 +214,7 @@ export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise
         : sql<string | null>`(select m.value::text from ${stockMovements} m where m.document_type = 'transfer'
             and m.document_id = ${id} and m.document_line_id = ${l.id} and m.reverses_movement_id is null
             and m.qty > 0 order by m.id limit 1)`,
+      serialTracking: sql<boolean>`(${items.serialTracking} and ${items.kind} <> 'service')`,
     })
     .from(l)
     .innerJoin(items, eq(items.id, l.itemId))
@@ -211,12 +222,17 @@ export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise
     .leftJoin(stockBalances, and(eq(stockBalances.itemId, l.itemId), eq(stockBalances.warehouseId, h.fromWarehouseId)))
     .where(eq(l.transferId, id))
     .orderBy(asc(l.lineNo));
+  const moved = draft ? [] : await documentSerials(db, SERIAL_DOCUMENT, id);
   return {
     ...h,
     postedAt: iso(h.postedAt),
     cancelledAt: iso(h.cancelledAt),
     createdAt: iso(h.createdAt)!,
-    lines,
+    lines: lines.map((line) => ({
+      ...line,
+      serialTracking: Boolean(line.serialTracking),
+      serials: moved.filter((s) => s.itemId === line.itemId).map((s) => s.serial),
+    })),
   };
 }
 
@@ -356,9 +372,11 @@ export async function postTransfer(
   ctx: AuditContext,
   id: number,
   version: number | undefined,
+  serials: TransferPostBody['serials'] = [],
 ): Promise<Transfer> {
   return db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, version);
+    const wanted = lineSerialsOf(before, serials ?? []);
     await checkReferences(
       tx,
       before,
@@ -377,6 +395,26 @@ export async function postTransfer(
         toWarehouseId: before.toWarehouseId,
       })),
     );
+    // The ledger's locks first, the serials' rows last: each line's serials leave the source for the destination.
+    const document = { type: SERIAL_DOCUMENT, id, number: before.number };
+    for (const line of wanted) {
+      const serialIds = await pickLineSerials(tx, {
+        itemId: line.itemId,
+        sku: line.sku,
+        warehouseId: before.fromWarehouseId,
+        values: line.values,
+      });
+      await moveSerials(tx, {
+        serialIds,
+        from: ['available'],
+        to: 'available',
+        event: 'transferred',
+        document,
+        warehouseId: before.toWarehouseId,
+        userId: ctx.userId,
+        note: `${before.fromWarehouseName} → ${before.toWarehouseName}`,
+      });
+    }
     await tx
       .update(t)
       .set({
@@ -391,6 +429,27 @@ export async function postTransfer(
     await audit(tx, ctx, { action: 'post', entityType: ENTITY, entityId: id, before, after });
     return after;
   });
+}
+
+/**
+ * The serials given for posting, checked against the lines: every serial-tracked line names exactly qty of them,
+ * other lines none (400 naming the item).
+ */
+function lineSerialsOf(doc: Transfer, given: NonNullable<TransferPostBody['serials']>) {
+  const byItem = new Map<number, string[]>();
+  for (const entry of given) byItem.set(entry.itemId, [...(byItem.get(entry.itemId) ?? []), ...entry.serials]);
+  for (const [itemId, values] of byItem) {
+    const line = doc.lines.find((x) => x.itemId === itemId);
+    if (!line) throw new DomainError(400, transferMessages.serialsNotInDocument);
+    if (!line.serialTracking && values.length) throw new DomainError(400, documentSerialMessages.notTracked(line.sku));
+  }
+  return doc.lines
+    .filter((line) => line.serialTracking)
+    .map((line) => ({
+      itemId: line.itemId,
+      sku: line.sku,
+      values: lineSerialValues(line.sku, line.qty, byItem.get(line.itemId)),
+    }));
 }
 
 async function negativeStockAllowed(tx: DbOrTx): Promise<boolean> {
@@ -434,7 +493,20 @@ export async function cancelTransfer(db: DbOrTx, ctx: AuditContext, id: number, 
     const before = await getTransfer(tx, id, true);
     if (before.status !== 'posted') throw new DomainError(409, transferMessages.notPosted);
     await checkDestination(tx, before);
+    const moved = await documentSerials(tx, SERIAL_DOCUMENT, id);
+    const gone = moved.filter((s) => s.status !== 'available' || s.warehouseId !== before.toWarehouseId);
+    if (gone.length) throw new DomainError(409, transferMessages.serialsGone(gone.map((s) => s.serial)));
     await reverseInLedger(tx, ledgerDoc(before, ctx.userId));
+    await moveSerials(tx, {
+      serialIds: moved.map((s) => s.id),
+      from: ['available'],
+      to: 'available',
+      event: 'transferred',
+      document: { type: SERIAL_DOCUMENT, id, number: before.number },
+      warehouseId: before.fromWarehouseId,
+      userId: ctx.userId,
+      note: `Скасування: ${before.toWarehouseName} → ${before.fromWarehouseName}`,
+    });
     await tx
       .update(t)
       .set({

@@ -32,6 +32,7 @@ import {
   formatTimestampUk,
   TransferStatusBadge,
 } from './transfer-parts.tsx';
+import { SerialsInput } from './serials-input.tsx';
 import { isTransferListQuery, printUrl, transferQueryKey, transfersApi } from './warehouse-transfers.api.ts';
 import { transfersWebMessages } from './warehouse-transfers.messages.ts';
 
@@ -56,6 +57,8 @@ export function TransferDrawer({
   const transfer = query.data;
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The serials typed or scanned for the draft's serial-tracked lines, by item (sent with 'Провести'). */
+  const [serials, setSerials] = useState<Record<number, string[]>>({});
 
   function changed(next: Transfer) {
     queryClient.setQueryData(transferQueryKey(transferId), next);
@@ -63,7 +66,14 @@ export function TransferDrawer({
   }
 
   const post = useMutation({
-    mutationFn: (doc: Transfer) => transfersApi.post(doc.id, doc.version),
+    mutationFn: (doc: Transfer) =>
+      transfersApi.post(
+        doc.id,
+        doc.version,
+        doc.lines
+          .filter((line) => line.serialTracking)
+          .map((line) => ({ itemId: line.itemId, serials: serials[line.itemId] ?? [] })),
+      ),
     onMutate: () => setFailure(null),
     onSuccess: (posted) => {
       setConfirming(null);
@@ -118,7 +128,14 @@ export function TransferDrawer({
       </StateMessage>
     );
   } else {
-    body = <TransferDetails transfer={transfer} canChange={canChange} />;
+    body = (
+      <TransferDetails
+        transfer={transfer}
+        canChange={canChange}
+        serials={serials}
+        onSerialsChange={(itemId, next) => setSerials((all) => ({ ...all, [itemId]: next }))}
+      />
+    );
   }
 
   return (
@@ -157,7 +174,29 @@ export function TransferDrawer({
                   <PencilIcon aria-hidden="true" />
                   {v.edit}
                 </Button>
-                <Button type="button" disabled={busy} onClick={() => setConfirming('post')}>
+                <Button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => {
+                    // Every serial-tracked line names exactly its quantity of serials before posting is asked.
+                    const incomplete = transfer.lines.find(
+                      (line) =>
+                        line.serialTracking && cmp(dec((serials[line.itemId] ?? []).length), dec(line.qty)) !== 0,
+                    );
+                    if (incomplete) {
+                      setFailure(
+                        v.serialsIncomplete(
+                          incomplete.sku,
+                          (serials[incomplete.itemId] ?? []).length,
+                          formatQty(incomplete.qty),
+                        ),
+                      );
+                      return;
+                    }
+                    setFailure(null);
+                    setConfirming('post');
+                  }}
+                >
                   {post.isPending ? (
                     <Loader2Icon className="animate-spin" aria-hidden="true" />
                   ) : (
@@ -218,7 +257,17 @@ export function TransferDrawer({
   );
 }
 
-function TransferDetails({ transfer, canChange }: { transfer: Transfer; canChange: boolean }) {
+function TransferDetails({
+  transfer,
+  canChange,
+  serials,
+  onSerialsChange,
+}: {
+  transfer: Transfer;
+  canChange: boolean;
+  serials: Record<number, string[]>;
+  onSerialsChange: (itemId: number, serials: string[]) => void;
+}) {
   const facts: [string, ReactNode][] = [
     [v.documentDate, formatDateUk(transfer.documentDate)],
     [v.from, transfer.fromWarehouseName],
@@ -232,6 +281,7 @@ function TransferDetails({ transfer, canChange }: { transfer: Transfer; canChang
   const draft = transfer.status === 'draft';
   const totalQty = transfer.lines.reduce((sum, line) => add(sum, dec(line.qty)), dec(0));
   const unitOf = (unit: string | null) => (unit ? ` ${unit}` : '');
+  const tracked = transfer.lines.filter((line) => line.serialTracking);
 
   return (
     <div className="grid min-w-0 gap-5">
@@ -313,6 +363,22 @@ function TransferDetails({ transfer, canChange }: { transfer: Transfer; canChang
           ) : null}
         </dl>
       </section>
+      {tracked.length ? (
+        <section className="grid min-w-0 gap-3" aria-label={v.serials}>
+          <h3 className="text-base font-semibold">{v.serials}</h3>
+          {draft && canChange ? <p className="text-sm text-muted-foreground">{v.serialsHint}</p> : null}
+          {tracked.map((line) => (
+            <SerialsInput
+              key={line.id}
+              sku={line.sku}
+              qty={line.qty}
+              value={draft ? (serials[line.itemId] ?? []) : line.serials}
+              editable={draft && canChange}
+              onChange={(next) => onSerialsChange(line.itemId, next)}
+            />
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -69,6 +69,8 @@ const draft: Transfer = transferSchema.parse({
       available: '15.0000',
       unitCost: null,
       value: null,
+      serialTracking: false,
+      serials: [],
     },
   ],
 });
@@ -362,6 +364,88 @@ describe('WarehouseTransfersPage — the drawer', () => {
     expect(within(postedTable).getByText('2,50')).toBeTruthy();
     expect(within(view).queryByRole('button', { name: 'Провести' })).toBeNull();
     expect(within(view).getByRole('button', { name: 'Скасувати' })).toBeTruthy();
+  });
+
+  it('asks for the serials of a serial-tracked line (scanned, typed or a range) and posts them', async () => {
+    const tracked: Transfer = transferSchema.parse({
+      ...draft,
+      lines: [
+        {
+          ...draft.lines[0],
+          id: 71,
+          itemId: 40,
+          sku: 'КТ-100',
+          itemName: 'Контролер температури КТ-100',
+          qty: '3.0000',
+          available: '5.0000',
+          serialTracking: true,
+          serials: [],
+        },
+      ],
+    });
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/warehouse-transfers/7' && init.method === 'GET') return jsonResponse(tracked);
+      if (url === '/api/warehouse-transfers/7/post') {
+        return jsonResponse({
+          ...tracked,
+          status: 'posted',
+          version: 4,
+          postedAt: '2026-11-12T09:30:00.000Z',
+          lines: [{ ...tracked.lines[0], available: null, serials: ['SN-001', 'SN-002', 'SN-003'] }],
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WarehouseTransfersPage />, { path: '/warehouse-transfers' });
+    const drawer = await openTransfer(user, 'TRF-2026-00007');
+    const section = await within(drawer).findByRole('region', { name: 'Серійні номери' });
+    expect(within(section).getByLabelText('Серійні номери КТ-100: 0 з 3')).toBeTruthy();
+
+    // Posting is not asked while the count is short.
+    await user.click(within(drawer).getByRole('button', { name: 'Провести' }));
+    expect(await within(drawer).findByText('Товар «КТ-100»: вкажіть серійні номери — додано 0 з 3')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    const input = within(section).getByRole('textbox', { name: 'Серійні номери КТ-100' });
+    await user.type(input, 'sn-001{Enter}');
+    expect(within(section).getByLabelText('Серійні номери КТ-100: 1 з 3')).toBeTruthy();
+    await user.type(input, 'SN-001{Enter}');
+    expect(within(section).getByRole('alert').textContent).toBe('Уже додано: SN-001');
+    await user.clear(input);
+    await user.type(input, 'SN-002-SN-005{Enter}');
+    expect(within(section).getByRole('alert').textContent).toBe('Потрібно лише 3 — приберіть зайві номери');
+    await user.clear(input);
+    await user.type(input, 'SN-002-SN-003{Enter}');
+    expect(within(section).getByLabelText('Серійні номери КТ-100: 3 з 3')).toBeTruthy();
+    expect(within(section).getByText('Усі номери додано')).toBeTruthy();
+    expect(within(section).queryByRole('textbox')).toBeNull();
+    // A wrong one can be taken off again.
+    await user.click(within(section).getByRole('button', { name: 'Прибрати SN-003' }));
+    expect(within(section).getByLabelText('Серійні номери КТ-100: 2 з 3')).toBeTruthy();
+    await user.type(within(section).getByRole('textbox', { name: 'Серійні номери КТ-100' }), 'SN-003{Enter}');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Провести' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Провести переміщення?' })).getByRole('button', {
+        name: 'Провести',
+      }),
+    );
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'POST', '/api/warehouse-transfers/7/post')).toEqual([
+        { version: 3, serials: [{ itemId: 40, serials: ['SN-001', 'SN-002', 'SN-003'] }] },
+      ]),
+    );
+    // The posted document lists the serials it moved, read-only.
+    const view = screen.getByRole('dialog', { name: /Переміщення TRF-2026-00007/ });
+    await waitFor(() => expect(within(view).getByText('Проведено', { selector: 'span' })).toBeTruthy());
+    const moved = within(view).getByRole('list', { name: 'Серійні номери КТ-100' });
+    expect(
+      within(moved)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['SN-001', 'SN-002', 'SN-003']);
+    expect(within(view).queryByRole('button', { name: 'Прибрати SN-001' })).toBeNull();
   });
 
   it('shows the server’s refusal to post', async () => {

@@ -4,6 +4,7 @@ import type {
   AvailabilityRow,
   Transfer,
   TransferCreateBody,
+  TransferLineSerials,
   TransferStats,
   TransferStatus,
   TransferSummary,
@@ -59,6 +60,7 @@ export const transfersApi = {
   update: (id: number, body: Partial<TransferCreateBody> & { version: number }) =>
     apiRequest<Transfer>('PATCH', `${TRANSFERS_URL}/${id}`, body satisfies Partial<TransferUpdateBody>),
   remove: (id: number) => apiRequest<unknown>('DELETE', `${TRANSFERS_URL}/${id}`),
-  post: (id: number, version: number) => apiRequest<Transfer>('POST', `${TRANSFERS_URL}/${id}/post`, { version }),
+  post: (id: number, version: number, serials: TransferLineSerials[] = []) =>
+    apiRequest<Transfer>('POST', `${TRANSFERS_URL}/${id}/post`, serials.length ? { version, serials } : { version }),
   cancel: (id: number, reason: string) => apiRequest<Transfer>('POST', `${TRANSFERS_URL}/${id}/cancel`, { reason }),
 };

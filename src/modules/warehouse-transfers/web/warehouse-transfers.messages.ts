@@ -121,6 +121,21 @@ export const transfersWebMessages = {
     cancel: 'Скасувати',
     print: 'Друк',
     close: 'Закрити',
+    serials: 'Серійні номери',
+    serialsHint: 'Відскануйте або введіть номери одиниць, що переміщуються (Enter додає; можна діапазон A0001-A0004).',
+    serialsIncomplete: (sku: string, count: number, qty: string) =>
+      `Товар «${sku}»: вкажіть серійні номери — додано ${count} з ${qty}`,
+  },
+
+  serialInput: {
+    label: (sku: string) => `Серійні номери ${sku}`,
+    placeholder: 'Сканувати або ввести номер',
+    add: 'Додати',
+    remove: (serial: string) => `Прибрати ${serial}`,
+    count: (count: number, qty: string) => `${count} з ${qty}`,
+    full: 'Усі номери додано',
+    repeated: (values: readonly string[]) => `Уже додано: ${values.join(', ')}`,
+    tooMany: (qty: string) => `Потрібно лише ${qty} — приберіть зайві номери`,
   },
 
   confirmPost: {

@@ -23,6 +23,7 @@ import { orders as clientOrders } from '@/modules/orders/server/orders.table.ts'
 import { payments } from '@/modules/payments/server/payments.table.ts';
 import { shipments } from '@/modules/shipments/server/shipments.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
+import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
 import { mailItems, mailRegisters } from '@/modules/client-mail/server/client-mail.table.ts';
 import { isZero } from '@/shared/decimal.ts';
 import { runDemoSeed } from './demo-seeder.ts';
@@ -140,6 +141,16 @@ describe('demo dataset', () => {
       };
       expect(serialCheck.rows.some((r) => r.on_hand !== '0.0000')).toBe(true);
       for (const r of serialCheck.rows) expect(Number(r.serials)).toBe(Number(r.on_hand.split('.')[0]));
+      expect(await checkSerialInvariant(t.db)).toEqual([]);
+      // The documents gave the serials (no unit was registered after the fact): every serial in stock arrived with
+      // a stock document on its timeline — the opening balances generated theirs at posting.
+      const undocumented = (await t.db.execute(sql`
+        select count(*)::int as n from serial_numbers s
+        where s.status in ('available', 'reserved') and not exists (
+          select 1 from serial_events e where e.serial_id = s.id and e.document_type is not null)`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      expect(Number(undocumented.rows[0]!.n)).toBe(0);
 
       // ~30 orders over the last 60 days in their states; confirmed ones hold stock, cancelled ones none.
       const salesOrders = await t.db.select().from(clientOrders).orderBy(asc(clientOrders.id));
