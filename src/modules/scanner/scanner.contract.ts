@@ -21,6 +21,9 @@ export const lookupQuerySchema = z.strictObject({
 
 /** Where each document type is found by its number prefix, and which page opens it. */
 export const scannerDocumentTypes = [
+  'order',
+  'shipment',
+  'payment',
   'supplier_receipt',
   'supplier_order',
   'transfer',
@@ -29,6 +32,9 @@ export const scannerDocumentTypes = [
 ] as const;
 export type ScannerDocumentType = (typeof scannerDocumentTypes)[number];
 export const scannerDocumentLabels: Record<ScannerDocumentType, string> = {
+  order: 'Замовлення клієнта',
+  shipment: 'Відвантаження',
+  payment: 'Платіж',
   supplier_receipt: 'Прихід',
   supplier_order: 'Замовлення постачальнику',
   transfer: 'Переміщення',
@@ -87,6 +93,8 @@ export const scannedDocumentSchema = z.object({
   id: z.number().int(),
   number: z.string(),
   status: z.string(),
+  /** The status's name where the document's module has its own (orders, shipments, payments). */
+  statusLabel: z.string().optional(),
   date: z.string(),
   url: z.string(),
 });
@@ -119,11 +127,18 @@ export const lookupResultSchema = z.discriminatedUnion('type', [
 ]);
 export type LookupResult = z.infer<typeof lookupResultSchema>;
 
-/** What a document's scan endpoint answers (POST /api/inventory-audits/:id/scan, /api/supplier-receipts/:id/scan). */
+/**
+ * What a document's scan endpoint answers (POST /api/inventory-audits/:id/scan, /api/supplier-receipts/:id/scan,
+ * /api/shipments/:id/scan). A shipment's line also tells what is left to ship and its serials.
+ */
 export interface DocumentScanAnswer {
   lineId: number;
   itemId: number;
   sku: string;
   name: string;
   qty: string;
+  remainingQty?: string;
+  serialTracking?: boolean;
+  serialCount?: number;
+  serial?: string | null;
 }

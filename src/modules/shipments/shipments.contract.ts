@@ -66,6 +66,14 @@ export const shipmentMessages = {
   waybillCreated: (number: string) => `ЕН ${number} створено`,
   waybillDeleted: 'ЕН видалено',
   tracked: 'Статус доставки оновлено',
+  scanCode: 'Відскануйте або введіть код',
+  scanCodeLength: 'Код не довший за 200 символів',
+  scanNothing: (code: string) => `Нічого не знайдено за кодом ${code}`,
+  scanNotOnOrder: (sku: string, orderNumber: string) => `Товару ${sku} немає в замовленні ${orderNumber}`,
+  scanMoreThanOrdered: (sku: string, remaining: string) =>
+    `Більше не замовлено: ${sku} — залишилось відвантажити ${remaining}`,
+  scanSerialNeeded: (sku: string) => `Товар ${sku} має серійний облік — відскануйте його серійний номер`,
+  scanSerialAlready: (serial: string) => `Серійний номер ${serial} уже є в цьому відвантаженні`,
 } as const;
 
 export const shipmentStatuses = ['draft', 'posted', 'cancelled'] as const;
@@ -406,6 +414,34 @@ export const shippableOrderSchema = z.object({
   remainingLines: z.number().int(),
 });
 export type ShippableOrder = z.infer<typeof shippableOrderSchema>;
+
+/** `POST /api/shipments/:id/scan {code}` — the scanner's 'Відвантаження' mode (warehouse.md §9). */
+export const shipmentScanSchema = z.strictObject({
+  code: z
+    .string({ error: shipmentMessages.scanCode })
+    .trim()
+    .min(1, shipmentMessages.scanCode)
+    .max(200, shipmentMessages.scanCodeLength),
+});
+/** The line a scan changed: its item, new quantity, what is left to ship, and its serials. */
+export const shipmentScanResultSchema = z.object({
+  lineId: z.number().int(),
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  /** The line's quantity after the scan. */
+  qty: z.string(),
+  /** What is left to ship on the order line (ordered − posted shipments). */
+  remainingQty: z.string(),
+  serialTracking: z.boolean(),
+  /** The serials on the line after the scan. */
+  serialCount: z.number().int(),
+  /** The serial the scan added (null for an item scanned by its barcode or SKU). */
+  serial: z.string().nullable(),
+  /** The shipment's version after the scan. */
+  version: z.number().int(),
+});
+export type ShipmentScanResult = z.infer<typeof shipmentScanResultSchema>;
 
 /** What a Nova Poshta action answers: the shipment as it is now and a Ukrainian summary. */
 export const npActionResultSchema = z.object({ shipment: shipmentSchema, message: z.string() });

@@ -1,2 +1,2 @@
 export { scannerRoutes } from './scanner.routes.ts';
-export { lookupCode } from './scanner.service.ts';
+export { lookupCode, type CanView } from './scanner.service.ts';

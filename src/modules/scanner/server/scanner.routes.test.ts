@@ -1,8 +1,10 @@
 // The scanner's lookup (warehouse.md §9 "Done means"): an EAN-13 finds its product with stock per warehouse, a SKU
 // in another case and a supplier's code find their item, a GRN number links to its receipt, an unknown code finds
 // nothing, and a user without the scanner or stock pages gets 403.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
@@ -139,17 +141,15 @@ describe('GET /api/scanner/lookup', () => {
     const opening = await api('POST', '/api/inventory/adjustments', {
       warehouseId,
       reason: 'opening',
-      lines: [{ itemId: tracked, deltaQty: '2', unitCost: '100' }],
+      // The opening balance of a serial-tracked item names its serials (registered as available in the warehouse).
+      lines: [{ itemId: tracked, deltaQty: '2', unitCost: '100', serials: ['scn-0001', 'scn-0002'] }],
       post: true,
     });
     expect(opening.statusCode, opening.body).toBe(201);
-    const registered = await api('POST', '/api/serial-numbers/register', {
-      itemId: tracked,
-      warehouseId,
-      ranges: 'scn-0001-scn-0002',
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const [first] = registered.json() as Array<{ id: number }>;
+    const [first] = await t.db
+      .select({ id: serialNumbers.id })
+      .from(serialNumbers)
+      .where(and(eq(serialNumbers.itemId, tracked), eq(serialNumbers.serial, 'SCN-0001')));
     const res = await lookup(' scn-0001 ');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([

@@ -1,9 +1,17 @@
 // The scanner's lookup (warehouse.md §9): exact matches only, each through a unique or indexed key, so a scan takes
 // constant time — items.barcode (items_barcode_key), lower(btrim(sku)) (items_sku_key), lower(btrim(supplier_sku))
 // (item_suppliers_supplier_sku_idx), then a serial number (serial_numbers_serial_idx, stored uppercased) and a document
-// number chosen by its prefix (each table's unique number).
+// number chosen by its prefix (each table's unique number: orders_order_number_key, shipments_number_key,
+// payments_number_key, …), shown only to those who may view the document's page.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inventoryAudits } from '@/modules/inventory-audits/server/inventory-audits.table.ts';
+import { orderStatusLabels, type OrderStatus } from '@/modules/orders/orders.contract.ts';
+import { orders } from '@/modules/orders/server/orders.table.ts';
+import { paymentStatusLabels, type PaymentStatus } from '@/modules/payments/payments.contract.ts';
+import { payments } from '@/modules/payments/server/payments.table.ts';
+import { shipmentStatusLabels, type ShipmentStatus } from '@/modules/shipments/shipments.contract.ts';
+import { shipments } from '@/modules/shipments/server/shipments.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { serialStatusLabels, warrantyUntil } from '@/modules/serial-numbers/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
@@ -143,52 +151,124 @@ async function itemCards(db: DbOrTx, matches: ReadonlyArray<[number, MatchKind]>
   });
 }
 
-const documentSources = {
+interface DocumentSource {
+  type: ScannerDocumentType;
+  /** The page that shows the document: the user must be allowed to view it. */
+  route: string;
+  id: AnyPgColumn;
+  number: AnyPgColumn;
+  status: AnyPgColumn;
+  date: AnyPgColumn;
+  table: PgTable;
+  url: (id: number, number: string) => string;
+  statusLabel?: (status: string) => string;
+}
+
+/** Each document type by its number prefix: its table's unique number (an index), the page it opens, and its route. */
+const documentSources: Record<string, DocumentSource> = {
+  [documentPrefixes.order]: {
+    type: 'order',
+    route: '/orders',
+    table: orders,
+    id: orders.id,
+    number: orders.orderNumber,
+    status: orders.status,
+    date: orders.orderDate,
+    url: (_id, number) => `/orders?search=${encodeURIComponent(number)}`,
+    statusLabel: (status) => orderStatusLabels[status as OrderStatus] ?? status,
+  },
+  [documentPrefixes.shipment]: {
+    type: 'shipment',
+    route: '/shipments',
+    table: shipments,
+    id: shipments.id,
+    number: shipments.number,
+    status: shipments.status,
+    date: shipments.shipmentDate,
+    url: (id) => `/shipments?open=${id}`,
+    statusLabel: (status) => shipmentStatusLabels[status as ShipmentStatus] ?? status,
+  },
+  [documentPrefixes.payment]: {
+    type: 'payment',
+    route: '/payments',
+    table: payments,
+    id: payments.id,
+    number: payments.number,
+    status: payments.status,
+    date: payments.paymentDate,
+    url: () => '/payments',
+    statusLabel: (status) => paymentStatusLabels[status as PaymentStatus] ?? status,
+  },
   [documentPrefixes.supplier_receipt]: {
     type: 'supplier_receipt',
+    route: '/supplier-receipts',
     table: supplierReceipts,
+    id: supplierReceipts.id,
+    number: supplierReceipts.number,
+    status: supplierReceipts.status,
     date: supplierReceipts.documentDate,
-    url: (id: number) => `/supplier-receipts?open=${id}`,
+    url: (id) => `/supplier-receipts?open=${id}`,
   },
   [documentPrefixes.supplier_order]: {
     type: 'supplier_order',
+    route: '/supplier-orders',
     table: supplierOrders,
+    id: supplierOrders.id,
+    number: supplierOrders.number,
+    status: supplierOrders.status,
     date: supplierOrders.orderDate,
-    url: (id: number) => `/supplier-orders?open=${id}`,
+    url: (id) => `/supplier-orders?open=${id}`,
   },
   [documentPrefixes.transfer]: {
     type: 'transfer',
+    route: '/warehouse-transfers',
     table: warehouseTransfers,
+    id: warehouseTransfers.id,
+    number: warehouseTransfers.number,
+    status: warehouseTransfers.status,
     date: warehouseTransfers.documentDate,
-    url: (id: number) => `/warehouse-transfers?open=${id}`,
+    url: (id) => `/warehouse-transfers?open=${id}`,
   },
   [documentPrefixes.inventory_audit]: {
     type: 'inventory_audit',
+    route: '/inventory-audits',
     table: inventoryAudits,
+    id: inventoryAudits.id,
+    number: inventoryAudits.number,
+    status: inventoryAudits.status,
     date: inventoryAudits.documentDate,
-    url: (id: number) => `/inventory-audits/${id}`,
+    url: (id) => `/inventory-audits/${id}`,
   },
   [documentPrefixes.adjustment]: {
     type: 'adjustment',
+    route: '/inventory',
     table: stockAdjustments,
+    id: stockAdjustments.id,
+    number: stockAdjustments.number,
+    status: stockAdjustments.status,
     date: stockAdjustments.documentDate,
     url: () => '/inventory',
   },
-} satisfies Record<string, { type: ScannerDocumentType; [key: string]: unknown }>;
+};
 
-/** The document whose number is the code (`GRN-2026-00001`, any case), chosen by the prefix. */
-async function matchDocument(db: DbOrTx, code: string): Promise<ScannedDocument | null> {
+/** Which pages the caller may view (a document is shown only to those who may open it). */
+export type CanView = (route: string) => boolean;
+
+/**
+ * The document whose number is the code (`GRN-2026-00001`, `ORD-2026-00042`, any case), chosen by the prefix and
+ * found through that table's unique number — only when the caller may view its page.
+ */
+async function matchDocument(db: DbOrTx, code: string, canView: CanView): Promise<ScannedDocument | null> {
   const number = code.trim().toUpperCase();
   const match = /^([A-Z]+)-\d{4}-\d+$/.exec(number);
   if (!match) return null;
-  const source = (documentSources as Record<string, (typeof documentSources)[keyof typeof documentSources]>)[match[1]!];
-  if (!source) return null;
-  const { table } = source;
-  const [row] = await db
-    .select({ id: table.id, number: table.number, status: table.status, date: source.date })
-    .from(table)
-    .where(eq(table.number, number))
-    .limit(1);
+  const source = Object.hasOwn(documentSources, match[1]!) ? documentSources[match[1]!]! : null;
+  if (!source || !canView(source.route)) return null;
+  const [row] = (await db
+    .select({ id: source.id, number: source.number, status: source.status, date: source.date })
+    .from(source.table)
+    .where(eq(source.number, number))
+    .limit(1)) as Array<{ id: number; number: string; status: string; date: string }>;
   if (!row) return null;
   return {
     type: 'document',
@@ -196,8 +276,9 @@ async function matchDocument(db: DbOrTx, code: string): Promise<ScannedDocument 
     id: row.id,
     number: row.number,
     status: row.status,
+    ...(source.statusLabel ? { statusLabel: source.statusLabel(row.status) } : {}),
     date: row.date,
-    url: source.url(row.id),
+    url: source.url(row.id, row.number),
   };
 }
 
@@ -241,12 +322,15 @@ async function matchSerials(db: DbOrTx, code: string): Promise<ScannedSerial[]> 
   }));
 }
 
-/** Everything the code finds: items (by barcode, SKU, supplier SKU), units by serial, then the document of that number. */
-export async function lookupCode(db: DbOrTx, code: string): Promise<LookupResult[]> {
+/**
+ * Everything the code finds: items (by barcode, SKU, supplier SKU), units by serial, then the document of that number
+ * (only of a page the caller may view).
+ */
+export async function lookupCode(db: DbOrTx, code: string, canView: CanView): Promise<LookupResult[]> {
   const [matches, serials, document] = await Promise.all([
     matchItems(db, code),
     matchSerials(db, code),
-    matchDocument(db, code),
+    matchDocument(db, code, canView),
   ]);
   const cards: LookupResult[] = await itemCards(db, matches);
   cards.push(...serials);

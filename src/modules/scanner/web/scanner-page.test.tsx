@@ -54,6 +54,17 @@ const soldSerial: LookupResult = {
   url: '/serial-numbers?open=31',
 };
 
+const order: LookupResult = {
+  type: 'document',
+  documentType: 'order',
+  id: 42,
+  number: 'ORD-2026-00042',
+  status: 'partially_shipped',
+  statusLabel: 'Частково відвантажено',
+  date: '2026-11-15',
+  url: '/orders?search=ORD-2026-00042',
+};
+
 function listResponse(rows: unknown[]) {
   const response = jsonResponse(rows);
   response.headers.set('x-total-count', String(rows.length));
@@ -69,6 +80,7 @@ function stubApi(extra?: (url: string, init: RequestInit) => Response | undefine
       const code = new URL(url, 'http://x').searchParams.get('code');
       if (code === '4006381333931') return jsonResponse([lamp]);
       if (code === 'GRN-2026-00007') return jsonResponse([grn]);
+      if (code === 'ORD-2026-00042') return jsonResponse([order]);
       if (code === '2601-00007') return jsonResponse([soldSerial]);
       return jsonResponse([]);
     }
@@ -85,6 +97,40 @@ function stubApi(extra?: (url: string, init: RequestInit) => Response | undefine
       return jsonResponse({ error: 'Товар не входить до цієї інвентаризації' }, 404);
     }
     if (url.startsWith('/api/supplier-receipts?')) return listResponse([]);
+    if (url.startsWith('/api/shipments?')) {
+      return listResponse([
+        {
+          id: 9,
+          number: 'SHP-2026-00009',
+          shipmentDate: '2026-11-21',
+          status: 'draft',
+          orderNumber: 'ORD-2026-00042',
+          clientName: 'ТОВ «Світло»',
+          warehouseName: 'Основний склад',
+        },
+      ]);
+    }
+    if (url === '/api/shipments/9/scan' && method === 'POST') {
+      const { code } = JSON.parse(String(init.body)) as { code: string };
+      if (code === '2601-00008') {
+        return jsonResponse({
+          lineId: 70,
+          itemId: 12,
+          sku: 'LAMP-1',
+          name: 'Лампа настільна',
+          qty: '2.0000',
+          remainingQty: '3.0000',
+          serialTracking: true,
+          serialCount: 2,
+          serial: '2601-00008',
+          version: 4,
+        });
+      }
+      if (code === '4006381333931') {
+        return jsonResponse({ error: 'Більше не замовлено: LAMP-1 — залишилось відвантажити 3' }, 409);
+      }
+      return jsonResponse({ error: 'Товару CAB-1 немає в замовленні ORD-2026-00042' }, 409);
+    }
     return jsonResponse({ error: `unexpected ${method} ${url}` }, 500);
   });
 }
@@ -213,6 +259,58 @@ describe('ScannerPage', () => {
     );
   });
 
+  it('links an order number to the orders list filtered by it', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<ScannerPage />, { path: '/scanner' });
+    await user.type(codeInput(), 'ORD-2026-00042{Enter}');
+    const card = await screen.findByRole('article', { name: 'ORD-2026-00042' });
+    expect(within(card).getByText('Замовлення клієнта')).toBeTruthy();
+    expect(within(card).getByText('Частково відвантажено')).toBeTruthy();
+    expect(within(card).getByText('15.11.2026')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Відкрити документ' }).getAttribute('href')).toBe(
+      '/orders?search=ORD-2026-00042',
+    );
+  });
+
+  it("in 'Відвантаження' mode posts each scan to the chosen draft shipment and shows the line", async () => {
+    const fetchMock = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<ScannerPage />, { path: '/scanner' });
+
+    await user.click(screen.getByRole('tab', { name: 'Відвантаження' }));
+    await user.type(codeInput(), '2601-00008{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain('Спочатку оберіть документ');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/shipments/'))).toBe(false);
+
+    await user.click(await screen.findByRole('combobox', { name: 'Відвантаження' }));
+    await user.click(await screen.findByRole('option', { name: 'SHP-2026-00009 — ORD-2026-00042 — ТОВ «Світло»' }));
+    const listUrl = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/shipments?'))!;
+    expect(new URL(listUrl, 'http://x').searchParams.get('status')).toBe('draft');
+
+    // A serial: the line's quantity, the serial added, the serials against the units and what is left to ship.
+    await user.type(codeInput(), '2601-00008{Enter}');
+    expect(await screen.findByText('Зараховано')).toBeTruthy();
+    expect(screen.getByText('Лампа настільна')).toBeTruthy();
+    expect(screen.getByText(/Додано серійний номер/).textContent).toBe('Додано серійний номер: 2601-00008');
+    expect(screen.getByText('2 з 2')).toBeTruthy();
+    expect(screen.getByText(/Залишилось відвантажити/).textContent).toBe('Залишилось відвантажити: 3');
+    const scanCall = fetchMock.mock.calls.find(([url]) => url === '/api/shipments/9/scan')!;
+    expect(scanCall[1]).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(String(scanCall[1]!.body))).toEqual({ code: '2601-00008' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/scanner/lookup'))).toBe(false);
+    const history = within(screen.getByRole('list', { name: 'Останні скани' }));
+    expect(history.getByText('Лампа настільна — кількість 2 · 2601-00008')).toBeTruthy();
+
+    // Beyond the order: the server's refusal is shown.
+    await user.type(codeInput(), '4006381333931{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Більше не замовлено: LAMP-1 — залишилось відвантажити 3',
+      ),
+    );
+  });
+
   it('explains in Ukrainian when the browser has no camera access', async () => {
     stubApi();
     const user = userEvent.setup();
@@ -251,14 +349,48 @@ describe('ScannerPage — rights', () => {
           { route: '/scanner', canView: true, canAccess: true },
           { route: '/inventory-audits', canView: true, canAccess: false },
           { route: '/supplier-receipts', canView: true, canAccess: true },
+          { route: '/shipments', canView: true, canAccess: false },
         ]);
       }
       return undefined;
     });
     renderWithProviders(<ScannerPage />, { path: '/scanner' });
     await waitFor(() => expect(screen.queryByRole('tab', { name: 'Інвентаризація' })).toBeNull());
+    expect(screen.queryByRole('tab', { name: 'Відвантаження' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Пошук' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Прихід' })).toBeTruthy();
+  });
+
+  it("offers 'Відвантаження' to those who may change shipments, in the spec's order", async () => {
+    stubApi((url) => {
+      if (url === '/api/auth/user') {
+        return jsonResponse({
+          id: 6,
+          username: 'shipper',
+          firstName: 'Олег',
+          lastName: 'Бондар',
+          email: 'shipper@example.com',
+          profileImageUrl: null,
+          workerId: null,
+        });
+      }
+      if (url.startsWith('/api/users/6/accessible-menu')) {
+        return jsonResponse([
+          { route: '/scanner', canView: true, canAccess: true },
+          { route: '/inventory-audits', canView: true, canAccess: true },
+          { route: '/supplier-receipts', canView: true, canAccess: false },
+          { route: '/shipments', canView: true, canAccess: true },
+        ]);
+      }
+      return undefined;
+    });
+    renderWithProviders(<ScannerPage />, { path: '/scanner' });
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Прихід' })).toBeNull());
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Пошук',
+      'Інвентаризація',
+      'Відвантаження',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 // The scanner itself (warehouse.md §9), shared by the /scanner page and the lookup dialog: an always-focused input for
-// keyboard-wedge scanners, the camera, the modes ('Пошук', 'Інвентаризація', 'Прихід'), a large result card, a beep
+// keyboard-wedge scanners, the camera, the modes ('Пошук', 'Інвентаризація', 'Відвантаження', 'Прихід'), a large
+// result card, a beep
 // and a buzz, and the last 20 scans.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -44,6 +45,7 @@ import {
   openDocumentsQueryFn,
   openDocumentsQueryKey,
   scannerApi,
+  type DocumentMode,
   type OpenDocument,
   type ScanMode,
 } from './scanner.api.ts';
@@ -81,8 +83,10 @@ function summaryOf(outcome: Outcome): string {
             : first.number;
       return outcome.results.length > 1 ? `${text} +${outcome.results.length - 1}` : text;
     }
-    case 'counted':
-      return `${outcome.answer.name} — ${messages.qty.toLowerCase()} ${qty(outcome.answer.qty)}`;
+    case 'counted': {
+      const text = `${outcome.answer.name} — ${messages.qty.toLowerCase()} ${qty(outcome.answer.qty)}`;
+      return outcome.answer.serial ? `${text} · ${outcome.answer.serial}` : text;
+    }
     case 'not-found':
       return messages.notFound;
     case 'error':
@@ -103,16 +107,19 @@ export function ScannerPanel({ withModes, onNavigate }: ScannerPanelProps) {
   const [mode, setMode] = useState<ScanMode>('lookup');
   // A document mode changes the document: offered only to those with canAccess on its page (the server checks too).
   const canCount = usePermission('/inventory-audits').canAccess;
+  const canShip = usePermission('/shipments').canAccess;
   const canReceive = usePermission('/supplier-receipts').canAccess;
   const modes: ScanMode[] = [
     'lookup',
     ...(canCount ? (['audit'] as const) : []),
+    ...(canShip ? (['shipment'] as const) : []),
     ...(canReceive ? (['receipt'] as const) : []),
   ];
   // The right may arrive (or go) with the menu after the page opened.
   if (!modes.includes(mode)) setMode('lookup');
-  const [documentIds, setDocumentIds] = useState<{ audit: number | null; receipt: number | null }>({
+  const [documentIds, setDocumentIds] = useState<Record<DocumentMode, number | null>>({
     audit: null,
+    shipment: null,
     receipt: null,
   });
   const [code, setCode] = useState('');
@@ -341,21 +348,26 @@ export function ScannerPanel({ withModes, onNavigate }: ScannerPanelProps) {
   );
 }
 
+/** How a document reads in the picker: a shipment by its order and client, the others by warehouse or supplier. */
+function documentTitle(mode: DocumentMode, d: OpenDocument): string {
+  const parts =
+    mode === 'shipment' ? [d.number, d.orderNumber, d.clientName] : [d.number, d.warehouseName ?? d.supplierName];
+  return parts.filter(Boolean).join(' — ');
+}
+
 function DocumentPicker({
   mode,
   value,
   onChange,
 }: {
-  mode: Exclude<ScanMode, 'lookup'>;
+  mode: DocumentMode;
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
   const id = useId();
   const query = useQuery({ queryKey: openDocumentsQueryKey(mode), queryFn: openDocumentsQueryFn });
   const documents: OpenDocument[] = query.data?.items ?? [];
-  const label = mode === 'audit' ? messages.auditLabel : messages.receiptLabel;
-  const placeholder = mode === 'audit' ? messages.auditPlaceholder : messages.receiptPlaceholder;
-  const empty = mode === 'audit' ? messages.noAudits : messages.noReceipts;
+  const { label, placeholder, empty } = messages.pickers[mode];
   // A chosen document that is no longer open (posted meanwhile) is dropped.
   const chosen = value !== null && documents.some((d) => d.id === value) ? value : null;
 
@@ -385,7 +397,7 @@ function DocumentPicker({
         <SelectContent>
           {documents.map((d) => (
             <SelectItem key={d.id} value={String(d.id)}>
-              {[d.number, d.warehouseName ?? d.supplierName].filter(Boolean).join(' — ')}
+              {documentTitle(mode, d)}
             </SelectItem>
           ))}
         </SelectContent>
@@ -428,6 +440,24 @@ function OutcomeView({
           <p className="mt-1 text-lg">
             {messages.qty}: <span className="font-semibold tabular-nums">{qty(answer.qty)}</span>
           </p>
+          {answer.serial ? (
+            <p className="text-sm">
+              {messages.serialAdded}: <span className="font-mono">{answer.serial}</span>
+            </p>
+          ) : null}
+          {answer.serialTracking && answer.serialCount !== undefined ? (
+            <p className="text-sm">
+              {messages.serials}:{' '}
+              <span className="font-semibold tabular-nums">
+                {answer.serialCount} {messages.of} {qty(answer.qty)}
+              </span>
+            </p>
+          ) : null}
+          {answer.remainingQty !== undefined ? (
+            <p className="text-sm text-muted-foreground">
+              {messages.remaining}: <span className="tabular-nums">{qty(answer.remainingQty)}</span>
+            </p>
+          ) : null}
         </div>
       </div>
     );
@@ -631,7 +661,9 @@ function DocumentCard({ document, onNavigate }: { document: ScannedDocument; onN
       </p>
       <h2 className="font-mono text-xl font-semibold">{document.number}</h2>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge variant="outline">{messages.documentStatuses[document.status] ?? document.status}</Badge>
+        <Badge variant="outline">
+          {document.statusLabel ?? messages.documentStatuses[document.status] ?? document.status}
+        </Badge>
         <span className="text-muted-foreground">{`${d}.${m}.${y}`}</span>
       </div>
       <div>

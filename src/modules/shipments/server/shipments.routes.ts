@@ -10,6 +10,8 @@ import {
   shipmentCreateSchema,
   shipmentListQuerySchema,
   shipmentPostSchema,
+  shipmentScanResultSchema,
+  shipmentScanSchema,
   shipmentSchema,
   shipmentStatsSchema,
   shipmentSummarySchema,
@@ -34,6 +36,7 @@ import {
   getShipment,
   listShipments,
   postShipment,
+  scanShipment,
   shipmentStats,
   shippableOrders,
   updateShipment,
@@ -119,6 +122,14 @@ export async function shipmentsRoutes(app: AppInstance, deps: AppDeps): Promise<
     config: { access: key },
     schema: { params: idParams, body: shipmentCancelSchema, response: { 200: shipmentSchema } },
     handler: async (request) => cancelShipment(db, auditContext(request), request.params.id, request.body.reason),
+  });
+  // The scanner's 'Відвантаження' mode (warehouse.md §9): one scanned code into a draft.
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/scan`,
+    config: { access: key },
+    schema: { params: idParams, body: shipmentScanSchema, response: { 200: shipmentScanResultSchema } },
+    handler: async (request) => scanShipment(db, auditContext(request), request.params.id, request.body.code),
   });
 
   // ---- print -----------------------------------------------------------------------------------------------------
