@@ -124,21 +124,24 @@ describe('sales', () => {
     const warehouses = await apiJson<Array<{ id: number; isDefault: boolean }>>(page, 'GET', '/api/warehouses');
     const warehouse = warehouses.find((w) => w.isDefault) ?? warehouses[0]!;
     const [docType] = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/supplier-document-types');
-    const receipt = await apiJson<{ id: number }>(page, 'POST', '/api/supplier-receipts', {
-      supplierId: supplier.id,
-      warehouseId: warehouse.id,
-      documentTypeId: docType!.id,
-      supplierDocNumber: `ВН-S-${stamp}`,
-      supplierDocDate: '2026-11-20',
-      documentDate: '2026-11-20',
-      lines: [{ itemId: product.id, qty: '3', unitPrice: '700', vatRate: '0' }],
-    });
-    await apiJson(page, 'POST', `/api/supplier-receipts/${receipt.id}/post`);
+    const receipt = await apiJson<{ id: number; lines: Array<{ id: number }> }>(
+      page,
+      'POST',
+      '/api/supplier-receipts',
+      {
+        supplierId: supplier.id,
+        warehouseId: warehouse.id,
+        documentTypeId: docType!.id,
+        supplierDocNumber: `ВН-S-${stamp}`,
+        supplierDocDate: '2026-11-20',
+        documentDate: '2026-11-20',
+        lines: [{ itemId: product.id, qty: '3', unitPrice: '700', vatRate: '0' }],
+      },
+    );
+    // The units arrive with the serials on their labels.
     const serials = [1, 2, 3].map((n) => `SN${stamp}-${n}`);
-    await apiJson(page, 'POST', '/api/serial-numbers/register', {
-      itemId: product.id,
-      warehouseId: warehouse.id,
-      serials,
+    await apiJson(page, 'POST', `/api/supplier-receipts/${receipt.id}/post`, {
+      serials: [{ lineId: receipt.lines[0]!.id, serials }],
     });
     expect(await stockOf(page, sku)).toMatchObject({ onHand: '3.0000', available: '3.0000' });
 
