@@ -45,7 +45,7 @@ import {
   type ReceiptFormValues,
 } from './receipt-form.ts';
 import { ReceiptLines } from './receipt-lines.tsx';
-import { SerialsInput } from './receipt-serials.tsx';
+import { SerialsInput } from '@/web/components/serials-input.tsx';
 import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
 import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
 import { ReceiptView, TotalsList, useLookupLabel } from './receipt-view.tsx';

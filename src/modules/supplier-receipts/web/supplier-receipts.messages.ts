@@ -147,16 +147,6 @@ export const receiptsWebMessages = {
     incomplete: (sku: string, count: number, qty: string) =>
       `Товар «${sku}»: додано ${count} з ${qty} серійних номерів — додайте решту або приберіть усі, щоб згенерувати`,
   },
-  serialInput: {
-    label: (sku: string) => `Серійні номери ${sku}`,
-    placeholder: 'Сканувати або ввести номер',
-    add: 'Додати',
-    remove: (serial: string) => `Прибрати ${serial}`,
-    count: (count: number, qty: string) => `${count} з ${qty}`,
-    full: 'Усі номери додано',
-    repeated: (values: readonly string[]) => `Уже додано: ${values.join(', ')}`,
-    tooMany: (qty: string) => `Потрібно лише ${qty} — приберіть зайві номери`,
-  },
   confirmPost: {
     title: 'Провести прихід?',
     description: (lines: number, warehouse: string | null) =>

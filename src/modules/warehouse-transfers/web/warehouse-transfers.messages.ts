@@ -127,17 +127,6 @@ export const transfersWebMessages = {
       `Товар «${sku}»: вкажіть серійні номери — додано ${count} з ${qty}`,
   },
 
-  serialInput: {
-    label: (sku: string) => `Серійні номери ${sku}`,
-    placeholder: 'Сканувати або ввести номер',
-    add: 'Додати',
-    remove: (serial: string) => `Прибрати ${serial}`,
-    count: (count: number, qty: string) => `${count} з ${qty}`,
-    full: 'Усі номери додано',
-    repeated: (values: readonly string[]) => `Уже додано: ${values.join(', ')}`,
-    tooMany: (qty: string) => `Потрібно лише ${qty} — приберіть зайві номери`,
-  },
-
   confirmPost: {
     title: 'Провести переміщення?',
     description: (lines: number, from: string, to: string) =>

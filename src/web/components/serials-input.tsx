@@ -9,10 +9,19 @@ import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { cn } from '@/web/lib/utils.ts';
-import { formatQty } from './receipt-format.ts';
-import { receiptsWebMessages } from './supplier-receipts.messages.ts';
+import { formatQty } from '@/web/lib/document-format.ts';
 
-const m = receiptsWebMessages.serialInput;
+// One serial input for every document that names serials (receipts, transfers); its words live here with it.
+const m = {
+  label: (sku: string) => `Серійні номери ${sku}`,
+  placeholder: 'Сканувати або ввести номер',
+  add: 'Додати',
+  remove: (serial: string) => `Прибрати ${serial}`,
+  count: (count: number, qty: string) => `${count} з ${qty}`,
+  full: 'Усі номери додано',
+  repeated: (values: readonly string[]) => `Уже додано: ${values.join(', ')}`,
+  tooMany: (qty: string) => `Потрібно лише ${qty} — приберіть зайві номери`,
+} as const;
 
 export function SerialsInput({
   sku,
