@@ -28,6 +28,14 @@ import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
 import { usersRoutes } from '@/modules/users/server/index.ts';
+import { bomRoutes } from '@/modules/bom/server/index.ts';
+import { techCardsRoutes } from '@/modules/tech-cards/server/index.ts';
+import { recipesRoutes } from '@/modules/recipes/server/index.ts';
+import { manufacturingRoutes } from '@/modules/manufacturing/server/index.ts';
+import { productionTasksRoutes } from '@/modules/production-tasks/server/index.ts';
+import { mesRoutes } from '@/modules/mes/server/index.ts';
+import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
+import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { resourceRoutes } from '@/resources/_engine/server/resource.routes.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
@@ -152,6 +160,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     serialNumbersRoutes,
     clientMailRoutes,
     novaPoshtaRoutes,
+    bomRoutes,
+    techCardsRoutes,
+    recipesRoutes,
+    manufacturingRoutes,
+    productionTasksRoutes,
+    mesRoutes,
+    orderedProductsRoutes,
+    shortageRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

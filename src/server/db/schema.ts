@@ -35,3 +35,8 @@ export * from '../../modules/serial-numbers/server/serial-numbers.table.ts';
 export * from '../../modules/shipments/server/shipments.table.ts';
 export * from '../../modules/nova-poshta/server/np-directory.table.ts';
 export * from '../../modules/client-mail/server/client-mail.table.ts';
+export * from '../../modules/bom/server/bom.table.ts';
+export * from '../../modules/tech-cards/server/tech-cards.table.ts';
+export * from '../../modules/recipes/server/recipes.table.ts';
+export * from '../../modules/manufacturing/server/manufacturing.table.ts';
+export * from '../../modules/mes/server/mes.table.ts';

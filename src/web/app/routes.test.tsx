@@ -70,6 +70,14 @@ describe('route table', () => {
         '/shipments',
         '/serial-numbers',
         '/client-mail',
+        '/bom',
+        '/tech-cards',
+        '/recipes',
+        '/manufacturing',
+        '/production',
+        '/mes',
+        '/ordered-products',
+        '/shortage',
         '/documents',
         '/settings',
         '/my-analytics',
@@ -77,7 +85,7 @@ describe('route table', () => {
         '/messages',
       ].sort(),
     );
-    expect(registeredRoutes.has('/manufacturing')).toBe(false);
+    expect(registeredRoutes.has('/repairs')).toBe(false);
   });
 
   it('takes only paths of the route catalogue, detail routes belonging to their parent', () => {

@@ -159,6 +159,20 @@ export const pages: readonly PageDefinition[] = [
   definePage('/inventory-audits/:id', () =>
     import('@/modules/inventory-audits/web/inventory-audit-page.tsx').then((m) => m.InventoryAuditPage),
   ),
+  definePage('/bom', () => import('@/modules/bom/web/bom-page.tsx').then((m) => m.BomPage)),
+  definePage('/tech-cards', () => import('@/modules/tech-cards/web/tech-cards-page.tsx').then((m) => m.TechCardsPage)),
+  definePage('/recipes', () => import('@/modules/recipes/web/recipes-page.tsx').then((m) => m.RecipesPage)),
+  definePage('/manufacturing', () =>
+    import('@/modules/manufacturing/web/manufacturing-page.tsx').then((m) => m.ManufacturingPage),
+  ),
+  definePage('/production', () =>
+    import('@/modules/production-tasks/web/production-page.tsx').then((m) => m.ProductionPage),
+  ),
+  definePage('/mes', () => import('@/modules/mes/web/mes-page.tsx').then((m) => m.MesPage)),
+  definePage('/ordered-products', () =>
+    import('@/modules/ordered-products/web/ordered-products-page.tsx').then((m) => m.OrderedProductsPage),
+  ),
+  definePage('/shortage', () => import('@/modules/shortage/web/shortage-page.tsx').then((m) => m.ShortagePage)),
   definePage('/scanner', () => import('@/modules/scanner/web/scanner-page.tsx').then((m) => m.ScannerPage)),
   // Spec §2: pages that only say they are in development.
   ...routeCatalog.filter((entry) => entry.placeholder).map((entry) => definePage(entry.route, loadPlaceholder)),

@@ -1,0 +1,4 @@
+import type { AppDeps, AppInstance } from '@/server/endpoint.ts';
+
+// PLACEHOLDER — replaced by the module's real routes.
+export async function productionTasksRoutes(_app: AppInstance, _deps: AppDeps): Promise<void> {}

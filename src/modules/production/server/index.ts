@@ -1,0 +1,27 @@
+// The production core every production module shares (production.md §0): the spec resolution, effective
+// operations, BOM effective quantities, planned minutes and conversion costs, and the production settings.
+export {
+  applyModification,
+  bomMaterials,
+  costOperations,
+  effectiveOperations,
+  effectivePerUnit,
+  leadTimeDays,
+  operationCosts,
+  plannedMinutes,
+  requireProductionSpec,
+  resolveProductionSpec,
+  specMessages,
+  type BomMaterial,
+  type EffectiveOperation,
+  type OperationCost,
+  type OperationCosts,
+  type OperationTimeInput,
+  type ResolvedSpec,
+} from './spec.ts';
+export {
+  getProductionSettings,
+  productionSettingDefaults,
+  productionSettingKeys,
+  type ProductionSettings,
+} from './production-settings.ts';

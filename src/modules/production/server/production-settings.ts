@@ -1,0 +1,49 @@
+// The production settings (production.md §2, §4, §6): one `settings` row per key, defaults when unset.
+// backflush (default on), automatic output on the last operation (default on), badge required on /mes
+// (default off) and the working hours per day used for lead times (default 8).
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client.ts';
+import { settings } from '@/server/db/platform.table.ts';
+
+export const productionSettingKeys = {
+  backflush: 'manufacturing.backflush',
+  autoOutputOnLastOperation: 'manufacturing.autoOutputOnLastOperation',
+  requireBadge: 'mes.requireBadge',
+  hoursPerDay: 'production.hoursPerDay',
+} as const;
+
+export interface ProductionSettings {
+  backflush: boolean;
+  autoOutputOnLastOperation: boolean;
+  requireBadge: boolean;
+  hoursPerDay: number;
+}
+
+export const productionSettingDefaults: ProductionSettings = {
+  backflush: true,
+  autoOutputOnLastOperation: true,
+  requireBadge: false,
+  hoursPerDay: 8,
+};
+
+export async function getProductionSettings(db: DbOrTx): Promise<ProductionSettings> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, Object.values(productionSettingKeys)));
+  const byKey = new Map(rows.map((r) => [r.key, r.value]));
+  const bool = (key: string, fallback: boolean) => {
+    const v = byKey.get(key);
+    return typeof v === 'boolean' ? v : fallback;
+  };
+  const hours = byKey.get(productionSettingKeys.hoursPerDay);
+  return {
+    backflush: bool(productionSettingKeys.backflush, productionSettingDefaults.backflush),
+    autoOutputOnLastOperation: bool(
+      productionSettingKeys.autoOutputOnLastOperation,
+      productionSettingDefaults.autoOutputOnLastOperation,
+    ),
+    requireBadge: bool(productionSettingKeys.requireBadge, productionSettingDefaults.requireBadge),
+    hoursPerDay: typeof hours === 'number' && hours > 0 && hours <= 24 ? hours : productionSettingDefaults.hoursPerDay,
+  };
+}
