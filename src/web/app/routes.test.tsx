@@ -104,7 +104,7 @@ describe('route table', () => {
 
   it('shows the 404 page for an unknown path and for a module that is not built', async () => {
     stubShellApi();
-    renderRoutes('/manufacturing');
+    renderRoutes('/repairs');
     expect(await screen.findByRole('heading', { name: 'Сторінку не знайдено' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'На головну' }).getAttribute('href')).toBe('/');
   });
