@@ -72,6 +72,8 @@ describe('planned minutes, lead time and conversion cost (production.md §2)', (
     expect(leadTimeDays(ops, '235', 8)).toBe(2); // 2 × (10 + 470) = 960 min = 2 days exactly
     expect(leadTimeDays(ops, '236', 8)).toBe(3);
     expect(leadTimeDays([], '5')).toBe(0);
+    expect(leadTimeDays(ops, '10', 7.3333)).toBe(1);
+    expect(leadTimeDays([{ setupMinutes: '440', runMinutesPerUnit: '0' }], '1', 7.3333)).toBe(2); // 440 > 439.998
   });
   it('prices minutes at the position rate (or the recipe override) and the department overhead', () => {
     const rates = {

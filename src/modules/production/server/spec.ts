@@ -5,7 +5,7 @@
 // MOs, costing, shortage, recipes and planning all call these — none keeps its own copy of the rule.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import { add, dec, div, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
+import { add, cmp, dec, div, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { departments } from '@/resources/departments/departments.table.ts';
 import { positions } from '@/resources/positions/positions.table.ts';
@@ -254,10 +254,10 @@ export function plannedMinutes(op: OperationTimeInput, qty: string): string {
 export function leadTimeDays(ops: readonly OperationTimeInput[], qty: string, hoursPerDay = 8): number {
   let total: Dec = dec(0);
   for (const op of ops) if (!op.canRunParallel) total = add(total, dec(plannedMinutes(op, qty)));
-  // Whole hundredths of a minute against whole hundredths of a day: an exact ceiling, no floats.
-  const hundredths = BigInt(fixed(mul(total, dec(100)), 0));
-  const perDay = BigInt(60 * hoursPerDay * 100);
-  return Number((hundredths + perDay - 1n) / perDay);
+  const perDay = mul(dec(60), dec(String(hoursPerDay)));
+  // An exact ceiling: the whole days below the quotient, plus one when they do not cover the total.
+  const whole = Number(fixed(div(total, perDay, 6), 6).split('.')[0]);
+  return cmp(mul(dec(whole), perDay), total) < 0 ? whole + 1 : whole;
 }
 
 export interface OperationCost {
