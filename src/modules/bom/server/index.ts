@@ -1,4 +1,9 @@
-import type { AppDeps, AppInstance } from '@/server/endpoint.ts';
-
-// PLACEHOLDER — replaced by the module's real routes.
-export async function bomRoutes(_app: AppInstance, _deps: AppDeps): Promise<void> {}
+// Specifications ('Специфікації', production.md §1): the routes, the demo, and what other production modules use —
+// the explosion, the full planned unit cost (material roll-up + conversion) and the cycle check.
+export { bomRoutes } from './bom.routes.ts';
+export { bomDemoSeeder } from './bom.demo.ts';
+export { CostRoll, plannedUnitCost, type ItemCost, type PlannedUnitCost } from './bom.rollup.ts';
+export { availableByItem, bomCycleCheck, explodeBom, explodeItem, whereUsed } from './bom.structure.ts';
+export { createBom, createBomIn, getBom, listBoms, makeDefaultBom, updateBom } from './bom.service.ts';
+export { flattenLeaves, toStockUnit } from './bom.calc.ts';
+export type { ExplosionNode, FlatLeaf, WhereUsedRow } from '../bom.contract.ts';
