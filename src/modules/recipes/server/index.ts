@@ -1,4 +1,10 @@
-import type { AppDeps, AppInstance } from '@/server/endpoint.ts';
-
-// PLACEHOLDER — replaced by the module's real routes.
-export async function recipesRoutes(_app: AppInstance, _deps: AppDeps): Promise<void> {}
+export { recipesRoutes } from './recipes.routes.ts';
+export { recipesDemoSeeder } from './recipes.demo.ts';
+export {
+  createRecipe,
+  getRecipe,
+  makeDefaultRecipe,
+  previewVariant,
+  recipeOptions,
+  updateRecipe,
+} from './recipes.service.ts';

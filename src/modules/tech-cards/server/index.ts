@@ -1,4 +1,13 @@
-import type { AppDeps, AppInstance } from '@/server/endpoint.ts';
-
-// PLACEHOLDER — replaced by the module's real routes.
-export async function techCardsRoutes(_app: AppInstance, _deps: AppDeps): Promise<void> {}
+export { techCardsRoutes } from './tech-cards.routes.ts';
+export { techCardsDemoSeeder } from './tech-cards.demo.ts';
+export {
+  copyTechCard,
+  createModification,
+  createTechCard,
+  effectiveOperationViews,
+  getTechCard,
+  makeDefaultTechCard,
+  techCardCost,
+  techCardsOfItem,
+  updateTechCard,
+} from './tech-cards.service.ts';
