@@ -1,4 +1,657 @@
-// PLACEHOLDER — replaced by the real page.
+// 'Виробництво' (production.md §4 Page): stat cards (planned, released, in progress, completed this month, overdue),
+// the filter bar (search, statuses, priority, item, department, due range, overdue), a server-paged sortable table
+// (number, item, produced / planned with a bar, status and priority, due date red when overdue, source orders,
+// responsible). The filters, the sort, the page and the open order live in the address, so a link reproduces the
+// view: `?id=<id>` opens an order's drawer and `?search=<number>` (the notifications' link) opens the one it finds.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import {
+  AlertTriangleIcon,
+  CalendarClockIcon,
+  CheckCircle2Icon,
+  ChevronDownIcon,
+  PlayIcon,
+  PlusIcon,
+  RocketIcon,
+  SearchIcon,
+  XIcon,
+} from 'lucide-react';
+import {
+  moPriorities,
+  moPriorityLabels,
+  moStatuses,
+  moStatusLabels,
+  type MoListRow,
+  type MoPriority,
+  type MoStats,
+  type MoStatus,
+} from '@/modules/manufacturing/manufacturing.contract.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
+import { usePermission } from '@/web/app/use-permission.ts';
+import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
+import { StatCard, statTones } from '@/web/components/stat-card.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { Checkbox } from '@/web/components/ui/checkbox.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/web/components/ui/dropdown-menu.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { MoDialog } from './mo-dialog.tsx';
+import { MoDrawer } from './mo-drawer.tsx';
+import { DueDate, MoStatusBadge, PriorityBadge, ProducedProgress } from './manufacturing-parts.tsx';
+import { isMoQuery, moListQueryFn, moListQueryKey, moStatsQueryKey, type MoListFilter } from './manufacturing.api.ts';
+import { moWebMessages as messages } from './manufacturing.messages.ts';
+
+export const MANUFACTURING_ROUTE = '/manufacturing';
+export const MO_PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+const ALL = 'all';
+const DEFAULT_SORT = '-createdAt';
+
+type SortField = 'number' | 'itemName' | 'qty' | 'status' | 'priority' | 'dueDate';
+type FormState = { kind: 'create' } | { kind: 'edit'; id: number } | null;
+
+const initialFilter: MoListFilter = {
+  page: 1,
+  limit: MO_PAGE_SIZE,
+  search: '',
+  sort: DEFAULT_SORT,
+  status: '',
+  priority: '',
+  itemId: null,
+  departmentId: null,
+  dueFrom: '',
+  dueTo: '',
+  overdue: '',
+};
+
+const positiveInt = (text: string | null) => {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n > 0 ? n : null;
+};
+const isoDate = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : '');
+
+/** The list's filter and the open order, as the address says. */
+export function readAddress(search: string): { filter: MoListFilter; openId: number | null } {
+  const params = new URLSearchParams(search);
+  const statuses = (params.get('status') ?? '')
+    .split(',')
+    .filter((s): s is MoStatus => (moStatuses as readonly string[]).includes(s));
+  const priority = params.get('priority');
+  return {
+    filter: {
+      ...initialFilter,
+      page: positiveInt(params.get('page')) ?? 1,
+      search: params.get('search')?.trim() ?? '',
+      sort: params.get('sort')?.trim() || DEFAULT_SORT,
+      status: moStatuses.filter((s) => statuses.includes(s)).join(','),
+      priority: (moPriorities as readonly string[]).includes(priority ?? '') ? (priority as MoPriority) : '',
+      itemId: positiveInt(params.get('itemId')),
+      departmentId: positiveInt(params.get('departmentId')),
+      dueFrom: isoDate(params.get('dueFrom')),
+      dueTo: isoDate(params.get('dueTo')),
+      overdue: params.get('overdue') === 'true' ? 'true' : '',
+    },
+    openId: positiveInt(params.get('id')) ?? positiveInt(params.get('open')),
+  };
+}
+
+/** The address of a filter and an open order (defaults left out). */
+export function writeAddress(filter: MoListFilter, openId: number | null): string {
+  const params = new URLSearchParams();
+  if (filter.search) params.set('search', filter.search);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.priority) params.set('priority', filter.priority);
+  if (filter.itemId) params.set('itemId', String(filter.itemId));
+  if (filter.departmentId) params.set('departmentId', String(filter.departmentId));
+  if (filter.dueFrom) params.set('dueFrom', filter.dueFrom);
+  if (filter.dueTo) params.set('dueTo', filter.dueTo);
+  if (filter.overdue) params.set('overdue', 'true');
+  if (filter.sort !== DEFAULT_SORT) params.set('sort', filter.sort);
+  if (filter.page > 1) params.set('page', String(filter.page));
+  if (openId) params.set('id', String(openId));
+  return params.toString();
+}
+
+/** The name of a record known only by its id (a filter from the address). */
+function useLookupLabel(route: string, id: number | null, known: string | null): string | null {
+  const query = useQuery<LookupItem[]>({
+    queryKey: [lookupBase(route), { ids: String(id) }],
+    enabled: id !== null && known === null,
+    staleTime: 60_000,
+  });
+  if (id === null) return null;
+  return known ?? query.data?.find((entry) => entry.id === id)?.label ?? null;
+}
+
 export function ManufacturingPage() {
-  return <p>…</p>;
+  const queryClient = useQueryClient();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const { filter, openId } = useMemo(() => readAddress(search), [search]);
+  const [searchText, setSearchText] = useState(filter.search);
+  const [shownSearch, setShownSearch] = useState(filter.search);
+  // The address changed the search by itself (a link, the back button): the box follows it.
+  if (filter.search !== shownSearch) {
+    setShownSearch(filter.search);
+    if (searchText.trim() !== filter.search) setSearchText(filter.search);
+  }
+  const [labels, setLabels] = useState<{ item: string | null; department: string | null }>({
+    item: null,
+    department: null,
+  });
+  const itemLabel = useLookupLabel('/products', filter.itemId, labels.item);
+  const departmentLabel = useLookupLabel('/departments', filter.departmentId, labels.department);
+  const [form, setForm] = useState<FormState>(null);
+  const { canAccess } = usePermission(MANUFACTURING_ROUTE);
+  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+
+  const listQuery = useQuery({
+    queryKey: moListQueryKey(filter),
+    queryFn: moListQueryFn,
+    placeholderData: keepPreviousData,
+  });
+  const statsQuery = useQuery<MoStats>({ queryKey: moStatsQueryKey });
+
+  // The newest address, for the debounced search that fires after later renders.
+  const latestSearch = useRef(search);
+  useEffect(() => {
+    latestSearch.current = search;
+  }, [search]);
+
+  function go(nextFilter: MoListFilter, nextOpen: number | null) {
+    const query = writeAddress(nextFilter, nextOpen);
+    navigate(query ? `${location}?${query}` : location, { replace: true });
+  }
+
+  // `?search=<number>` from a notification: the order it finds is opened once, as soon as the list answers.
+  const autoOpen = useRef(filter.search !== '' && openId === null);
+  const rowsLoaded = listQuery.data && !listQuery.isPlaceholderData ? listQuery.data.items : null;
+  useEffect(() => {
+    if (!autoOpen.current || !rowsLoaded) return;
+    autoOpen.current = false;
+    const wanted = filter.search.toLowerCase();
+    const exact = rowsLoaded.filter((row) => row.number.toLowerCase() === wanted);
+    const found = exact.length === 1 ? exact[0] : rowsLoaded.length === 1 ? rowsLoaded[0] : undefined;
+    if (found) go(filter, found.id);
+    // go() reads the current address; the effect runs only for the first answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rowsLoaded]);
+
+  const total = listQuery.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / filter.limit));
+  // A page emptied by a deletion or a filter: step back to the last page that has rows.
+  useEffect(() => {
+    if (listQuery.data && !listQuery.isPlaceholderData && total > 0 && filter.page > pageCount) {
+      go({ ...filter, page: pageCount }, openId);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listQuery.data, listQuery.isPlaceholderData, total, filter.page, pageCount]);
+
+  const selectedStatuses = filter.status ? (filter.status.split(',') as MoStatus[]) : [];
+  const filtered =
+    filter.search !== '' ||
+    filter.status !== '' ||
+    filter.priority !== '' ||
+    filter.itemId !== null ||
+    filter.departmentId !== null ||
+    filter.dueFrom !== '' ||
+    filter.dueTo !== '' ||
+    filter.overdue !== '';
+
+  /** Any filter change starts again from page 1. */
+  function changeFilter(change: Partial<Omit<MoListFilter, 'page' | 'limit'>>) {
+    go({ ...filter, ...change, page: 1 }, openId);
+  }
+  function changeSearch(text: string) {
+    setSearchText(text);
+    debounce(() => {
+      // The address may have moved on meanwhile (a filter, an open order): read it afresh.
+      const current = readAddress(latestSearch.current);
+      go({ ...current.filter, search: text.trim(), page: 1 }, current.openId);
+    });
+  }
+  function toggleSort(field: SortField) {
+    changeFilter({ sort: filter.sort === field ? `-${field}` : field });
+  }
+  function toggleStatus(status: MoStatus, on: boolean) {
+    const next = on ? [...selectedStatuses, status] : selectedStatuses.filter((s) => s !== status);
+    changeFilter({ status: moStatuses.filter((s) => next.includes(s)).join(',') });
+  }
+  function resetFilters() {
+    setSearchText('');
+    setLabels({ item: null, department: null });
+    go({ ...initialFilter, sort: filter.sort }, openId);
+  }
+
+  const rows = listQuery.data?.items ?? [];
+  const statusTitle =
+    selectedStatuses.length === 0
+      ? messages.statusAll
+      : selectedStatuses.length === 1
+        ? moStatusLabels[selectedStatuses[0]!]
+        : messages.statusCount(selectedStatuses.length);
+  const columnCount = 7;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
+          <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
+        </div>
+        {canAccess ? (
+          <Button onClick={() => setForm({ kind: 'create' })}>
+            <PlusIcon aria-hidden="true" />
+            {messages.newOrder}
+          </Button>
+        ) : null}
+      </div>
+
+      <StatCards
+        stats={statsQuery.data}
+        filter={filter}
+        onStatus={(status) =>
+          changeFilter({ status: filter.status === status && !filter.overdue ? '' : status, overdue: '' })
+        }
+        onOverdue={() => changeFilter({ overdue: filter.overdue ? '' : 'true', status: '' })}
+      />
+      {statsQuery.isError ? <p className="text-sm text-destructive">{messages.stats.loadError}</p> : null}
+
+      <div className="grid gap-3" role="search">
+        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_13rem_13rem]">
+          <div className="relative">
+            <Label htmlFor="mo-search" className="sr-only">
+              {messages.searchLabel}
+            </Label>
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="mo-search"
+              type="search"
+              className="pl-9"
+              placeholder={messages.searchPlaceholder}
+              value={searchText}
+              onChange={(event) => changeSearch(event.target.value)}
+            />
+          </div>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" className="justify-between font-normal" aria-label={messages.statusLabel}>
+                <span className="truncate">{statusTitle}</span>
+                <ChevronDownIcon className="opacity-60" aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start" className="w-56">
+              {moStatuses.map((status) => (
+                <DropdownMenuCheckboxItem
+                  key={status}
+                  checked={selectedStatuses.includes(status)}
+                  onSelect={(event) => event.preventDefault()}
+                  onCheckedChange={(on) => toggleStatus(status, on === true)}
+                >
+                  {moStatusLabels[status]}
+                </DropdownMenuCheckboxItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => changeFilter({ status: '' })}>{messages.statusAll}</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Select
+            value={filter.priority || ALL}
+            onValueChange={(value) => changeFilter({ priority: value === ALL ? '' : (value as MoPriority) })}
+          >
+            <SelectTrigger aria-label={messages.priorityLabel}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{messages.priorityAll}</SelectItem>
+              {moPriorities.map((priority) => (
+                <SelectItem key={priority} value={priority}>
+                  {moPriorityLabels[priority]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_10rem_auto_auto]">
+          <ReferencePicker
+            className="col-span-2 sm:col-span-1"
+            route="/products"
+            value={filter.itemId}
+            valueLabel={itemLabel}
+            clearLabel={messages.all}
+            prefix={messages.itemFilter}
+            aria-label={messages.itemFilter}
+            onChange={(itemId, label) => {
+              setLabels((current) => ({ ...current, item: label }));
+              changeFilter({ itemId });
+            }}
+          />
+          <ReferencePicker
+            className="col-span-2 sm:col-span-1"
+            route="/departments"
+            value={filter.departmentId}
+            valueLabel={departmentLabel}
+            clearLabel={messages.all}
+            prefix={messages.departmentFilter}
+            aria-label={messages.departmentFilter}
+            onChange={(departmentId, label) => {
+              setLabels((current) => ({ ...current, department: label }));
+              changeFilter({ departmentId });
+            }}
+          />
+          <DateFilter
+            id="mo-due-from"
+            label={messages.dueFrom}
+            value={filter.dueFrom}
+            max={filter.dueTo || undefined}
+            onChange={(dueFrom) => changeFilter({ dueFrom })}
+          />
+          <DateFilter
+            id="mo-due-to"
+            label={messages.dueTo}
+            value={filter.dueTo}
+            min={filter.dueFrom || undefined}
+            onChange={(dueTo) => changeFilter({ dueTo })}
+          />
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="mo-overdue"
+              checked={filter.overdue === 'true'}
+              onCheckedChange={(checked) => changeFilter({ overdue: checked === true ? 'true' : '' })}
+            />
+            <Label htmlFor="mo-overdue" className="font-normal">
+              {messages.overdueOnly}
+            </Label>
+          </div>
+          {filtered ? (
+            <Button variant="ghost" className="justify-self-start" onClick={resetFilters}>
+              <XIcon aria-hidden="true" />
+              {messages.resetFilters}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
+        <ListStates
+          query={listQuery}
+          loadingText={messages.loading}
+          loadErrorText={messages.loadError}
+          retryText={messages.retry}
+        >
+          <div className="min-w-0 overflow-x-auto">
+            <Table
+              className="min-w-[60rem]"
+              aria-label={messages.title}
+              aria-busy={listQuery.isFetching ? true : undefined}
+            >
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <SortableHead field="number" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.number}
+                  </SortableHead>
+                  <SortableHead field="itemName" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.item}
+                  </SortableHead>
+                  <SortableHead field="qty" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.progress}
+                  </SortableHead>
+                  <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.status}
+                  </SortableHead>
+                  <SortableHead field="dueDate" sort={filter.sort} onSort={toggleSort}>
+                    {messages.columns.dueDate}
+                  </SortableHead>
+                  <TableHead>{messages.columns.orders}</TableHead>
+                  <TableHead>{messages.columns.responsible}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
+                {rows.length === 0 ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={columnCount} className="py-12 text-center">
+                      <p className="font-medium">{messages.empty}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
+                      </p>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((row) => <MoRow key={row.id} row={row} onOpen={() => go(filter, row.id)} />)
+                )}
+              </TableBody>
+            </Table>
+          </div>
+          <ListPagination
+            page={filter.page}
+            pageSize={filter.limit}
+            total={total}
+            emptySummary={messages.totalOrders(0)}
+            nextDisabled={listQuery.isPlaceholderData}
+            onPageChange={(page) => go({ ...filter, page }, openId)}
+          />
+        </ListStates>
+      </div>
+
+      {openId !== null ? (
+        <MoDrawer
+          key={openId}
+          moId={openId}
+          canChange={canAccess}
+          onEdit={(id) => setForm({ kind: 'edit', id })}
+          onOpen={(id) => go(filter, id)}
+          onClose={() => go(filter, null)}
+        />
+      ) : null}
+      {form ? (
+        <MoDialog
+          moId={form.kind === 'edit' ? form.id : undefined}
+          onClose={() => setForm(null)}
+          onSaved={(id) => {
+            setForm(null);
+            void queryClient.invalidateQueries({ predicate: isMoQuery });
+            go(filter, id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="relative">
+      <Label
+        htmlFor={id}
+        className="pointer-events-none absolute -top-2 left-2 bg-background px-1 text-xs font-normal text-muted-foreground"
+      >
+        {label}
+      </Label>
+      <Input id={id} type="date" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+function MoRow({ row, onOpen }: { row: MoListRow; onOpen: () => void }) {
+  return (
+    <TableRow className="cursor-pointer" onClick={onOpen}>
+      <TableCell className="font-medium whitespace-nowrap">
+        {/* The row is clickable; the number is its keyboard way in. */}
+        <button
+          type="button"
+          className="-mx-1 rounded-sm px-1 font-mono outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          aria-label={messages.openOrder(row.number)}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen();
+          }}
+        >
+          {row.number}
+        </button>
+      </TableCell>
+      <TableCell className="max-w-72 min-w-44">
+        <span className="line-clamp-2">{row.itemName}</span>
+        <span className="block text-xs text-muted-foreground">{row.sku}</span>
+      </TableCell>
+      <TableCell>
+        <ProducedProgress
+          number={row.number}
+          produced={row.producedQty}
+          qty={row.qty}
+          progress={row.progress}
+          unit={row.unitShortName}
+        />
+      </TableCell>
+      <TableCell>
+        <div className="flex flex-col items-start gap-1">
+          <MoStatusBadge status={row.status} />
+          <PriorityBadge priority={row.priority} />
+        </div>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <DueDate date={row.dueDate} overdue={row.isOverdue} />
+      </TableCell>
+      <TableCell className="max-w-48">
+        {row.orders.length ? (
+          <ul className="flex flex-wrap gap-x-2 gap-y-0.5">
+            {row.orders.map((order) => (
+              <li key={order.orderId}>
+                <Link
+                  href={`/orders?search=${encodeURIComponent(order.orderNumber)}`}
+                  className="font-mono text-sm hover:underline"
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  {order.orderNumber}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-muted-foreground">{messages.none}</span>
+        )}
+      </TableCell>
+      <TableCell className="max-w-48">
+        {row.responsibleName ?? <span className="text-muted-foreground">{messages.none}</span>}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function StatCards({
+  stats,
+  filter,
+  onStatus,
+  onOverdue,
+}: {
+  stats: MoStats | undefined;
+  filter: MoListFilter;
+  onStatus: (status: MoStatus) => void;
+  onOverdue: () => void;
+}) {
+  const m = messages.stats;
+  const value = (n: number | undefined) => (n === undefined ? messages.none : String(n));
+  const cards: {
+    label: string;
+    hint: string;
+    icon: typeof PlayIcon;
+    tone: string;
+    figure: number | undefined;
+    status?: MoStatus;
+  }[] = [
+    {
+      label: m.planned,
+      hint: m.plannedHint,
+      icon: CalendarClockIcon,
+      tone: statTones.amber,
+      figure: stats?.planned,
+      status: 'planned',
+    },
+    {
+      label: m.released,
+      hint: m.releasedHint,
+      icon: RocketIcon,
+      tone: statTones.primary,
+      figure: stats?.released,
+      status: 'released',
+    },
+    {
+      label: m.inProgress,
+      hint: m.inProgressHint,
+      icon: PlayIcon,
+      tone: statTones.sky,
+      figure: stats?.inProgress,
+      status: 'in_progress',
+    },
+    {
+      label: m.completed,
+      hint: m.completedHint,
+      icon: CheckCircle2Icon,
+      tone: statTones.green,
+      figure: stats?.completedThisMonth,
+      status: 'completed',
+    },
+  ];
+  return (
+    <section aria-label={m.label}>
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5 xl:gap-4">
+        {cards.map((card) => {
+          const pressed = card.status !== undefined && filter.status === card.status && !filter.overdue;
+          return (
+            <li key={card.label} className="min-w-0">
+              <StatCard
+                label={card.label}
+                hint={pressed ? m.pressedHint : card.hint}
+                icon={card.icon}
+                tone={card.tone}
+                value={value(card.figure)}
+                pressed={pressed}
+                onClick={() => card.status && onStatus(card.status)}
+              />
+            </li>
+          );
+        })}
+        <li className="min-w-0">
+          <StatCard
+            label={m.overdue}
+            hint={filter.overdue ? m.pressedHint : m.overdueHint}
+            icon={AlertTriangleIcon}
+            tone={statTones.red}
+            value={value(stats?.overdue)}
+            pressed={filter.overdue === 'true'}
+            onClick={onOverdue}
+          />
+        </li>
+      </ul>
+    </section>
+  );
 }

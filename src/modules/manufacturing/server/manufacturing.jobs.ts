@@ -1,0 +1,104 @@
+// The manufacturing jobs (production.md §4, §6), every 15 minutes: an overdue MO (dueDate before today, not
+// completed or cancelled) raises one warning per MO for /manufacturing and its responsible worker's user, resolved
+// once it is done, cancelled or its due date moves; time entries open longer than 12 h are closed and flagged
+// 'Автозакриття' for the foreman.
+import { sql } from 'drizzle-orm';
+import { kyivToday } from '@/shared/kyiv-date.ts';
+import type { Db } from '@/server/db/client.ts';
+import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { moMessages } from '../manufacturing.contract.ts';
+import { rowsOf } from './manufacturing.common.ts';
+import { closeOpenTimeEntries, overdueKey } from './manufacturing.service.ts';
+
+export interface ManufacturingJobDeps {
+  db: Db;
+  log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+const TICK_MS = 15 * 60_000;
+const FIRST_TICK_MS = 90_000;
+export const AUTO_CLOSE_HOURS = 12;
+const ctx = { userId: null, actor: 'manufacturing-job' } as const;
+
+/** One run of the jobs; answers what it did (tested directly). */
+export async function runManufacturingJobsOnce(
+  db: Db,
+  now = new Date(),
+): Promise<{ overdueRaised: number; overdueResolved: number; closedEntries: number }> {
+  const today = kyivToday(now);
+  return db.transaction(async (tx) => {
+    const overdue = rowsOf<{
+      id: number;
+      number: string;
+      due_date: string;
+      item_name: string;
+      user_id: number | null;
+      notified: boolean | string;
+    }>(
+      await tx.execute(sql`select mo.id, mo.number, mo.due_date::text as due_date, i.name as item_name,
+          (select u.id from users u where u.worker_id = mo.responsible_worker_id and u.is_active limit 1) as user_id,
+          exists (select 1 from notifications n where n.dedupe_key = 'mo-overdue:' || mo.id and not n.is_resolved) as notified
+        from manufacturing_orders mo join items i on i.id = mo.item_id
+        where mo.status in ('planned', 'released', 'in_progress') and mo.due_date < ${today}::date
+        order by mo.id`),
+    );
+    let raised = 0;
+    for (const mo of overdue) {
+      if (mo.notified === true || mo.notified === 't') continue;
+      await notify(tx, {
+        type: 'warning',
+        priority: 'high',
+        title: 'Прострочене виробниче замовлення',
+        message: `${moMessages.overdue(mo.number, mo.item_name)} (термін ${mo.due_date.split('-').reverse().join('.')})`,
+        actionRequired: true,
+        actionUrl: `/manufacturing?search=${encodeURIComponent(mo.number)}`,
+        related: { type: 'manufacturing_orders', id: Number(mo.id) },
+        route: '/manufacturing',
+        ...(mo.user_id != null ? { userIds: [Number(mo.user_id)] } : {}),
+        dedupeKey: overdueKey(Number(mo.id)),
+      });
+      raised += 1;
+    }
+    // Open overdue notifications whose MO is no longer overdue (done, cancelled, deleted or re-dated).
+    const stale = rowsOf<{ key: string }>(
+      await tx.execute(sql`select distinct n.dedupe_key as key from notifications n
+        where not n.is_resolved and n.dedupe_key like 'mo-overdue:%'
+          and not exists (select 1 from manufacturing_orders mo where 'mo-overdue:' || mo.id = n.dedupe_key
+            and mo.status in ('planned', 'released', 'in_progress') and mo.due_date < ${today}::date)`),
+    );
+    for (const row of stale) await resolveByKey(tx, row.key);
+    const closedEntries = await closeOpenTimeEntries(tx, ctx, { olderThanHours: AUTO_CLOSE_HOURS, auto: true });
+    return { overdueRaised: raised, overdueResolved: stale.length, closedEntries };
+  });
+}
+
+/** Starts the 15-minute scheduler (timers unref'd); the caller stops it on shutdown. */
+export function startManufacturingJobs(deps: ManufacturingJobDeps): { stop(): void } {
+  let running = false;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = true;
+    runManufacturingJobsOnce(deps.db)
+      .then((result) => {
+        if (result.overdueRaised || result.overdueResolved || result.closedEntries) {
+          deps.log.info({ job: 'manufacturing', ...result }, 'Виробництво: прострочення та автозакриття часу');
+        }
+      })
+      .catch((err: unknown) => deps.log.error({ err, job: 'manufacturing' }, 'Manufacturing jobs failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(tick, FIRST_TICK_MS);
+  first.unref();
+  const timer = setInterval(tick, TICK_MS);
+  timer.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,424 @@
+// The drawer of one manufacturing order (production.md §4 Page): its facts, the warning 'Специфікація змінилась
+// після запуску', the buttons the state table allows (moAllowedActions; changes only with canAccess, prints for
+// everyone who sees the order) and the tabs. Every change asks first; destructive ones need a reason.
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AlertTriangleIcon,
+  BanIcon,
+  CheckCheckIcon,
+  GitBranchPlusIcon,
+  Loader2Icon,
+  PackageMinusIcon,
+  PackagePlusIcon,
+  PencilIcon,
+  PlayIcon,
+  PrinterIcon,
+  RocketIcon,
+  TagIcon,
+  Trash2Icon,
+  Undo2Icon,
+} from 'lucide-react';
+import {
+  moActionLabels,
+  moAllowedActions,
+  moApi,
+  moExcessLabels,
+  moMessages,
+  type MoDetail,
+  type MoPostingRow,
+  type TimeEntryRow,
+} from '@/modules/manufacturing/manufacturing.contract.ts';
+import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
+import { serverMessageOf } from '@/web/lib/api.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import {
+  DueDate,
+  MoStatusBadge,
+  PriorityBadge,
+  ProducedProgress,
+  formatDateUk,
+  formatQty,
+  formatTimestampUk,
+} from './manufacturing-parts.tsx';
+import { isMoQuery, moQueryKey, moRequests, openPrint } from './manufacturing.api.ts';
+import { moWebMessages } from './manufacturing.messages.ts';
+import {
+  CompleteDialog,
+  IssueDialog,
+  OutputDialog,
+  ReasonDialog,
+  SimpleActionDialog,
+  TimeEntryDialog,
+  type SimpleAction,
+} from './mo-actions.tsx';
+import {
+  ChildOrders,
+  CostTab,
+  HistoryTab,
+  MaterialsTab,
+  OperationsTab,
+  OrdersTab,
+  PostingsTab,
+  SerialsTab,
+  TimeTab,
+} from './mo-tabs.tsx';
+
+const d = moWebMessages.drawer;
+
+/** Every button of the state table, in the order the drawer shows them. */
+type MoAction =
+  | 'edit'
+  | 'release'
+  | 'unrelease'
+  | 'start'
+  | 'issue'
+  | 'output'
+  | 'complete'
+  | 'childOrders'
+  | 'traveler'
+  | 'labels'
+  | 'cancel'
+  | 'delete';
+const actionOrder: readonly MoAction[] = [
+  'release',
+  'start',
+  'issue',
+  'output',
+  'complete',
+  'childOrders',
+  'edit',
+  'traveler',
+  'labels',
+  'unrelease',
+  'cancel',
+  'delete',
+];
+const icons: Record<MoAction, typeof PlayIcon> = {
+  edit: PencilIcon,
+  release: RocketIcon,
+  unrelease: Undo2Icon,
+  start: PlayIcon,
+  issue: PackageMinusIcon,
+  output: PackagePlusIcon,
+  complete: CheckCheckIcon,
+  childOrders: GitBranchPlusIcon,
+  traveler: PrinterIcon,
+  labels: TagIcon,
+  cancel: BanIcon,
+  delete: Trash2Icon,
+};
+const labels: Record<MoAction, string> = {
+  ...moActionLabels,
+  edit: d.edit,
+  delete: d.delete,
+};
+/** Prints change nothing: offered to viewers too. */
+const readOnlyActions: readonly MoAction[] = ['traveler', 'labels'];
+const primaryActions: readonly MoAction[] = ['release', 'start', 'output', 'complete'];
+
+type Pending =
+  | { kind: 'simple'; action: SimpleAction }
+  | { kind: 'cancel' }
+  | { kind: 'issue' }
+  | { kind: 'output' }
+  | { kind: 'complete' }
+  | { kind: 'posting'; posting: MoPostingRow }
+  | { kind: 'time'; entry: TimeEntryRow };
+
+/** The actions the state allows and this user may take. */
+export function offeredActions(mo: MoDetail, canChange: boolean): MoAction[] {
+  const allowed = moAllowedActions[mo.status] as readonly string[];
+  const hasSemiFinished = mo.materials.some((m) => m.kind === 'semi_finished');
+  return actionOrder.filter(
+    (action) =>
+      allowed.includes(action) &&
+      (canChange || readOnlyActions.includes(action)) &&
+      (action !== 'childOrders' || hasSemiFinished),
+  );
+}
+
+export function MoDrawer({
+  moId,
+  canChange,
+  onEdit,
+  onOpen,
+  onClose,
+}: {
+  moId: number;
+  canChange: boolean;
+  onEdit: (id: number) => void;
+  /** Opens another order (a parent or a child). */
+  onOpen: (id: number) => void;
+  onClose: () => void;
+}) {
+  const query = useQuery<MoDetail>({ queryKey: moQueryKey(moId) });
+  const mo = query.data;
+  const [pending, setPending] = useState<Pending | null>(null);
+  const done = () => setPending(null);
+  return (
+    <Sheet open onOpenChange={(open) => !open && onClose()}>
+      <SheetContent className="w-full overflow-y-auto sm:max-w-4xl">
+        <SheetHeader className="pr-10">
+          <SheetTitle className="flex flex-wrap items-center gap-2">
+            {mo ? mo.number : moWebMessages.title}
+            {mo ? <MoStatusBadge status={mo.status} /> : null}
+            {mo ? <PriorityBadge priority={mo.priority} /> : null}
+          </SheetTitle>
+          <SheetDescription>
+            {mo ? `${mo.sku} · ${mo.itemName} × ${formatQty(mo.qty)} ${mo.unitShortName ?? ''}`.trim() : d.loading}
+          </SheetDescription>
+        </SheetHeader>
+        <div className="grid min-w-0 gap-5 px-4 pb-6">
+          {query.isError && !mo ? (
+            <StateMessage>
+              <ListLoadError
+                error={query.error}
+                message={d.loadError}
+                retryText={moWebMessages.retry}
+                onRetry={query.refetch}
+              />
+            </StateMessage>
+          ) : !mo ? (
+            <StateMessage>
+              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+              <span role="status">{d.loading}</span>
+            </StateMessage>
+          ) : (
+            <>
+              {mo.specChanged ? (
+                <div
+                  role="alert"
+                  className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+                >
+                  <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span>
+                    <span className="font-medium">{moMessages.specChanged}</span>
+                    <span className="block text-xs">{d.specChangedHint}</span>
+                  </span>
+                </div>
+              ) : null}
+              <Actions mo={mo} canChange={canChange} onEdit={() => onEdit(mo.id)} onDialog={setPending} />
+              <Facts mo={mo} onOpen={onOpen} />
+              <Tabs defaultValue="materials" className="min-w-0">
+                <div className="min-w-0 overflow-x-auto">
+                  <TabsList className="w-max justify-start">
+                    <TabsTrigger value="materials">{d.tabs.materials}</TabsTrigger>
+                    <TabsTrigger value="operations">{d.tabs.operations}</TabsTrigger>
+                    <TabsTrigger value="output">{d.tabs.output}</TabsTrigger>
+                    <TabsTrigger value="time">{d.tabs.time}</TabsTrigger>
+                    <TabsTrigger value="cost">{d.tabs.cost}</TabsTrigger>
+                    <TabsTrigger value="serials">{d.tabs.serials}</TabsTrigger>
+                    <TabsTrigger value="orders">{d.tabs.orders}</TabsTrigger>
+                    <TabsTrigger value="history">{d.tabs.history}</TabsTrigger>
+                  </TabsList>
+                </div>
+                <TabsContent value="materials">
+                  <MaterialsTab mo={mo} onOpenMo={onOpen} />
+                </TabsContent>
+                <TabsContent value="operations">
+                  <OperationsTab mo={mo} />
+                </TabsContent>
+                <TabsContent value="output">
+                  <PostingsTab
+                    mo={mo}
+                    canChange={canChange}
+                    onCancel={(posting) => setPending({ kind: 'posting', posting })}
+                  />
+                </TabsContent>
+                <TabsContent value="time">
+                  <TimeTab mo={mo} canChange={canChange} onCorrect={(entry) => setPending({ kind: 'time', entry })} />
+                </TabsContent>
+                <TabsContent value="cost">
+                  <CostTab mo={mo} />
+                </TabsContent>
+                <TabsContent value="serials">
+                  <SerialsTab mo={mo} />
+                </TabsContent>
+                <TabsContent value="orders">
+                  <OrdersTab mo={mo} onOpenMo={onOpen} />
+                </TabsContent>
+                <TabsContent value="history">
+                  <HistoryTab mo={mo} />
+                </TabsContent>
+              </Tabs>
+            </>
+          )}
+        </div>
+      </SheetContent>
+      {mo && pending ? <PendingDialog mo={mo} pending={pending} onDone={done} onDeleted={onClose} /> : null}
+    </Sheet>
+  );
+}
+
+function PendingDialog({
+  mo,
+  pending,
+  onDone,
+  onDeleted,
+}: {
+  mo: MoDetail;
+  pending: Pending;
+  onDone: () => void;
+  onDeleted: () => void;
+}) {
+  switch (pending.kind) {
+    case 'simple':
+      return <SimpleActionDialog mo={mo} action={pending.action} onDone={onDone} onDeleted={onDeleted} />;
+    case 'cancel':
+      return <ReasonDialog mo={mo} onDone={onDone} />;
+    case 'posting':
+      return <ReasonDialog mo={mo} posting={pending.posting} onDone={onDone} />;
+    case 'issue':
+      return <IssueDialog mo={mo} onDone={onDone} />;
+    case 'output':
+      return <OutputDialog mo={mo} onDone={onDone} />;
+    case 'complete':
+      return <CompleteDialog mo={mo} onDone={onDone} />;
+    case 'time':
+      return <TimeEntryDialog entry={pending.entry} onDone={onDone} />;
+  }
+}
+
+function Actions({
+  mo,
+  canChange,
+  onEdit,
+  onDialog,
+}: {
+  mo: MoDetail;
+  canChange: boolean;
+  onEdit: () => void;
+  onDialog: (pending: Pending) => void;
+}) {
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: () => moRequests.action(mo.id, 'start'),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ predicate: isMoQuery });
+      toast({ title: moWebMessages.actions.done.start, description: mo.number });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: moWebMessages.actions.failed,
+        description: serverMessageOf(error) ?? undefined,
+      }),
+  });
+
+  function run(action: MoAction) {
+    switch (action) {
+      case 'edit':
+        return onEdit();
+      case 'start':
+        return start.mutate();
+      case 'traveler':
+        return openPrint(moApi.traveler(mo.id));
+      case 'labels':
+        return openPrint(moApi.labels(mo.id));
+      case 'issue':
+      case 'output':
+      case 'complete':
+      case 'cancel':
+        return onDialog({ kind: action });
+      default:
+        return onDialog({ kind: 'simple', action });
+    }
+  }
+
+  const offered = offeredActions(mo, canChange);
+  return (
+    <div className="grid gap-2">
+      {offered.length ? (
+        <div className="flex flex-wrap gap-2" role="group" aria-label={d.actionsLabel}>
+          {offered.map((action) => {
+            const Icon = icons[action];
+            return (
+              <Button
+                key={action}
+                size="sm"
+                variant={
+                  action === 'cancel'
+                    ? 'destructive'
+                    : action === 'delete'
+                      ? 'ghost'
+                      : primaryActions.includes(action)
+                        ? 'default'
+                        : 'outline'
+                }
+                disabled={start.isPending}
+                onClick={() => run(action)}
+              >
+                {action === 'start' && start.isPending ? (
+                  <Loader2Icon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Icon aria-hidden="true" />
+                )}
+                {labels[action]}
+              </Button>
+            );
+          })}
+        </div>
+      ) : null}
+      {!canChange ? <p className="text-sm text-muted-foreground">{d.readOnly}</p> : null}
+    </div>
+  );
+}
+
+function Facts({ mo, onOpen }: { mo: MoDetail; onOpen: (id: number) => void }) {
+  const f = d.facts;
+  const none = moWebMessages.none;
+  const facts: [string, ReactNode][] = [
+    [
+      f.produced,
+      <ProducedProgress
+        key="progress"
+        number={mo.number}
+        produced={mo.producedQty}
+        qty={mo.qty}
+        progress={mo.progress}
+        unit={mo.unitShortName}
+      />,
+    ],
+    [f.dueDate, <DueDate key="due" date={mo.dueDate} overdue={mo.isOverdue} />],
+    [f.plannedStart, mo.plannedStart ? formatDateUk(mo.plannedStart) : none],
+    [f.responsible, mo.responsibleName ?? none],
+    [f.recipe, mo.recipeName ?? none],
+    [f.spec, mo.bomName ?? none],
+    [f.techCard, mo.techCardName ?? none],
+    [f.materialsWarehouse, mo.materialsWarehouseName],
+    [f.outputWarehouse, mo.outputWarehouseName],
+  ];
+  if (/[1-9]/.test(mo.scrapQty)) facts.push([f.scrap, formatQty(mo.scrapQty)]);
+  if (mo.parentMoId !== null) {
+    facts.push([
+      f.parent,
+      <button key="parent" type="button" className="font-mono hover:underline" onClick={() => onOpen(mo.parentMoId!)}>
+        {mo.parentMoNumber ?? `#${mo.parentMoId}`}
+      </button>,
+    ]);
+  }
+  if (mo.childOrders.length) {
+    facts.push([f.childOrders, <ChildOrders key="children" orders={mo.childOrders} onOpenMo={onOpen} />]);
+  }
+  if (mo.releasedAt) facts.push([f.released, d.by(formatTimestampUk(mo.releasedAt), mo.releasedByName)]);
+  if (mo.startedAt) facts.push([f.started, formatTimestampUk(mo.startedAt)]);
+  if (mo.completedAt) facts.push([f.completed, d.by(formatTimestampUk(mo.completedAt), mo.completedByName)]);
+  if (mo.excessHandling) facts.push([f.excess, moExcessLabels[mo.excessHandling]]);
+  if (mo.cancelledAt) facts.push([f.cancelled, formatTimestampUk(mo.cancelledAt)]);
+  if (mo.cancelReason) facts.push([f.cancelReason, mo.cancelReason]);
+  if (mo.notes) facts.push([f.notes, mo.notes]);
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label} className="grid min-w-0 gap-0.5">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-sm break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
