@@ -1,4 +1,3 @@
-import type { AppDeps, AppInstance } from '@/server/endpoint.ts';
-
-// PLACEHOLDER — replaced by the module's real routes.
-export async function productionTasksRoutes(_app: AppInstance, _deps: AppDeps): Promise<void> {}
+// Kanban 'Планування (Kanban)' (production.md §5): manufacturing orders seen as cards, API /api/production-tasks.
+export { productionTasksRoutes } from './production-tasks.routes.ts';
+export { listTasks, taskProgress } from './production-tasks.service.ts';
