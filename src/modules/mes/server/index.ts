@@ -1,4 +1,5 @@
-import type { AppDeps, AppInstance } from '@/server/endpoint.ts';
-
-// PLACEHOLDER — replaced by the module's real routes.
-export async function mesRoutes(_app: AppInstance, _deps: AppDeps): Promise<void> {}
+export { mesRoutes } from './mes.routes.ts';
+export { mesDemoSeeder } from './mes.demo.ts';
+export { performMesAction, shortQty, type MesActionAnswer, type MesActionOptions } from './mes.actions.ts';
+export { identifyByBadge, mesContext, mesOperationDetail, mesQueue, mesWorkers } from './mes.read.ts';
+export { purgeIdempotencyKeys } from './idempotency.ts';

@@ -1,0 +1,87 @@
+// The calls of the shop-floor terminal (production.md §6). Actions carry an Idempotency-Key header, which the shared
+// fetch helper cannot add, so they go through `sendAction` here; a failure to reach the server at all is told apart
+// (NetworkError) so the page can retry the same tap with the same key.
+import type {
+  MesActionInput,
+  MesActionResult,
+  MesAction,
+  MesContext,
+  MesOperationDetail,
+  MesQueueRow,
+  MesWorker,
+} from '@/modules/mes/mes.contract.ts';
+import { IDEMPOTENCY_HEADER } from '@/modules/mes/mes.contract.ts';
+import { ApiError, apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+
+export const MES_URL = '/api/mes';
+export const DEPARTMENT_STORAGE_KEY = 'mes.departmentId';
+
+export const mesContextQueryKey = [`${MES_URL}/context`] as const;
+export const mesQueueQueryKey = (departmentId: number | null) =>
+  [`${MES_URL}/queue`, { departmentId: departmentId ?? undefined }] as const;
+export const mesWorkersQueryKey = (departmentId: number | null) =>
+  [`${MES_URL}/workers`, { departmentId: departmentId ?? undefined }] as const;
+export const mesOperationQueryKey = (id: number) => [`${MES_URL}/operations`, id] as const;
+
+export const mesQueueQueryFn = getListQueryFn<MesQueueRow>();
+export const mesWorkersQueryFn = getListQueryFn<MesWorker>();
+
+export type { MesContext, MesOperationDetail };
+
+/** The request never reached the server or its answer never came back (offline, timeout, dropped connection). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'NetworkError';
+  }
+}
+
+export const mesApi = {
+  identify: (badgeCode: string) => apiRequest<MesWorker>('POST', `${MES_URL}/identify`, { badgeCode }),
+};
+
+/** Sends one terminal action with its Idempotency-Key. Throws NetworkError when there was no answer. */
+export async function sendAction(
+  operationId: number,
+  action: MesAction,
+  body: MesActionInput,
+  idempotencyKey: string,
+): Promise<MesActionResult> {
+  let response: Response;
+  try {
+    response = await fetch(`${MES_URL}/operations/${operationId}/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey },
+      body: JSON.stringify(body),
+      credentials: 'include',
+      cache: 'no-store',
+    });
+  } catch (err) {
+    throw new NetworkError(err);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (err) {
+    throw new NetworkError(err);
+  }
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const error =
+      json && typeof json === 'object' && 'error' in json && typeof json.error === 'string' ? json.error : undefined;
+    const fields =
+      json && typeof json === 'object' && 'fields' in json && json.fields && typeof json.fields === 'object'
+        ? (json.fields as Record<string, string>)
+        : undefined;
+    throw new ApiError(response.status, error ?? `${response.status}: ${text || response.statusText}`, {
+      error,
+      fields,
+    });
+  }
+  return json as MesActionResult;
+}

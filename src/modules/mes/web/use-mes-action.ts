@@ -1,0 +1,69 @@
+// One terminal tap → one action with its own Idempotency-Key (crypto.randomUUID). When the tap got no answer (network
+// drop, timeout, a 5xx), the key is kept: retrying the SAME tap sends the SAME key, so the server counts it once
+// (production.md §6 'Robustness'). A different tap, or an answered one, gets a fresh key.
+import { useCallback, useRef, useState } from 'react';
+import type { MesAction, MesActionInput, MesActionResult } from '@/modules/mes/mes.contract.ts';
+import { ApiError } from '@/web/lib/api.ts';
+import { NetworkError, sendAction } from './mes.api.ts';
+
+export interface MesTap {
+  operationId: number;
+  action: MesAction;
+  body: MesActionInput;
+}
+
+export interface MesActionState {
+  busy: boolean;
+  /** The server's refusal of the last tap (4xx), in its own words. */
+  error: string | null;
+  /** The tap that got no answer; `retry` sends it again with the same key. */
+  failed: MesTap | null;
+}
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+
+const signatureOf = (tap: MesTap) => JSON.stringify([tap.operationId, tap.action, tap.body]);
+
+export function useMesAction(onSuccess: (result: MesActionResult, tap: MesTap) => void) {
+  const pending = useRef<{ signature: string; key: string } | null>(null);
+  const busyRef = useRef(false);
+  const [state, setState] = useState<MesActionState>({ busy: false, error: null, failed: null });
+
+  const run = useCallback(
+    async (tap: MesTap): Promise<MesActionResult | null> => {
+      if (busyRef.current) return null;
+      busyRef.current = true;
+      const signature = signatureOf(tap);
+      if (pending.current?.signature !== signature) pending.current = { signature, key: newKey() };
+      const key = pending.current.key;
+      setState({ busy: true, error: null, failed: null });
+      try {
+        const result = await sendAction(tap.operationId, tap.action, tap.body, key);
+        pending.current = null;
+        setState({ busy: false, error: null, failed: null });
+        onSuccess(result, tap);
+        return result;
+      } catch (err) {
+        const noAnswer = err instanceof NetworkError || (err instanceof ApiError && err.status >= 500);
+        if (noAnswer) {
+          setState({ busy: false, error: null, failed: tap });
+        } else {
+          pending.current = null;
+          setState({ busy: false, error: err instanceof Error ? err.message : String(err), failed: null });
+        }
+        return null;
+      } finally {
+        busyRef.current = false;
+      }
+    },
+    [onSuccess],
+  );
+
+  const retry = useCallback(() => (state.failed ? run(state.failed) : Promise.resolve(null)), [run, state.failed]);
+  const clearError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
+
+  return { ...state, run, retry, clearError };
+}
