@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
+import { startManufacturingJobs } from '@/modules/manufacturing/server/index.ts';
 import { startShipmentJobs } from '@/modules/shipments/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
@@ -43,6 +44,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     mailer.start();
     // Nova Poshta tracking and the directory refresh (they skip quietly while it is not configured).
     const shipmentJobs = startShipmentJobs({ db: database.db, config, log });
+    // MO overdue notices and time entries left open over 12 h (production.md §4, §6).
+    const manufacturingJobs = startManufacturingJobs({ db: database.db, log });
     const housekeeping = setInterval(() => {
       purgeExpiredAuthData(database.db).catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
     }, HOUR);
@@ -55,6 +58,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       async stop() {
         clearInterval(housekeeping);
         shipmentJobs.stop();
+        manufacturingJobs.stop();
         await app.close();
         await mailer.stop();
         await database.close();

@@ -66,9 +66,10 @@ describe('demo dataset', () => {
       expect([...primaries.values()].every((count) => count === 1)).toBe(true);
 
       // The opening stock came in through posted receipts — three of their own, three received against purchase
-      // orders — and the ledger agrees with itself.
+      // orders, and three the planner bought for the demo manufacturing orders — and the ledger agrees with itself.
       const posted = (await t.db.select().from(supplierReceipts)).filter((r) => r.status === 'posted');
-      expect(posted).toHaveLength(6);
+      expect(posted).toHaveLength(9);
+      expect(posted.filter((r) => r.supplierDocNumber?.startsWith('РН-ВИР-'))).toHaveLength(3);
       expect(posted.filter((r) => r.supplierOrderId !== null)).toHaveLength(3);
       expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
 

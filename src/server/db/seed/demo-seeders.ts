@@ -1,4 +1,9 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order.
+import { bomDemoSeeder } from '@/modules/bom/server/index.ts';
+import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/index.ts';
+import { mesDemoSeeder } from '@/modules/mes/server/index.ts';
+import { recipesDemoSeeder } from '@/modules/recipes/server/index.ts';
+import { techCardsDemoSeeder } from '@/modules/tech-cards/server/index.ts';
 import { clientMailDemoSeeder } from '@/modules/client-mail/server/index.ts';
 import { inventoryAuditsDemoSeeder } from '@/modules/inventory-audits/server/index.ts';
 import { ordersDemoSeeder } from '@/modules/orders/server/index.ts';
@@ -32,4 +37,11 @@ export const demoSeeders: readonly DemoSeeder[] = [
   shipmentsDemoSeeder,
   paymentsDemoSeeder,
   clientMailDemoSeeder,
+  // Production: what products are made of and how, then manufacturing orders in every state (materials issued,
+  // outputs posted) and the shop-floor terminal's time entries on them.
+  bomDemoSeeder,
+  techCardsDemoSeeder,
+  recipesDemoSeeder,
+  manufacturingDemoSeeder,
+  mesDemoSeeder,
 ];
