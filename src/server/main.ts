@@ -8,6 +8,8 @@ import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { startManufacturingJobs } from '@/modules/manufacturing/server/index.ts';
 import { startShipmentJobs } from '@/modules/shipments/server/index.ts';
+import { shortageChanged, startShortageJobs } from '@/modules/shortage/server/index.ts';
+import { onLedgerChanged } from '@/modules/stock/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
@@ -46,6 +48,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const shipmentJobs = startShipmentJobs({ db: database.db, config, log });
     // MO overdue notices and time entries left open over 12 h (production.md §4, §6).
     const manufacturingJobs = startManufacturingJobs({ db: database.db, log });
+    // Critical material shortages: every 15 min, and a few seconds after any stock posting (warehouse.md §4).
+    const shortageJobs = startShortageJobs({ db: database.db, log });
+    const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const housekeeping = setInterval(() => {
       purgeExpiredAuthData(database.db).catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
     }, HOUR);
@@ -59,6 +64,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         clearInterval(housekeeping);
         shipmentJobs.stop();
         manufacturingJobs.stop();
+        stopShortageOnPostings();
+        shortageJobs.stop();
         await app.close();
         await mailer.stop();
         await database.close();

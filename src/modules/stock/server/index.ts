@@ -1,6 +1,7 @@
 export {
   ALLOW_NEGATIVE_STOCK,
   ledgerMessages,
+  onLedgerChanged,
   postToLedger,
   releaseStock,
   reserveStock,

@@ -88,6 +88,22 @@ interface BalanceState {
 
 const key = (itemId: number, warehouseId: number) => `${itemId}:${warehouseId}`;
 
+const ledgerListeners = new Set<() => void>();
+
+/**
+ * Views computed from the ledger (the material shortage's memo and its critical check) subscribe here instead of the
+ * ledger knowing them. Listeners must be cheap and synchronous: they run inside the posting's transaction and may
+ * only mark something stale or schedule work for after it.
+ */
+export function onLedgerChanged(listener: () => void): () => void {
+  ledgerListeners.add(listener);
+  return () => ledgerListeners.delete(listener);
+}
+
+function notifyLedgerChanged() {
+  for (const listener of ledgerListeners) listener();
+}
+
 export async function allowsNegativeStock(tx: DbOrTx): Promise<boolean> {
   const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, ALLOW_NEGATIVE_STOCK));
   return row?.value === true;
@@ -330,6 +346,7 @@ export async function postToLedger(
   }
   const posted = await persist(tx, costs, balances, movements);
   await checkLowStock(tx, [...costs.keys()]);
+  notifyLedgerChanged();
   return posted;
 }
 
@@ -442,6 +459,7 @@ export async function reverseInLedger(tx: DbOrTx, doc: LedgerDocument): Promise<
   }
   const posted = await persist(tx, costs, balances, movements);
   await checkLowStock(tx, [...costs.keys()]);
+  notifyLedgerChanged();
   return posted;
 }
 
