@@ -37,7 +37,7 @@ interface Purchase {
 let receiptNo = 0;
 
 /** Buys what the MO's bought materials lack (required − issued − reserved), then lets the MO hold it. */
-async function buyShortages(tx: Tx, moId: number, purchase: Purchase) {
+export async function buyShortages(tx: Tx, moId: number, purchase: Purchase) {
   const lines = (await materialStates(tx, moId)).filter(
     (l) => l.stockable && (l.kind === 'component' || l.kind === 'material'),
   );
@@ -81,6 +81,29 @@ async function buyShortages(tx: Tx, moId: number, purchase: Purchase) {
   await syncMaterialReservations(tx, await lockManufacturingOrder(tx, moId));
 }
 
+/** Where the demo planner buys materials: the first supplier, document type and materials warehouse. */
+export async function demoPurchase(tx: Tx): Promise<Purchase | null> {
+  const [supplier] = await tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(eq(counterparties.isSupplier, true))
+    .orderBy(asc(counterparties.id))
+    .limit(1);
+  const [docType] = await tx
+    .select({ id: supplierDocumentTypes.id })
+    .from(supplierDocumentTypes)
+    .orderBy(asc(supplierDocumentTypes.id))
+    .limit(1);
+  const [materials] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(eq(warehouses.type, 'materials'))
+    .orderBy(sql`${warehouses.isDefault} desc`, asc(warehouses.id))
+    .limit(1);
+  if (!supplier || !docType || !materials) return null;
+  return { supplierId: supplier.id, documentTypeId: docType.id, warehouseId: materials.id };
+}
+
 /** Runs one demo scenario in a savepoint: a failure (missing demo data) skips it, never the whole seeder. */
 async function scenario(tx: Tx, name: string, log: (m: string) => void, run: (tx: Tx) => Promise<void>) {
   try {
@@ -101,25 +124,8 @@ export const manufacturingDemoSeeder: DemoSeeder = {
     const makeable = new Map<string, number>();
     for (const [sku, id] of bySku) if (await resolveProductionSpec(tx, id)) makeable.set(sku, id);
     if (!makeable.size) return;
-    const [supplier] = await tx
-      .select({ id: counterparties.id })
-      .from(counterparties)
-      .where(eq(counterparties.isSupplier, true))
-      .orderBy(asc(counterparties.id))
-      .limit(1);
-    const [docType] = await tx
-      .select({ id: supplierDocumentTypes.id })
-      .from(supplierDocumentTypes)
-      .orderBy(asc(supplierDocumentTypes.id))
-      .limit(1);
-    const [materials] = await tx
-      .select({ id: warehouses.id })
-      .from(warehouses)
-      .where(eq(warehouses.type, 'materials'))
-      .orderBy(sql`${warehouses.isDefault} desc`, asc(warehouses.id))
-      .limit(1);
-    if (!supplier || !docType || !materials) return;
-    const purchase = { supplierId: supplier.id, documentTypeId: docType.id, warehouseId: materials.id };
+    const purchase = await demoPurchase(tx);
+    if (!purchase) return;
     const today = kyivToday();
     const done: string[] = [];
 
@@ -211,6 +217,21 @@ export const manufacturingDemoSeeder: DemoSeeder = {
       });
     });
     if (planned) done.push('заплановане');
+    if (board) {
+      // Released last, so the shop floor has not reached it yet: its materials wait reserved on the shelf.
+      const waiting = await scenario(tx, 'запущене, чекає на цех', log, async (t) => {
+        const mo = await createManufacturingOrder(t, ctx, {
+          itemId: board,
+          qty: '10',
+          plannedStart: addDays(today, 2),
+          dueDate: addDays(today, 7),
+          priority: 'low',
+          notes: 'Плати в запас',
+        });
+        await releaseManufacturingOrder(t, ctx, mo.id);
+      });
+      if (waiting) done.push('запущене (чекає на цех)');
+    }
     log(`Виробництво: ${done.length} замовлень у різних станах — ${done.join(', ')}`);
   },
 };

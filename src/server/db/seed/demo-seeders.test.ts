@@ -26,6 +26,7 @@ import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.ta
 import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
 import { mailItems, mailRegisters } from '@/modules/client-mail/server/client-mail.table.ts';
 import { isZero } from '@/shared/decimal.ts';
+import { manufacturingOrders, moPostings, timeEntries } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { runDemoSeed } from './demo-seeder.ts';
 import { demoSeeders } from './demo-seeders.ts';
 
@@ -34,7 +35,8 @@ describe('demo dataset', () => {
     const t = await createTestApp();
     try {
       await resourceEngine.ensureSeeds(t.db);
-      const opts = { demoPassword: 'demo-pass-1', log: () => undefined };
+      const logs: string[] = [];
+      const opts = { demoPassword: 'demo-pass-1', log: (m: string) => void logs.push(m) };
       expect(await runDemoSeed(t.db, demoSeeders, opts)).toEqual(demoSeeders.map((s) => s.name));
       expect(await runDemoSeed(t.db, demoSeeders, opts)).toEqual([]);
 
@@ -66,10 +68,11 @@ describe('demo dataset', () => {
       expect([...primaries.values()].every((count) => count === 1)).toBe(true);
 
       // The opening stock came in through posted receipts — three of their own, three received against purchase
-      // orders, and three the planner bought for the demo manufacturing orders — and the ledger agrees with itself.
+      // orders, and the ones the planner bought for the demo manufacturing orders — and the ledger agrees with itself.
       const posted = (await t.db.select().from(supplierReceipts)).filter((r) => r.status === 'posted');
-      expect(posted).toHaveLength(9);
-      expect(posted.filter((r) => r.supplierDocNumber?.startsWith('РН-ВИР-'))).toHaveLength(3);
+      const forProduction = posted.filter((r) => r.supplierDocNumber.startsWith('РН-ВИР-'));
+      expect(forProduction.length).toBeGreaterThan(0);
+      expect(posted.length - forProduction.length).toBe(6);
       expect(posted.filter((r) => r.supplierOrderId !== null)).toHaveLength(3);
       expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
 
@@ -153,9 +156,12 @@ describe('demo dataset', () => {
       };
       expect(Number(undocumented.rows[0]!.n)).toBe(0);
 
-      // ~30 orders over the last 60 days in their states; confirmed ones hold stock, cancelled ones none.
+      // No demo scenario was skipped.
+      expect(logs.filter((m) => m.includes('пропущено'))).toEqual([]);
+      // ~30 orders over the last 60 days in their states (and the production path's order); confirmed ones hold
+      // stock, cancelled ones none.
       const salesOrders = await t.db.select().from(clientOrders).orderBy(asc(clientOrders.id));
-      expect(salesOrders.length).toBe(30);
+      expect(salesOrders.length).toBe(31);
       const ofStatus = (s: string) => salesOrders.filter((o) => o.status === s);
       for (const status of ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled']) {
         expect(ofStatus(status).length, status).toBeGreaterThan(0);
@@ -183,6 +189,41 @@ describe('demo dataset', () => {
         true,
       );
       expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+
+      // Production: MOs in every state — the completed ones with their output and a stored actual cost, the one in
+      // progress with materials issued, time booked on the terminal — and the whole path of issue 8: an order made
+      // to order through /ordered-products, its MO run on the terminal, the output reserved for it and shipped.
+      const mos = await t.db.select().from(manufacturingOrders);
+      expect(new Set(mos.map((m) => m.status))).toEqual(
+        new Set(['planned', 'released', 'in_progress', 'completed', 'cancelled']),
+      );
+      const postings = await t.db.select().from(moPostings);
+      for (const mo of mos.filter((m) => m.status === 'completed')) {
+        expect(postings.some((p) => p.moId === mo.id && p.kind === 'output' && p.status === 'posted')).toBe(true);
+        expect(mo.actualTotal).not.toBeNull();
+        expect(isZero(dec(mo.actualTotal!))).toBe(false);
+      }
+      const running = mos.filter((m) => m.status === 'in_progress');
+      expect(
+        running.some((mo) => postings.some((p) => p.moId === mo.id && p.kind === 'issue' && p.status === 'posted')),
+      ).toBe(true);
+      const entries = await t.db.select().from(timeEntries);
+      expect(entries.some((e) => e.pauseReason === 'Обід')).toBe(true);
+      const journey = salesOrders.find((o) => o.notes === 'Під виробництво: вільного запасу не вистачає')!;
+      expect(['shipped', 'completed']).toContain(journey.status);
+      const journeyMo = (await t.db.execute(sql`select m.id, m.status from manufacturing_orders m
+        join mo_demands d on d.mo_id = m.id join order_lines l on l.id = d.order_line_id
+        where l.order_id = ${journey.id}`)) as unknown as { rows: Array<{ id: number; status: string }> };
+      expect(journeyMo.rows.map((r) => r.status)).toEqual(['completed']);
+      const journeyEntries = (await t.db.execute(sql`select count(*)::int as n from time_entries e
+        join mo_operations o on o.id = e.mo_operation_id where o.mo_id = ${journeyMo.rows[0]!.id}`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      expect(Number(journeyEntries.rows[0]!.n)).toBeGreaterThan(0);
+      const journeyShipments = (await t.db.select().from(shipments)).filter(
+        (d) => d.orderId === journey.id && d.status === 'posted',
+      );
+      expect(journeyShipments).toHaveLength(1);
 
       const ibans = [
         ...(await t.db.select().from(counterpartyBankAccounts)),

@@ -2,6 +2,7 @@
 import { bomDemoSeeder } from '@/modules/bom/server/index.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/index.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/index.ts';
+import { productionJourneyDemoSeeder } from '@/modules/production/server/production-journey.demo.ts';
 import { recipesDemoSeeder } from '@/modules/recipes/server/index.ts';
 import { techCardsDemoSeeder } from '@/modules/tech-cards/server/index.ts';
 import { clientMailDemoSeeder } from '@/modules/client-mail/server/index.ts';
@@ -44,4 +45,6 @@ export const demoSeeders: readonly DemoSeeder[] = [
   recipesDemoSeeder,
   manufacturingDemoSeeder,
   mesDemoSeeder,
+  // The whole path: order → ordered products → MO → materials → terminal → output → shipment.
+  productionJourneyDemoSeeder,
 ];
