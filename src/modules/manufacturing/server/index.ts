@@ -1,7 +1,7 @@
 // Manufacturing orders (production.md §4): the routes, the services other production modules call in their own
 // transaction (kanban, MES, ordered products, forecasts), the jobs and the demo.
 export { manufacturingRoutes } from './manufacturing.routes.ts';
-export { manufacturingDemoSeeder } from './manufacturing.demo.ts';
+export { buyShortages, demoPurchase, manufacturingDemoSeeder } from './manufacturing.demo.ts';
 export { startManufacturingJobs, runManufacturingJobsOnce } from './manufacturing.jobs.ts';
 export {
   cancelManufacturingOrder,

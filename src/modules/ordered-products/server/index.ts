@@ -14,3 +14,4 @@ export {
   type OrderedProductRow,
   type OrderedProductsFilters,
 } from './ordered-products.read.ts';
+export { createManufacturingOrders, reserveFree } from './ordered-products.service.ts';

@@ -2,7 +2,7 @@
 import { bomDemoSeeder } from '@/modules/bom/server/index.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/index.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/index.ts';
-import { productionJourneyDemoSeeder } from '@/modules/production/server/production-journey.demo.ts';
+import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/index.ts';
 import { recipesDemoSeeder } from '@/modules/recipes/server/index.ts';
 import { techCardsDemoSeeder } from '@/modules/tech-cards/server/index.ts';
 import { clientMailDemoSeeder } from '@/modules/client-mail/server/index.ts';

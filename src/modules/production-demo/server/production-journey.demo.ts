@@ -13,23 +13,22 @@ import { counterparties } from '@/resources/counterparties/counterparties.table.
 import { items } from '@/resources/items/items.table.ts';
 import { workers } from '@/resources/workers/workers.table.ts';
 import { orderCreateSchema } from '@/modules/orders/orders.contract.ts';
-import { confirmOrder, createOrder } from '@/modules/orders/server/index.ts';
-import { setProductionApproval } from '@/modules/orders/server/orders.write.ts';
+import { confirmOrder, createOrder, setProductionApproval } from '@/modules/orders/server/index.ts';
 import {
+  buyShortages,
   completeManufacturingOrder,
   createChildOrders,
+  demoPurchase,
   postMoIssue,
   postMoOutput,
   releaseManufacturingOrder,
 } from '@/modules/manufacturing/server/index.ts';
-import { buyShortages, demoPurchase } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { manufacturingOrders, moOperations, moPostings } from '@/modules/manufacturing/server/manufacturing.table.ts';
-import { orderedProducts } from '@/modules/ordered-products/server/index.ts';
-import { createManufacturingOrders, reserveFree } from '@/modules/ordered-products/server/ordered-products.service.ts';
+import { createManufacturingOrders, orderedProducts, reserveFree } from '@/modules/ordered-products/server/index.ts';
 import { mesActionSchema } from '@/modules/mes/mes.contract.ts';
-import { performMesAction } from '@/modules/mes/server/mes.actions.ts';
-import { createShipment, postShipment, updateShipment } from '@/modules/shipments/server/shipments.service.ts';
-import { resolveProductionSpec } from './spec.ts';
+import { performMesAction } from '@/modules/mes/server/index.ts';
+import { createShipment, postShipment, updateShipment } from '@/modules/shipments/server/index.ts';
+import { resolveProductionSpec } from '@/modules/production/server/index.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 const SKU = 'КТ-100';
