@@ -290,6 +290,27 @@ export const moSortFields = ['number', 'itemName', 'qty', 'status', 'priority', 
 
 export const moGetQuerySchema = z.object({ _t: z.string().optional() });
 
+/** The production settings of the gear dialog (production.md §4, §6; domain README §10). */
+export const productionSettingsSchema = z.object({
+  backflush: z.boolean(),
+  autoOutputOnLastOperation: z.boolean(),
+  requireBadge: z.boolean(),
+  hoursPerDay: z.number(),
+});
+export type ProductionSettingsView = z.infer<typeof productionSettingsSchema>;
+export const productionSettingsPatchSchema = z.strictObject({
+  backflush: z.boolean().optional(),
+  autoOutputOnLastOperation: z.boolean().optional(),
+  requireBadge: z.boolean().optional(),
+  hoursPerDay: z
+    .number({ error: 'Вкажіть кількість годин' })
+    .min(1, 'Від 1 до 24 годин')
+    .max(24, 'Від 1 до 24 годин')
+    .multipleOf(0.5, 'Кратно пів години')
+    .optional(),
+});
+export type ProductionSettingsPatchInput = z.infer<typeof productionSettingsPatchSchema>;
+
 // ---------- response schemas ----------
 
 export const moListRowSchema = z.object({

@@ -57,7 +57,7 @@ export function BomPage() {
             onOpenItem={(id) => open(id)}
           />
         ) : (
-          <div className="hidden place-content-center gap-2 rounded-xl border border-dashed p-10 text-center lg:grid">
+          <div className="hidden content-start justify-items-center gap-2 self-start rounded-xl border border-dashed p-10 text-center lg:grid">
             <ListTreeIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">{m.pick.title}</p>
             <p className="max-w-md text-sm text-muted-foreground">{m.pick.hint}</p>

@@ -689,4 +689,31 @@ describe('manufacturing orders — reading, time, jobs, permissions, prints', ()
     const product = await f.made();
     expect((await f.api('POST', base, { itemId: product, qty: '1' }, cookie)).statusCode).toBe(403);
   });
+
+  it('keeps the production settings: defaults, an audited change, refused bad hours and outsiders', async () => {
+    const url = `${base}/settings`;
+    const before = await f.api('GET', `${url}?_t=1`);
+    expect(before.statusCode).toBe(200);
+    const saved = await f.api('PATCH', url, { requireBadge: true, hoursPerDay: 7.5 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ requireBadge: true, hoursPerDay: 7.5 });
+    const [row] = await f.t.db.select().from(settings).where(eq(settings.key, productionSettingKeys.hoursPerDay));
+    expect(row!.value).toBe(7.5);
+    const [entry] = await f.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'setting_change'), eq(auditLog.entityId, 'production')));
+    expect(entry).toBeDefined();
+    const bad = await f.api('PATCH', url, { hoursPerDay: 30 });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('Від 1 до 24 годин');
+    expect((await f.api('PATCH', url, { requireBadge: false, hoursPerDay: 8 })).json()).toMatchObject({
+      requireBadge: false,
+      hoursPerDay: 8,
+    });
+    const outsider = await createUser(f.t.db, { password: 'no-access-2' });
+    const { cookie } = await signIn(f.t.app, outsider.username, 'no-access-2');
+    expect((await f.api('GET', url, undefined, cookie)).statusCode).toBe(403);
+    expect((await f.api('PATCH', url, { backflush: false }, cookie)).statusCode).toBe(403);
+  });
 });

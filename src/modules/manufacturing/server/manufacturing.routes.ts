@@ -24,6 +24,8 @@ import {
   moUpdateSchema,
   timeEntryRowSchema,
   timeEntryUpdateSchema,
+  productionSettingsPatchSchema,
+  productionSettingsSchema,
 } from '../manufacturing.contract.ts';
 import {
   cancelManufacturingOrder,
@@ -45,6 +47,7 @@ import {
   moTimeEntries,
 } from './manufacturing.read.ts';
 import { renderMoLabels, renderTraveler, travelerTitle } from './manufacturing.print.ts';
+import { getProductionSettings, updateProductionSettings } from '@/modules/production/server/index.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const idParams = z.strictObject({ id });
@@ -72,6 +75,22 @@ export async function manufacturingRoutes(app: AppInstance, deps: AppDeps) {
     config: { access: key },
     schema: { querystring: moGetQuerySchema, response: { 200: moStatsSchema } },
     handler: async () => manufacturingStats(db),
+  });
+  // The production settings (gear dialog on /manufacturing; domain README §10): backflush, automatic output on the
+  // last operation, badge required on /mes, working hours per day.
+  app.route({
+    method: 'GET',
+    url: `${base}/settings`,
+    config: { access: key },
+    schema: { querystring: moGetQuerySchema, response: { 200: productionSettingsSchema } },
+    handler: async () => getProductionSettings(db),
+  });
+  app.route({
+    method: 'PATCH',
+    url: `${base}/settings`,
+    config: { access: key },
+    schema: { body: productionSettingsPatchSchema, response: { 200: productionSettingsSchema } },
+    handler: async (request) => updateProductionSettings(db, auditContext(request), request.body),
   });
   app.route({
     method: 'GET',

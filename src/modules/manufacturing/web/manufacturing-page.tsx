@@ -13,6 +13,7 @@ import {
   ChevronDownIcon,
   PlayIcon,
   PlusIcon,
+  SettingsIcon,
   RocketIcon,
   SearchIcon,
   XIcon,
@@ -50,6 +51,7 @@ import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { MoDialog } from './mo-dialog.tsx';
 import { MoDrawer } from './mo-drawer.tsx';
+import { ProductionSettingsDialog } from './production-settings-dialog.tsx';
 import { DueDate, MoStatusBadge, PriorityBadge, ProducedProgress } from './manufacturing-parts.tsx';
 import { isMoQuery, moListQueryFn, moListQueryKey, moStatsQueryKey, type MoListFilter } from './manufacturing.api.ts';
 import { moWebMessages as messages } from './manufacturing.messages.ts';
@@ -156,6 +158,7 @@ export function ManufacturingPage() {
   const departmentLabel = useLookupLabel('/departments', filter.departmentId, labels.department);
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(MANUFACTURING_ROUTE);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const listQuery = useQuery({
@@ -253,10 +256,21 @@ export function ManufacturingPage() {
           <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
         </div>
         {canAccess ? (
-          <Button onClick={() => setForm({ kind: 'create' })}>
-            <PlusIcon aria-hidden="true" />
-            {messages.newOrder}
-          </Button>
+          <div className="flex gap-2">
+            <Button onClick={() => setForm({ kind: 'create' })}>
+              <PlusIcon aria-hidden="true" />
+              {messages.newOrder}
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Налаштування виробництва"
+              title="Налаштування виробництва"
+              onClick={() => setSettingsOpen(true)}
+            >
+              <SettingsIcon aria-hidden="true" />
+            </Button>
+          </div>
         ) : null}
       </div>
 
@@ -470,6 +484,7 @@ export function ManufacturingPage() {
           }}
         />
       ) : null}
+      {settingsOpen ? <ProductionSettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
     </div>
   );
 }

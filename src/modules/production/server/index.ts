@@ -24,4 +24,6 @@ export {
   productionSettingDefaults,
   productionSettingKeys,
   type ProductionSettings,
+  type ProductionSettingsPatch,
+  updateProductionSettings,
 } from './production-settings.ts';

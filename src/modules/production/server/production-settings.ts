@@ -1,9 +1,10 @@
 // The production settings (production.md §2, §4, §6): one `settings` row per key, defaults when unset.
 // backflush (default on), automatic output on the last operation (default on), badge required on /mes
 // (default off) and the working hours per day used for lead times (default 8).
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { settings } from '@/server/db/platform.table.ts';
+import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 
 export const productionSettingKeys = {
   backflush: 'manufacturing.backflush',
@@ -46,4 +47,30 @@ export async function getProductionSettings(db: DbOrTx): Promise<ProductionSetti
     requireBadge: bool(productionSettingKeys.requireBadge, productionSettingDefaults.requireBadge),
     hoursPerDay: typeof hours === 'number' && hours > 0 && hours <= 24 ? hours : productionSettingDefaults.hoursPerDay,
   };
+}
+
+export type ProductionSettingsPatch = Partial<ProductionSettings>;
+
+/** Saves the given settings (one `settings` row per key) and audits the values before and after. */
+export async function updateProductionSettings(
+  db: DbOrTx,
+  ctx: AuditContext,
+  patch: ProductionSettingsPatch,
+): Promise<ProductionSettings> {
+  return db.transaction(async (tx) => {
+    const before = await getProductionSettings(tx);
+    for (const [name, value] of Object.entries(patch) as Array<[keyof ProductionSettings, unknown]>) {
+      if (value === undefined) continue;
+      await tx
+        .insert(settings)
+        .values({ key: productionSettingKeys[name], value, updatedBy: ctx.userId })
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: sql`excluded.value`, updatedBy: ctx.userId, updatedAt: sql`now()` },
+        });
+    }
+    const after = await getProductionSettings(tx);
+    await audit(tx, ctx, { action: 'setting_change', entityType: 'settings', entityId: 'production', before, after });
+    return after;
+  });
 }
