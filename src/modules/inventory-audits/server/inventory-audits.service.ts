@@ -48,10 +48,10 @@ const QTY = 4;
 const MONEY = 2;
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 export { kyivToday };
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null | undefined) ?? null));
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 

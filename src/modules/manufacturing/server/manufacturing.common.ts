@@ -14,6 +14,7 @@ import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { moMessages, moStatusLabels } from '../manufacturing.contract.ts';
 import { manufacturingOrders, moOperations, type MoStatus } from './manufacturing.table.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
 export const MO_ENTITY = 'manufacturing_orders';
 export const MO_POSTING_ENTITY = 'mo_postings';
@@ -25,7 +26,6 @@ export const MO_DOCUMENT = 'manufacturing_order';
 
 export type MoRow = typeof manufacturingOrders.$inferSelect;
 
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const maxDec = (a: Dec, b: Dec) => (cmp(a, b) >= 0 ? a : b);
 export const ZERO = dec(0);
 /** A quantity for people: '10', '2.5' (trailing zeros dropped). */

@@ -15,7 +15,8 @@ import { supplierDocumentTypes } from '@/resources/supplier-document-types/suppl
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import { itemCosts } from '@/modules/stock/server/stock.table.ts';
 import { resolveProductionSpec } from '@/modules/production/server/index.ts';
-import { materialStates, rowsOf, syncMaterialReservations, lockManufacturingOrder } from './manufacturing.common.ts';
+import { rowsOf } from '@/server/db/rows.ts';
+import { materialStates, syncMaterialReservations, lockManufacturingOrder } from './manufacturing.common.ts';
 import {
   cancelManufacturingOrder,
   completeManufacturingOrder,

@@ -7,7 +7,7 @@ import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { Db } from '@/server/db/client.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { moMessages } from '../manufacturing.contract.ts';
-import { rowsOf } from './manufacturing.common.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 import { closeOpenTimeEntries, overdueKey } from './manufacturing.service.ts';
 
 export interface ManufacturingJobDeps {

@@ -2,6 +2,7 @@
 // consuming the line's reservation first; return lines back in at the current average) and MOO 'Випуск продукції'
 // (backflush to perUnit × (produced + scrap), the output valued at WIP material + planned conversion, serials made
 // available, the units reserved for the linked order lines). Cancelling appends the ledger's reversals.
+import { rowsOf } from '@/server/db/rows.ts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
@@ -39,7 +40,6 @@ import {
   maxDec,
   producedOf,
   qtyText,
-  rowsOf,
   statusError,
   syncMaterialReservations,
   wholeUnits,

@@ -1,6 +1,7 @@
 // Reading manufacturing orders (production.md §4 API and Page): the list with its filters and stat cards, and the
 // drawer's detail — materials (required, reserved, issued, available, short), operations (planned vs actual
 // minutes), postings with lines, demand links, planned vs actual cost, serials and time entries.
+import { rowsOf } from '@/server/db/rows.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub } from '@/shared/decimal.ts';
@@ -19,15 +20,7 @@ import {
   type TimeEntryRow,
   type moListQuerySchema,
 } from '../manufacturing.contract.ts';
-import {
-  ACTIVE_STATUSES,
-  MO_MATERIAL,
-  ZERO,
-  actualCosts,
-  conversionPerUnit,
-  maxDec,
-  rowsOf,
-} from './manufacturing.common.ts';
+import { ACTIVE_STATUSES, MO_MATERIAL, ZERO, actualCosts, conversionPerUnit, maxDec } from './manufacturing.common.ts';
 
 type ListQuery = z.output<typeof moListQuerySchema>;
 

@@ -2,6 +2,7 @@
 // readiness, planned cost) → start → complete (time closed, short confirmation, excess, actual cost), unrelease and
 // cancel with their guards, quantity changes, child MOs for semi-finished shortfalls, and time-entry corrections.
 // Every function runs in the caller's transaction, locks the MO first and writes the audit record.
+import { rowsOf } from '@/server/db/rows.ts';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, round, sub, type Dec } from '@/shared/decimal.ts';
@@ -49,7 +50,6 @@ import {
   producedOf,
   qtyText,
   releaseMaterialReservations,
-  rowsOf,
   statusError,
   syncMaterialReservations,
   syncSerialAllocation,

@@ -8,10 +8,10 @@ import type { DbOrTx } from '@/server/db/client.ts';
 import { ORDER_LINE, orders, paidSql, paymentStatusOf } from '@/modules/orders/server/index.ts';
 import type { PaymentStatus } from '@/modules/orders/orders.contract.ts';
 import type { DemandLine, ItemKind, OrderedProductRow } from '../ordered-products.contract.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
 export type { DemandLine, OrderedProductRow } from '../ordered-products.contract.ts';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ids = (values: readonly number[]) =>
   sql.join(
     values.map((v) => sql`${v}`),

@@ -30,8 +30,8 @@ import {
   type ReserveFreeResult,
 } from '../ordered-products.contract.ts';
 import { demandLines, orderedProducts, type OrderedProductsFilters } from './ordered-products.read.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const QTY = 4;
 const qtyText = (v: Dec) => fixed(v, QTY);
 const positive = (v: Dec) => cmp(v, dec(0)) > 0;

@@ -11,6 +11,7 @@ import { releaseStock, reserveStock } from '@/modules/stock/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { orderMessages, type OrderStatus, type PaymentStatus } from '../orders.contract.ts';
 import { orderLines, orders } from './orders.table.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
 /** The reservation source of an order line (stock_reservations.source_type). */
 export const ORDER_LINE = 'order_line';
@@ -22,8 +23,6 @@ export const orderSettingKeys = {
   statusLabels: 'orders.statusLabels',
 } as const;
 export const orderSettingDefaults = { productionPrepaymentPercent: 100, invoiceValidityDays: 5 } as const;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function numberSetting(db: DbOrTx, key: string, fallback: number): Promise<number> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));

@@ -35,9 +35,9 @@ import {
 } from '../orders.contract.ts';
 import { ORDER_LINE, ORDERS_ENTITY, paidSql } from './order-effects.ts';
 import { orders } from './orders.table.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 const bool = (v: unknown) => v === true || v === 't';
 

@@ -38,12 +38,12 @@ import {
 } from '../payments.contract.ts';
 import { normaliseCode, rankProposals, type Candidate, type Proposal } from './payment-matching.ts';
 import { bankTransactions, paymentAllocations, payments } from './payments.table.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
 export const PAYMENTS_ENTITY = 'payments';
 /** The dedupe key of a payment's 'needs matching' notification: posting or cancelling resolves it. */
 export const pendingNotificationKey = (paymentId: number) => `payment:unprocessed:${paymentId}`;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 const money = (value: string) => formatDecimalUk(value, 2);

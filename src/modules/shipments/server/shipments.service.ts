@@ -1228,6 +1228,3 @@ export async function clientNpRow(db: DbOrTx, clientId: number) {
   const [row] = await db.select().from(clientNpSettings).where(eq(clientNpSettings.clientId, clientId));
   return row ?? null;
 }
-
-/** Rows of one query's answer (drizzle's execute on either driver). */
-export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;

@@ -27,8 +27,8 @@ import { onOrderByItem } from '@/modules/supplier-orders/server/index.ts';
 import type { LeadTimeSource, ShortageAlternative, ShortageRow, ShortageSettings } from '../shortage.contract.ts';
 import { getShortageSettings } from './shortage-settings.ts';
 import { defaultBomIds, materialsOfBoms, recipeBomIds } from './shortage.specs.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const idList = (values: Iterable<number>) =>
   sql.join(
     [...values].map((v) => sql`${v}`),

@@ -27,8 +27,8 @@ import {
 import type { z } from '@/shared/zod-uk.ts';
 import { invalidateShortage, priorityOrder, shortageSnapshot, type ShortageSnapshot } from './shortage.compute.ts';
 import { getShortageSettings } from './shortage-settings.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const idList = (values: Iterable<number>) =>
   sql.join(
     [...values].map((v) => sql`${v}`),

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { effectivePerUnit, type BomMaterial } from '@/modules/production/server/index.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const idList = (values: Iterable<number>) =>
   sql.join(
     [...values].map((v) => sql`${v}`),

@@ -9,6 +9,7 @@ import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts'
 import { onOrderStatuses, type OrderStatus } from '../supplier-orders.contract.ts';
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 export { kyivToday };
 
 /** The received quantity of the order line whose id is the SQL `lineId` (posted receipts only). */
@@ -28,8 +29,6 @@ export const overdueCondition = (today: string) =>
     coalesce(x.expected_date, "supplier_orders"."expected_date") < ${today}::date) from ${linesWithReceived(
       sql`"supplier_orders"."id"`,
     )}), false))`;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const SYSTEM: AuditContext = { userId: null, actor: 'supplier-receipts' };
 /** The statuses a receipt moves by itself (warehouse.md §5 state table, the 'system' rows). */

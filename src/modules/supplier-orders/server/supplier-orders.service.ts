@@ -45,11 +45,11 @@ import {
   syncSupplierOrderStatus,
 } from './supplier-orders.progress.ts';
 import { supplierOrderLines, supplierOrders } from './supplier-orders.table.ts';
+import { rowsOf } from '@/server/db/rows.ts';
 
 type LineInput = OrderBody['lines'][number];
 type Header = Omit<OrderBody, 'lines'>;
 const ENTITY = 'supplier_orders';
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 
