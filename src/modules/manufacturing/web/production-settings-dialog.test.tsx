@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+import { renderWithProviders } from '@/web/testing/render.tsx';
+import { PRODUCTION_SETTINGS_URL, ProductionSettingsDialog } from './production-settings-dialog.tsx';
+
+const current = { backflush: true, autoOutputOnLastOperation: true, requireBadge: false, hoursPerDay: 8 };
+
+function stub() {
+  const patches: unknown[] = [];
+  stubFetch((url, init) => {
+    if (url.startsWith(PRODUCTION_SETTINGS_URL)) {
+      if (init.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        patches.push(body);
+        return jsonResponse({ ...current, ...body });
+      }
+      return jsonResponse(current);
+    }
+    return jsonResponse({ error: 'Не знайдено' }, 404);
+  });
+  return patches;
+}
+
+describe('ProductionSettingsDialog', () => {
+  it('sends only what changed and closes', async () => {
+    const patches = stub();
+    const onClose = vi.fn();
+    renderWithProviders(<ProductionSettingsDialog onClose={onClose} />);
+    const badge = await screen.findByRole('switch', { name: 'Вхід на терміналі лише за бейджем' });
+    expect(badge.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(badge);
+    const hours = screen.getByLabelText('Робочих годин на день');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '7,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(patches).toEqual([{ requireBadge: true, hoursPerDay: 7.5 }]);
+  });
+
+  it('says what is wrong with the hours and sends nothing', async () => {
+    const patches = stub();
+    renderWithProviders(<ProductionSettingsDialog onClose={() => undefined} />);
+    const hours = await screen.findByLabelText('Робочих годин на день');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect((await screen.findByText('Від 1 до 24 годин, кратно пів години')).textContent).toBeTruthy();
+    expect(patches).toEqual([]);
+  });
+});
