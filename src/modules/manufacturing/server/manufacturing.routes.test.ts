@@ -13,6 +13,8 @@ import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { productionSettingKeys } from '@/modules/production/server/index.ts';
 import { settings } from '@/server/db/platform.table.ts';
 import { boms } from '@/modules/bom/server/bom.table.ts';
+import { techCards } from '@/modules/tech-cards/server/tech-cards.table.ts';
+import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { pdfText } from '@/server/testing/pdf-text.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
@@ -358,6 +360,33 @@ describe('manufacturing orders — state machine', () => {
     await f.t.db.update(moOperations).set({ status: 'done', goodQty: '3' }).where(eq(moOperations.id, ops[1]!.id));
     await f.t.db.transaction((tx) => refreshOperationReadiness(tx, mo2.id));
     expect((await detail(mo2.id)).operations.map((o) => o.status)).toEqual(['ready', 'done', 'ready']);
+  });
+
+  it('an MO made from the non-default recipe releases with that recipe’s operations', async () => {
+    const a = await f.component({ stock: '10', cost: '1.00' });
+    const board = await f.made();
+    const bomId = await f.bom(board, [{ itemId: a, qty: '1' }]);
+    const serialCard = await f.techCard(board, [
+      { seq: 10, name: 'Оплавлення' },
+      { seq: 20, name: 'Контроль' },
+    ]);
+    await f.t.db.update(techCards).set({ isDefault: false }).where(eq(techCards.id, serialCard));
+    const handCard = await f.techCard(board, [{ seq: 10, name: 'Ручна пайка' }]);
+    await f.t.db.update(techCards).set({ isDefault: false }).where(eq(techCards.id, handCard));
+    await f.t.db.update(techCards).set({ isDefault: true }).where(eq(techCards.id, serialCard));
+    const [serial, hand] = await f.t.db
+      .insert(recipes)
+      .values([
+        { itemId: board, name: 'Серійна, оплавлення', bomId, techCardId: serialCard, batchSize: '50', isDefault: true },
+        { itemId: board, name: 'Дрібна партія, ручна пайка', bomId, techCardId: handCard, batchSize: '5' },
+      ])
+      .returning();
+    const byDefault = ok(await act((await create({ itemId: board, qty: '1' })).id, 'release'));
+    expect(byDefault.operations.map((o: { name: string }) => o.name)).toEqual(['Оплавлення', 'Контроль']);
+    expect(byDefault.recipeId).toBe(serial!.id);
+    const chosen = ok(await act((await create({ itemId: board, qty: '1', recipeId: hand!.id })).id, 'release'));
+    expect(chosen.operations.map((o: { name: string }) => o.name)).toEqual(['Ручна пайка']);
+    expect(chosen).toMatchObject({ recipeId: hand!.id, techCardId: handCard });
   });
 
   it('unrelease releases reservations, voids serials and drops the snapshot; not after a posting', async () => {
