@@ -20,10 +20,13 @@ export interface MesActionState {
   failed: MesTap | null;
 }
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+// randomUUID exists only in secure contexts; a shop-floor tablet on plain http over the LAN still has
+// getRandomValues, so the key stays 128 unpredictable bits either way (never Math.random).
+const newKey = () => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+};
 
 const signatureOf = (tap: MesTap) => JSON.stringify([tap.operationId, tap.action, tap.body]);
 
