@@ -36,6 +36,7 @@ import { productionTasksRoutes } from '@/modules/production-tasks/server/index.t
 import { mesRoutes } from '@/modules/mes/server/index.ts';
 import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
+import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { resourceRoutes } from '@/resources/_engine/server/resource.routes.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     mesRoutes,
     orderedProductsRoutes,
     shortageRoutes,
+    dashboardRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }
