@@ -35,6 +35,7 @@ describe('route table', () => {
     expect([...registeredRoutes].sort()).toEqual(
       [
         '/',
+        '/dashboard',
         '/profile',
         '/users',
         '/roles',

@@ -51,6 +51,7 @@ const resourcePage = (
 
 export const pages: readonly PageDefinition[] = [
   definePage('/', () => import('./home-page.tsx').then((m) => m.HomePage)),
+  definePage('/dashboard', () => import('./dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
   definePage('/profile', () => import('@/modules/profile/web/profile-page.tsx').then((m) => m.ProfilePage)),
   definePage('/users', () => import('@/modules/users/web/users-page.tsx').then((m) => m.UsersPage)),
   definePage('/roles', () => import('@/modules/roles/web/roles-page.tsx').then((m) => m.RolesPage)),

@@ -6,7 +6,7 @@ import { bomLines, boms } from '@/modules/bom/server/bom.table.ts';
 import { replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
-import { TOTAL_COUNT_HEADER } from '@/shared/list.ts';
+import { dashboardPageCounts } from '@/server/testing/dashboard-counts.ts';
 import type { DashboardStats } from '../dashboard.contract.ts';
 
 let f: SalesFixture;
@@ -16,27 +16,8 @@ const ok = async (res: Res, status = 200) => {
   return res.json();
 };
 const stats = async (): Promise<DashboardStats> => ok(await f.api('GET', '/api/dashboard/stats'));
-const totalOf = async (url: string) => {
-  const res = await f.api('GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return Number(res.headers[TOTAL_COUNT_HEADER]);
-};
 
-/** What the list pages show for the six figures, filtered as the cards are defined. */
-async function pageCounts(): Promise<DashboardStats> {
-  const inventory = await ok(await f.api('GET', '/api/inventory/stats'));
-  const tasks = (await ok(await f.api('GET', '/api/production-tasks'))) as Array<{ status: string }>;
-  const inWork = tasks.filter((t) => t.status === 'in-progress').length;
-  expect(await totalOf('/api/manufacturing-orders?status=in_progress')).toBe(inWork);
-  return {
-    totalProducts: (await totalOf('/api/products?kind=product')) + (await totalOf('/api/products?kind=semi_finished')),
-    activeOrders: await totalOf('/api/orders?status=confirmed,partially_shipped'),
-    productionTasks: inWork,
-    lowStockCount: Number(inventory.lowStock) + Number(inventory.outOfStock),
-    materialShortages: await totalOf('/api/shortage'),
-    criticalShortages: await totalOf('/api/shortage?critical=true'),
-  };
-}
+const pageCounts = () => dashboardPageCounts((url) => f.api('GET', url));
 
 beforeAll(async () => {
   f = await createSalesFixture();

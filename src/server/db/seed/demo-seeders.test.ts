@@ -9,7 +9,9 @@ import { checkEdrpou, checkIbanUa, checkRnokpp } from '@/shared/requisites.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { companyBankAccounts } from '@/resources/companies/companies.table.ts';
 import { counterpartyBankAccounts } from '@/resources/counterparties/counterparties.table.ts';
-import { createTestApp } from '@/server/testing/test-app.ts';
+import { createTestApp, createUser, signIn } from '@/server/testing/test-app.ts';
+import { dashboardPageCounts } from '@/server/testing/dashboard-counts.ts';
+import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
 import { stockAdjustmentLines, stockAdjustments } from '@/modules/stock/server/adjustments.table.ts';
@@ -224,6 +226,16 @@ describe('demo dataset', () => {
         (d) => d.orderId === journey.id && d.status === 'posted',
       );
       expect(journeyShipments).toHaveLength(1);
+
+      // Every dashboard figure equals what its list page shows filtered the same way (reports-admin.md §1), and the
+      // demo gives each of them something to count.
+      const admin = await createUser(t.db, { password: 'dash-pass' });
+      await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);
+      const cookie = (await signIn(t.app, admin.username, 'dash-pass')).cookie;
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+      const dashboard = (await get('/api/dashboard/stats')).json();
+      expect(dashboard).toEqual(await dashboardPageCounts(get));
+      for (const figure of Object.values(dashboard)) expect(figure).toBeGreaterThan(0);
 
       const ibans = [
         ...(await t.db.select().from(counterpartyBankAccounts)),
