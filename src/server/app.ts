@@ -42,7 +42,7 @@ import { resourceEngine } from '@/resources/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
 import { pingDatabase } from './db/client.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
 
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     trustProxy: process.env.TRUST_PROXY === '1',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -10,7 +10,13 @@ export const listQueryShape = {
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional(),
-  search: z.string().trim().max(200).optional(),
+  // PostgreSQL text cannot hold U+0000: refused here with a word, not by the database.
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => !v.includes('\u0000'), 'Пошук містить недопустимий символ')
+    .optional(),
   sort: z.string().trim().max(60).optional(),
 };
 

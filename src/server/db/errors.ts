@@ -1,5 +1,5 @@
 // Recognises PostgreSQL errors through the wrappers Drizzle and the drivers put around them.
-function pgCode(err: unknown): { code?: string; constraint?: string } {
+export function pgCode(err: unknown): { code?: string; constraint?: string } {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
     const obj = e as { code?: unknown; constraint?: unknown; cause?: unknown };

@@ -1,9 +1,27 @@
 // One handler maps every error to JSON `{ error: "<Ukrainian message>" }` (DESIGN §6). Nothing else
 // reaches the client: no stack traces, no driver messages.
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import type { AppInstance } from '../endpoint.ts';
+import { pgCode } from '../db/errors.ts';
+
+// PostgreSQL refusing a value that validation let through (a NUL character in text or jsonb, a number or text
+// out of its column's range, a malformed date, a duplicate or dangling reference) is the caller's bad input, not
+// a server fault: it answers 400/409 in Ukrainian like any other invalid request (issue 10, 'Bad input'). The
+// statement failed, so its transaction rolled back and nothing was half-written. Logged as a warning, because
+// it also means a contract lacks a check.
+const refusedInput: Record<string, { status: number; message: string }> = {
+  '22021': { status: 400, message: `${commonMessages.badRequest}: текст містить недопустимий символ` },
+  '22P05': { status: 400, message: `${commonMessages.badRequest}: текст містить недопустимий символ` },
+  '22003': { status: 400, message: `${commonMessages.badRequest}: число поза допустимим діапазоном` },
+  '22001': { status: 400, message: `${commonMessages.badRequest}: значення задовге` },
+  '22P02': { status: 400, message: commonMessages.badRequest },
+  '22007': { status: 400, message: `${commonMessages.badRequest}: некоректна дата` },
+  '22008': { status: 400, message: `${commonMessages.badRequest}: дата поза допустимим діапазоном` },
+  '23505': { status: 409, message: 'Запис з такими даними вже існує' },
+  '23503': { status: 409, message: 'Повʼязаний запис не знайдено або він ще використовується' },
+};
 
 export function registerErrorHandler(app: AppInstance) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
@@ -28,6 +46,11 @@ export function registerErrorHandler(app: AppInstance) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ error: commonMessages.internal });
     }
+    const refused = refusedInput[pgCode(error).code ?? ''];
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused the request input');
+      return reply.status(refused.status).send({ error: refused.message });
+    }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -45,4 +68,15 @@ export function registerErrorHandler(app: AppInstance) {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: commonMessages.internal });
   });
+}
+
+/**
+ * Errors Fastify raises before any route, hook or error handler runs — a URL that is not valid percent-encoding
+ * (FST_ERR_BAD_URL, e.g. `/api/orders/%ED%A0%80`), a path parameter over maxParamLength — must not answer
+ * Fastify's own English JSON either. Pass as the `frameworkErrors` option of Fastify() (buildApp).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) return reply.status(500).send({ error: commonMessages.internal });
+  return reply.status(status).send({ error: commonMessages.badRequest });
 }
