@@ -40,6 +40,7 @@ export default tseslint.config(
       'src/web/app/**',
       'src/server/testing/**',
       'scripts/**',
+      'bench/**',
       'tests/**',
     ],
     rules: { 'no-restricted-imports': 'off' },

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/web/**', 'src/modules/*/web/**', 'src/resources/**/web/**'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
