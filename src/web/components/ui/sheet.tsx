@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { useReturnFocus } from './return-focus.ts';
 
 // A side panel on Radix Dialog (shadcn's Sheet). No animation plugin is installed: the panel slides in
 // through CSS @starting-style (Tailwind's `starting:` variant) and closes at once.
@@ -48,8 +49,11 @@ export function SheetContent({
   children,
   side = 'right',
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sideClasses; showCloseButton?: boolean }) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -61,6 +65,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {showCloseButton ? (
