@@ -46,7 +46,7 @@ describe('App', () => {
     expect(within(navigation).getByRole('link', { name: 'Головна' }).getAttribute('aria-current')).toBe('page');
     expect(within(navigation).getByRole('link', { name: 'Користувачі' }).getAttribute('href')).toBe('/users');
 
-    const card = screen.getByRole('button', { name: 'Меню користувача: Олена Коваль' });
+    const card = screen.getByRole('button', { name: 'Меню користувача: Олена Коваль olena@example.com' });
     expect(within(card).getByText('olena@example.com')).toBeTruthy();
     await user.click(card);
     expect((await screen.findByRole('menuitem', { name: 'Вийти' })).getAttribute('href')).toBe('/api/logout');

@@ -165,7 +165,7 @@ describe('AppShell user card', () => {
     stubShellApi();
     const user = userEvent.setup();
     renderShell();
-    const card = screen.getByRole('button', { name: 'Меню користувача: Олена Коваль' });
+    const card = screen.getByRole('button', { name: 'Меню користувача: Олена Коваль olena@example.com' });
     expect(within(card).getByText('ОК')).toBeTruthy();
     expect(within(card).getByText('Олена Коваль')).toBeTruthy();
     expect(within(card).getByText('olena@example.com')).toBeTruthy();
@@ -187,7 +187,7 @@ describe('AppShell user card', () => {
     stubShellApi({ others: { '/api/notifications/stats': { unreadNotifications: 3 } } });
     const user = userEvent.setup();
     renderShell({ registered: new Set([...builtRoutes, '/notifications']) });
-    await user.click(screen.getByRole('button', { name: 'Меню користувача: Олена Коваль' }));
+    await user.click(screen.getByRole('button', { name: 'Меню користувача: Олена Коваль olena@example.com' }));
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)

@@ -20,12 +20,19 @@ import { fullNameOf, UserAvatar } from './user-avatar.tsx';
 
 export const LOGOUT_URL = '/api/logout';
 
-function UserIdentity({ user }: { user: CurrentUser }) {
+/**
+ * The menu's trigger is named by what it shows (WCAG 2.5.3 label in name): a hidden 'Меню користувача:' first, then
+ * the name and the e-mail; the initials only repeat the name, so they stay out of it.
+ */
+function UserIdentity({ user, inTrigger = false }: { user: CurrentUser; inTrigger?: boolean }) {
   return (
     <>
-      <UserAvatar user={user} />
+      {inTrigger ? <span className="sr-only">{`${layoutMessages.userMenu}: `}</span> : null}
+      <span aria-hidden={inTrigger || undefined} className="contents">
+        <UserAvatar user={user} />
+      </span>
       <div className="grid flex-1 text-left text-sm leading-tight">
-        <span className="truncate font-medium">{fullNameOf(user)}</span>
+        <span className="truncate font-medium">{fullNameOf(user)}</span>{' '}
         <span className="truncate text-xs text-muted-foreground">{user.email}</span>
       </div>
     </>
@@ -49,10 +56,9 @@ export function NavUser({
           <DropdownMenuTrigger asChild>
             <SidebarMenuButton
               size="lg"
-              aria-label={`${layoutMessages.userMenu}: ${fullNameOf(user)}`}
               className="data-[state=open]:bg-accent data-[state=open]:text-accent-foreground"
             >
-              <UserIdentity user={user} />
+              <UserIdentity user={user} inTrigger />
               <ChevronsUpDownIcon className="ml-auto text-muted-foreground" aria-hidden="true" />
             </SidebarMenuButton>
           </DropdownMenuTrigger>

@@ -11,7 +11,7 @@ export const uiMessages = {
     pageNumber: (page: number, pages: number) => `Сторінка ${page} з ${pages}`,
     previousPage: 'Попередня сторінка',
     nextPage: 'Наступна сторінка',
-    previous: 'Назад',
-    next: 'Далі',
+    previous: 'Попередня',
+    next: 'Наступна',
   },
 } as const;

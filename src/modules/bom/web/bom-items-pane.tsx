@@ -179,7 +179,6 @@ export function BomItemsPane({
                 <button
                   type="button"
                   aria-current={row.id === selectedId ? 'true' : undefined}
-                  aria-label={m.open(row.name)}
                   onClick={() => onSelect(row.id)}
                   className={cn(
                     'grid w-full gap-0.5 rounded-lg px-3 py-2 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',

@@ -31,7 +31,6 @@ export const bomWebMessages = {
     emptyHint: 'Змініть пошук або фільтри',
     total: (n: number) => `Виробів: ${n}`,
     reset: 'Скинути фільтри',
-    open: (name: string) => `Відкрити ${name}`,
   },
   pick: {
     title: 'Оберіть виріб',

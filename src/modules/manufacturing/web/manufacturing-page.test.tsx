@@ -329,7 +329,7 @@ describe('ManufacturingPage — list', () => {
         '/api/manufacturing-orders?page=1&limit=20&sort=-createdAt&status=released%2Cin_progress&priority=high',
       ),
     );
-    expect(screen.getByRole('button', { name: 'Статус' }).textContent).toContain('2 статуси');
+    expect(screen.getByRole('button', { name: /^Статус: / }).textContent).toContain('2 статуси');
   });
 
   it('opens the order named by ?search= (the notification link) and the one named by ?id=', async () => {

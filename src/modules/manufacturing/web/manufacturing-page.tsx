@@ -303,9 +303,14 @@ export function ManufacturingPage() {
               onChange={(event) => changeSearch(event.target.value)}
             />
           </div>
+          {/* The trigger's name carries the visible choice too (WCAG 2.5.3 label in name). */}
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="justify-between font-normal" aria-label={messages.statusLabel}>
+              <Button
+                variant="outline"
+                className="justify-between font-normal"
+                aria-label={`${messages.statusLabel}: ${statusTitle}`}
+              >
                 <span className="truncate">{statusTitle}</span>
                 <ChevronDownIcon className="opacity-60" aria-hidden="true" />
               </Button>

@@ -100,7 +100,7 @@ export function NotificationCard({
           {n.isResolved ? (
             <Badge
               variant="outline"
-              className="border-emerald-500/30 bg-emerald-500/10 text-emerald-700 dark:border-emerald-400/30 dark:text-emerald-300"
+              className="border-emerald-500/30 bg-emerald-500/10 text-emerald-800 dark:border-emerald-400/30 dark:text-emerald-300"
             >
               <CircleCheckIcon aria-hidden="true" />
               {messages.card.resolved}

@@ -453,7 +453,8 @@ const statCards: ReadonlyArray<{
 function StatCards({ stats }: { stats: NotificationStats | undefined }) {
   return (
     <section aria-label={messages.stats.label}>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+      {/* One <dl> per card: a <dl> may hold its terms only directly or in one <div> level (HTML, axe definition-list). */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         {statCards.map(({ key, label, hint, icon: Icon, tone }) => (
           <div key={key} className="flex items-start gap-3 rounded-xl border bg-card p-4 shadow-xs">
             <span
@@ -462,16 +463,16 @@ function StatCards({ stats }: { stats: NotificationStats | undefined }) {
             >
               <Icon className="size-5" />
             </span>
-            <div className="grid min-w-0 gap-0.5">
+            <dl className="grid min-w-0 gap-0.5">
               <dt className="truncate text-sm font-medium text-muted-foreground">{label}</dt>
               <dd className="text-2xl font-semibold tracking-tight tabular-nums" data-stat={key}>
                 {stats ? stats[key] : '—'}
               </dd>
               <dd className="truncate text-xs text-muted-foreground">{hint}</dd>
-            </div>
+            </dl>
           </div>
         ))}
-      </dl>
+      </div>
     </section>
   );
 }

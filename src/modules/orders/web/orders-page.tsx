@@ -220,9 +220,14 @@ export function OrdersPage() {
               onChange={(event) => changeSearch(event.target.value)}
             />
           </div>
+          {/* The trigger's name carries the visible choice too (WCAG 2.5.3 label in name). */}
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="justify-between font-normal" aria-label={messages.statusLabel}>
+              <Button
+                variant="outline"
+                className="justify-between font-normal"
+                aria-label={`${messages.statusLabel}: ${statusTitle}`}
+              >
                 <span className="truncate">{statusTitle}</span>
                 <ChevronDownIcon className="opacity-60" aria-hidden="true" />
               </Button>
@@ -504,24 +509,24 @@ function FilterTotals({ totals }: { totals: OrderTotals | undefined }) {
   const t = messages.filterTotals;
   if (!totals || totals.count === 0) return null;
   return (
-    <dl
-      aria-label={t.label}
-      className="flex flex-wrap items-center justify-end gap-x-6 gap-y-1 border-t px-4 py-2 text-sm"
-    >
-      <div className="mr-auto text-muted-foreground">{`${t.label}: ${t.count(totals.count)}`}</div>
-      {(
-        [
-          [t.total, totals.totalGross],
-          [t.paid, totals.paid],
-          [t.outstanding, totals.outstanding],
-        ] as const
-      ).map(([label, value]) => (
-        <div key={label} className="flex gap-1.5">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-medium tabular-nums">{`${formatMoney(value)} ${messages.uah}`}</dd>
-        </div>
-      ))}
-    </dl>
+    // The count line stays outside the <dl>: a <dl> holds only term and description groups (axe definition-list).
+    <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-1 border-t px-4 py-2 text-sm">
+      <p className="mr-auto text-muted-foreground">{`${t.label}: ${t.count(totals.count)}`}</p>
+      <dl aria-label={t.label} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-1">
+        {(
+          [
+            [t.total, totals.totalGross],
+            [t.paid, totals.paid],
+            [t.outstanding, totals.outstanding],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="flex gap-1.5">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-medium tabular-nums">{`${formatMoney(value)} ${messages.uah}`}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

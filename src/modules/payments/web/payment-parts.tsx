@@ -66,7 +66,7 @@ export function ProposalSummary({ proposal, currencyCode }: { proposal: MatchPro
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
             strong
-              ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300'
+              ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
               : 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
           )}
         >

@@ -78,7 +78,7 @@ export function SessionsCard() {
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span title={session.userAgent ?? undefined}>{describeDevice(session.userAgent)}</span>
                       {session.current ? (
-                        <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-400">
+                        <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-400">
                           {messages.current}
                         </span>
                       ) : null}

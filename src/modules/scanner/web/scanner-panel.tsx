@@ -37,7 +37,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { Tabs, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { scanFeedback } from './feedback.ts';
@@ -213,20 +213,8 @@ export function ScannerPanel({ withModes, onNavigate }: ScannerPanelProps) {
 
   const documentMode = mode === 'lookup' ? null : mode;
 
-  return (
-    <div className="grid min-w-0 gap-4">
-      {withModes && modes.length > 1 ? (
-        <Tabs value={mode} onValueChange={(value) => setMode(value as ScanMode)}>
-          <TabsList aria-label={messages.modeLabel} className="w-full sm:w-fit">
-            {modes.map((m) => (
-              <TabsTrigger key={m} value={m}>
-                {messages.modes[m]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
-      ) : null}
-
+  const body = (
+    <>
       {documentMode ? (
         <DocumentPicker
           mode={documentMode}
@@ -344,7 +332,25 @@ export function ScannerPanel({ withModes, onNavigate }: ScannerPanelProps) {
         }}
         items={labelItems ?? []}
       />
-    </div>
+    </>
+  );
+
+  if (!withModes || modes.length < 2) return <div className="grid min-w-0 gap-4">{body}</div>;
+  // The modes are tabs over one panel: the selected tab's aria-controls names it (WAI-ARIA tabs pattern). The panel
+  // holds the scan input, so it takes no tab stop of its own (and a click on it leaves the input's focus alone).
+  return (
+    <Tabs value={mode} onValueChange={(value) => setMode(value as ScanMode)} className="grid min-w-0 gap-4">
+      <TabsList aria-label={messages.modeLabel} className="w-full sm:w-fit">
+        {modes.map((m) => (
+          <TabsTrigger key={m} value={m}>
+            {messages.modes[m]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value={mode} tabIndex={undefined} className="grid min-w-0 gap-4">
+        {body}
+      </TabsContent>
+    </Tabs>
   );
 }
 

@@ -185,7 +185,7 @@ describe('ShortagePage', () => {
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('critical=true'));
 
     // The item's name opens its sources.
-    await user.click(screen.getByRole('button', { name: 'Джерела потреби R-10K' }));
+    await user.click(screen.getByRole('button', { name: 'Резистор 10 кОм 0603: джерела потреби R-10K' }));
     const drawer = await screen.findByRole('dialog', { name: 'Джерела потреби R-10K' });
     expect(await within(drawer).findByText('ORD-2026-00041')).toBeTruthy();
   });

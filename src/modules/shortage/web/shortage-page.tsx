@@ -417,7 +417,7 @@ function ShortageTableRow({
         <button
           type="button"
           className="-mx-1 rounded-sm px-1 text-left font-medium underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={messages.sourcesFor(row.sku)}
+          aria-label={messages.openSources(row.name, row.sku)}
           title={messages.sources}
           onClick={onSources}
         >

@@ -35,6 +35,8 @@ export const shortageWebMessages = {
   settings: 'Налаштування дефіциту',
   sources: 'Джерела',
   sourcesFor: (sku: string) => `Джерела потреби ${sku}`,
+  /** The item name's button: its visible name first (WCAG 2.5.3 label in name). */
+  openSources: (name: string, sku: string) => `${name}: джерела потреби ${sku}`,
   critical: 'Критичний',
   regular: 'Звичайний',
   inProgressHint: 'Потрібно замовленню на виробництво, яке вже в роботі',
