@@ -1,0 +1,154 @@
+// Accessibility (issue 10): axe-core on every page of the route table, with data, in the light and the dark theme —
+// no serious or critical WCAG 2.0/2.1 A or AA violation.
+//
+// The data: this spec starts its own app server on its own database filled with the demo dataset (the same
+// seeders as `npm run demo`, support/demo-server.ts), rather than seeding the run's shared database: the other
+// specs share that one and run in an order Vitest chooses, so none of them ever meets demo records it did not
+// expect. Every page thus shows realistic lists, documents in every state and detail routes with real ids.
+//
+// The pages: every entry of `pages` (src/web/app/routes.tsx) — a new page is checked without touching this
+// file; a new detail route needs an id in detailIds() — plus the sign-in, forgot-password and reset-password
+// pages and the 404 page. One signed-in browser context visits them all. Each visit checks the page in the theme
+// it loaded with (the saved choice, localStorage 'theme', src/web/lib/theme.ts), then switches the theme the way
+// applyTheme does and checks it again; the switch is saved, so the next page loads in the other theme and both
+// themes are met on a fresh load as well as after a switch.
+// ERP_A11Y_REPORT=1 also prints the moderate and minor findings (they do not fail the run).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '@/web/app/routes.tsx';
+import { THEME_STORAGE_KEY, type Theme } from '@/web/lib/theme.ts';
+import { describeFindings, isBlocking, runAxe, waitForPageData } from './support/axe.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startDemoServer, type DemoServer } from './support/demo-server.ts';
+import { apiJson, signInAsAdmin } from './support/session.ts';
+
+let server: DemoServer;
+let browser: Browser;
+const lesser: string[] = [];
+
+beforeAll(async () => {
+  server = await startDemoServer('a11y');
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (process.env.ERP_A11Y_REPORT && lesser.length > 0) console.log(lesser.join('\n'));
+});
+
+async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1280, height: 800 },
+    locale: 'uk-UA',
+    timezoneId: 'Europe/Kyiv',
+  });
+  // The first page loads in the light theme; from then on the last switch decides, as it does for a person.
+  await context.addInitScript((key) => {
+    if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'light');
+  }, THEME_STORAGE_KEY);
+  return { context, page: await context.newPage() };
+}
+
+const themeOf = (page: Page): Promise<Theme> =>
+  page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
+
+/** What applyTheme does (src/web/lib/theme.ts), then the end of the colour transitions it starts. */
+async function switchTheme(page: Page): Promise<void> {
+  await page.evaluate(async (key) => {
+    const dark = document.documentElement.classList.toggle('dark');
+    window.localStorage.setItem(key, dark ? 'dark' : 'light');
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  }, THEME_STORAGE_KEY);
+}
+
+/** The page once its data is there, in the theme it has and then in the other one. */
+async function expectAccessible(page: Page, where: string) {
+  await waitForPageData(page);
+  const failures: string[] = [];
+  for (let pass = 0; pass < 2; pass += 1) {
+    if (pass === 1) await switchTheme(page);
+    const theme = await themeOf(page);
+    const findings = await runAxe(page);
+    const blocking = findings.filter(isBlocking);
+    const rest = findings.filter((f) => !isBlocking(f));
+    if (blocking.length > 0) failures.push(describeFindings(`${where} (${theme})`, blocking));
+    if (rest.length > 0) lesser.push(describeFindings(`${where} (${theme})`, rest));
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+/** Real ids for the detail routes' parameters, read through the API as the signed-in administrator. */
+async function detailIds(page: Page): Promise<Record<string, string>> {
+  const [audit] = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/inventory-audits?limit=1');
+  const [client] = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/clients?limit=1');
+  expect(audit, 'демо-дані без інвентаризації').toBeDefined();
+  expect(client, 'демо-дані без клієнта').toBeDefined();
+  return {
+    '/inventory-audits/:id': String(audit!.id),
+    '/clients/:id/delivery-settings': String(client!.id),
+    '/clients/:id/nova-poshta-settings': String(client!.id),
+  };
+}
+
+describe('signed out', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newContext());
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('sign-in page', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Увійти' }).waitFor();
+    await expectAccessible(page, '/ (вхід)');
+  });
+
+  it('forgot-password page', async () => {
+    await page.goto('/forgot-password');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectAccessible(page, '/forgot-password');
+  });
+
+  it('reset-password page with a valid link', async () => {
+    await page.goto(`/reset-password?token=${server.resetToken}`);
+    await page.getByLabel('Новий пароль', { exact: true }).waitFor();
+    await expectAccessible(page, '/reset-password');
+  });
+});
+
+describe('signed in', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ({ context, page } = await newContext());
+    await signInAsAdmin(page);
+    ids = await detailIds(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each(pages.map((p) => p.path))('%s', async (path) => {
+    let url = path;
+    if (path.includes(':')) {
+      expect(ids[path], `немає id для ${path}: додайте його в detailIds()`).toBeDefined();
+      url = path.replace(/:[a-z]+/i, ids[path]!);
+    }
+    await page.goto(url);
+    await page.locator('main').waitFor();
+    await expectAccessible(page, url);
+  });
+
+  it('404 page', async () => {
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' }).waitFor();
+    await expectAccessible(page, '/no-such-page');
+  });
+});

@@ -1,0 +1,134 @@
+// A second app server, on its own database filled with the demo dataset (scripts/demo.ts: the «Техноприлад»
+// company through the real services), for a spec that must see every page with realistic data. It runs beside the
+// run's shared server so that no other spec ever meets demo records it did not create (their order is Vitest's).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { passwordResetTokens, sha256 } from '@/modules/auth/server/index.ts';
+import { demoStaff, ensureAdmin, users } from '@/modules/users/server/index.ts';
+import { resourceEngine } from '@/resources/index.ts';
+import { openDatabase } from '@/server/db/client.ts';
+import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
+import { demoSeeders } from '@/server/db/seed/demo-seeders.ts';
+import { startFakeNovaPoshta } from '@/server/testing/fake-nova-poshta.ts';
+import { ADMIN_EMAIL } from './session.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface DemoServer {
+  baseUrl: string;
+  /** A valid password-reset token of a demo employee, for the reset page's form. */
+  resetToken: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+export async function startDemoServer(name: string): Promise<DemoServer> {
+  const adminPassword = inject('adminPassword');
+  const sharedUrl = inject('databaseUrl');
+  // PostgreSQL when the run uses it (a sibling database of the shared one), else an embedded one of its own.
+  let databaseUrl: string | null = null;
+  const dataDir = path.join(inject('dataDir'), '..', `${name}-data`);
+  if (sharedUrl) {
+    const url = new URL(sharedUrl);
+    url.pathname = `/erp_e2e_${name}`;
+    databaseUrl = url.href;
+    await adminQuery(sharedUrl, `drop database if exists erp_e2e_${name} with (force)`);
+    await adminQuery(sharedUrl, `create database erp_e2e_${name}`);
+  } else {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const resetToken = randomBytes(32).toString('base64url');
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 2 });
+  try {
+    await ensureAdmin(database.db, { email: ADMIN_EMAIL, password: adminPassword });
+    await resourceEngine.ensureSeeds(database.db);
+    await runDemoSeed(database.db, demoSeeders, { demoPassword: randomBytes(9).toString('base64url'), log: () => {} });
+    const [employee] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, demoStaff[0]!.username));
+    await database.db.insert(passwordResetTokens).values({
+      userId: employee!.id,
+      tokenHash: sha256(resetToken),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+  } finally {
+    await database.close();
+  }
+
+  // Nova Poshta is never reached from a test: its local stand-in answers instead (as in global-setup.ts).
+  const novaPoshta = await startFakeNovaPoshta([]);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', './src/server/alias-hooks.ts', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseUrl,
+        DATABASE_URL: databaseUrl ?? '',
+        ERP_DATA_DIR: dataDir,
+        ERP_ADMIN_PASSWORD: adminPassword,
+        ERP_ADMIN_EMAIL: ADMIN_EMAIL,
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        NOVA_POSHTA_API_URL: novaPoshta.url,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    }
+    await novaPoshta.close();
+    if (sharedUrl) await adminQuery(sharedUrl, `drop database if exists erp_e2e_${name} with (force)`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if (server.exitCode !== null) throw new Error(`demo server exited with ${server.exitCode}`);
+      if (Date.now() > deadline) throw new Error('demo server did not start within 60 s');
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, resetToken, stop };
+}
+
+async function adminQuery(connectionString: string, sql: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
