@@ -1,0 +1,57 @@
+// The endpoints issue 10 names, with the query parameters of the list convention (src/shared/list.ts: page, limit)
+// and of the movement list (src/modules/stock/stock.contract.ts: itemId, kind).
+export const PAGE_SIZE = 50;
+/** The deep page issue 10 asks for: page 2000 of 50 (offset 99 950), or the last page of a smaller table. */
+export const DEEP_PAGE = 2000;
+
+export interface Endpoint {
+  key: string;
+  label: string;
+  path: string;
+  /** A list endpoint (answer meant to be O(page size), DESIGN §9). */
+  list: boolean;
+}
+
+export function deepPage(total: number): number {
+  return Math.max(1, Math.min(DEEP_PAGE, Math.ceil(total / PAGE_SIZE)));
+}
+
+export function benchEndpoints(sample: { itemId: number }, totals: { orders: number; products: number }): Endpoint[] {
+  const ordersDeep = deepPage(totals.orders);
+  const productsDeep = deepPage(totals.products);
+  return [
+    { key: 'auth-user', label: 'Поточний користувач', path: '/api/auth/user', list: false },
+    { key: 'dashboard-stats', label: 'Дашборд: показники', path: '/api/dashboard/stats', list: false },
+    {
+      key: 'orders-first',
+      label: 'Замовлення: 1-ша сторінка',
+      path: `/api/orders?page=1&limit=${PAGE_SIZE}`,
+      list: true,
+    },
+    {
+      key: 'orders-deep',
+      label: `Замовлення: сторінка ${ordersDeep}`,
+      path: `/api/orders?page=${ordersDeep}&limit=${PAGE_SIZE}`,
+      list: true,
+    },
+    {
+      key: 'products-first',
+      label: 'Товари: 1-ша сторінка',
+      path: `/api/products?page=1&limit=${PAGE_SIZE}`,
+      list: true,
+    },
+    {
+      key: 'products-deep',
+      label: `Товари: сторінка ${productsDeep}`,
+      path: `/api/products?page=${productsDeep}&limit=${PAGE_SIZE}`,
+      list: true,
+    },
+    { key: 'notifications', label: 'Сповіщення', path: '/api/notifications', list: true },
+    {
+      key: 'component-movement',
+      label: 'Рух запасів за товаром',
+      path: `/api/component-movement?itemId=${sample.itemId}&kind=all&limit=${PAGE_SIZE}`,
+      list: true,
+    },
+  ];
+}

@@ -1,0 +1,345 @@
+// `npm run bench`: one run on this machine — bundle, the large dataset, the server's cold start, the API under
+// load on each database with the same statements replayed straight in SQL, memory, Lighthouse — gathered into one
+// report object that report.ts renders and budgets.ts judges against DESIGN §9.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pluralUk } from '@/shared/plural.ts';
+import { evaluateBudgets, type BudgetLine } from './budgets.ts';
+import { isRegisteredRoute, measureBundle, type BundleReport } from './bundle.ts';
+import { postgresVersion, prepareDataset, prepareEmpty, type DbKind, type PreparedDataset } from './dataset.ts';
+import { benchEndpoints, type Endpoint } from './endpoints.ts';
+import { runLighthouse, type LighthousePage, type LighthouseRun } from './lighthouse.ts';
+import { httpLoad, type HttpLoadResult } from './load.ts';
+import { memoryOf, signIn, startServer, waitIdle, type Memory, type RunningServer } from './server.ts';
+import { openSqlSession, type ExplainResult } from './sql-baseline.ts';
+import type { LoadFigures } from './stats.ts';
+
+export interface BenchOptions {
+  scale: string;
+  databases: DbKind[];
+  seconds: number;
+  connections: number;
+  /** Pages for Lighthouse ('all' = login, dashboard and orders), or none. */
+  lighthouse: 'all' | 'login' | 'none';
+  formFactors: Array<'mobile' | 'desktop'>;
+  workDir: string;
+  pgAdminUrl: string;
+  pgPrefix: string;
+  fresh: boolean;
+  command: string;
+  log: (line: string) => void;
+}
+
+export interface EndpointResult {
+  key: string;
+  label: string;
+  path: string;
+  list: boolean;
+  /** X-Total-Count of the answer (list endpoints). */
+  total: number | null;
+  http: HttpLoadResult | null;
+  sql: LoadFigures | null;
+  /** Statements one request runs (session, permission and the endpoint's own), captured from the app. */
+  statements: string[];
+  /** API ÷ SQL: how much slower the whole request is than its statements alone (p50) and its throughput ratio. */
+  overheadP50: number | null;
+  overheadRps: number | null;
+  explain: ExplainResult[];
+}
+
+export interface DatabaseResult {
+  kind: DbKind;
+  version: string | null;
+  dataset: Omit<PreparedDataset, 'target'>;
+  coldStart: { emptyMs: number | null; largeMs: number | null; settleMs: number | null; notes: string[] };
+  memoryAfterLoad: Memory | null;
+  endpoints: EndpointResult[];
+}
+
+export interface BenchReport {
+  meta: {
+    date: string;
+    command: string;
+    machine: { cpu: string; cores: number; ramBytes: number; os: string; node: string };
+    loadAverage: { start: number[]; end: number[] };
+    scaleName: string;
+    seconds: number;
+    connections: number;
+    benchSeconds: number;
+  };
+  bundle: BundleReport | null;
+  databases: DatabaseResult[];
+  skippedDatabases: Array<{ kind: DbKind; reason: string }>;
+  lighthouse: { database: DbKind | null; runs: LighthouseRun[]; skipped: string | null };
+  budgets: BudgetLine[];
+  /** Everything that went wrong, said loudly at the top of the report. */
+  errors: string[];
+}
+
+const LIGHTHOUSE_PAGES: LighthousePage[] = [
+  { path: '/', label: 'Вхід', signedIn: false },
+  { path: '/dashboard', label: 'Дашборд', signedIn: true },
+  { path: '/orders', label: 'Замовлення клієнтів', signedIn: true },
+];
+
+const WARM_UP_SECONDS = 2;
+const kindName = (kind: DbKind) => (kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
+
+async function getJsonTotal(url: string, cookie: string): Promise<{ status: number; total: number | null }> {
+  const res = await fetch(url, { headers: { cookie } });
+  await res.arrayBuffer();
+  const total = res.headers.get('x-total-count');
+  return { status: res.status, total: total === null ? null : Number(total) };
+}
+
+/** Starts the server; when the client had to be rebuilt inside it (sources changed meanwhile), measures again. */
+async function coldStart(
+  target: { databaseUrl: string | null; dataDir: string },
+  logFile: string,
+  notes: string[],
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    mkdirSync(target.dataDir, { recursive: true });
+    const before = (() => {
+      try {
+        return statSync(logFile).size;
+      } catch {
+        return 0;
+      }
+    })();
+    const server = await startServer({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, logFile });
+    const logged = readFileSync(logFile, 'utf8').slice(before);
+    if (!/Клієнт застарів|Збираю клієнт/.test(logged)) return server;
+    if (attempt === 2) {
+      notes.push('холодний старт включає збирання клієнта (його джерела змінилися під час вимірювання)');
+      return server;
+    }
+    await server.stop();
+  }
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const started = performance.now();
+  const { log } = options;
+  mkdirSync(options.workDir, { recursive: true });
+  const logFile = path.join(options.workDir, 'server.log');
+  const errors: string[] = [];
+  const cpus = os.cpus();
+  const report: BenchReport = {
+    meta: {
+      date: new Date().toISOString(),
+      command: options.command,
+      machine: {
+        cpu: cpus[0]?.model.trim() ?? 'невідомо',
+        cores: cpus.length,
+        ramBytes: os.totalmem(),
+        os: `${os.type()} ${os.release()}`,
+        node: process.version,
+      },
+      loadAverage: { start: os.loadavg(), end: [] },
+      scaleName: options.scale,
+      seconds: options.seconds,
+      connections: options.connections,
+      benchSeconds: 0,
+    },
+    bundle: null,
+    databases: [],
+    skippedDatabases: [],
+    lighthouse: {
+      database: null,
+      runs: [],
+      skipped: options.lighthouse === 'none' ? 'вимкнено (--skip-lighthouse)' : null,
+    },
+    budgets: [],
+    errors,
+  };
+
+  log('1. Пакет клієнта: збирання і розміри');
+  try {
+    report.bundle = measureBundle(log);
+    if (!report.bundle.identicalToServed) {
+      errors.push('Копія клієнта з маніфестом відрізняється від зібраної для сервера — розміри можуть не збігатися');
+    }
+  } catch (err) {
+    errors.push(`Пакет клієнта не виміряно: ${(err as Error).message}`);
+  }
+
+  const datasetOptions = {
+    workDir: options.workDir,
+    pgAdminUrl: options.pgAdminUrl,
+    pgPrefix: options.pgPrefix,
+    fresh: options.fresh,
+    log,
+  };
+  let step = 2;
+  for (const kind of options.databases) {
+    log(`${step++}. ${kindName(kind)}`);
+    let version: string | null = null;
+    if (kind === 'postgres') {
+      version = await postgresVersion(options.pgAdminUrl);
+      if (!version) {
+        const reason = `сервер PostgreSQL не відповідає (${options.pgAdminUrl.replace(/\/\/[^@]*@/, '//')})`;
+        log(`  Пропускаю PostgreSQL: ${reason}`);
+        report.skippedDatabases.push({ kind, reason });
+        continue;
+      }
+    }
+    try {
+      report.databases.push(await benchDatabase(kind, version, options, datasetOptions, logFile, report, errors));
+    } catch (err) {
+      errors.push(`${kindName(kind)}: вимірювання перервано — ${(err as Error).message}`);
+      log(`  ПОМИЛКА: ${(err as Error).message}`);
+    }
+  }
+
+  report.meta.loadAverage.end = os.loadavg();
+  report.meta.benchSeconds = (performance.now() - started) / 1000;
+  report.budgets = evaluateBudgets(report);
+  return report;
+}
+
+async function benchDatabase(
+  kind: DbKind,
+  version: string | null,
+  options: BenchOptions,
+  datasetOptions: Parameters<typeof prepareDataset>[2],
+  logFile: string,
+  report: BenchReport,
+  errors: string[],
+): Promise<DatabaseResult> {
+  const { log } = options;
+  const dataset = await prepareDataset(kind, options.scale, datasetOptions);
+  const result: DatabaseResult = {
+    kind,
+    version,
+    dataset: {
+      summary: dataset.summary,
+      reused: dataset.reused,
+      generatedAt: dataset.generatedAt,
+      location: dataset.location,
+    },
+    coldStart: { emptyMs: null, largeMs: null, settleMs: null, notes: [] },
+    memoryAfterLoad: null,
+    endpoints: [],
+  };
+
+  log('  Холодний старт на порожній базі ...');
+  const empty = await prepareEmpty(kind, datasetOptions);
+  try {
+    const server = await coldStart(empty, logFile, result.coldStart.notes);
+    result.coldStart.emptyMs = server.coldStartMs;
+    await server.stop();
+  } finally {
+    await empty.drop();
+  }
+
+  log('  Холодний старт на великій базі ...');
+  const server = await coldStart(dataset.target, logFile, result.coldStart.notes);
+  let endpoints: Endpoint[] = [];
+  try {
+    result.coldStart.largeMs = server.coldStartMs;
+    log(`    перша відповідь за ${(server.coldStartMs / 1000).toFixed(1)} с; чекаю, поки сервер затихне ...`);
+    result.coldStart.settleMs = await waitIdle(server.pid);
+    if (result.coldStart.settleMs === null) result.coldStart.notes.push('сервер не затих за 2 хв після старту');
+    const cookie = await signIn(server.url);
+
+    const orders = await getJsonTotal(`${server.url}/api/orders?limit=1`, cookie);
+    const products = await getJsonTotal(`${server.url}/api/products?limit=1`, cookie);
+    endpoints = benchEndpoints(dataset.summary.sample, { orders: orders.total ?? 0, products: products.total ?? 0 });
+
+    log(`  API під навантаженням (${options.seconds} с, ${options.connections} з'єднань):`);
+    for (const endpoint of endpoints) {
+      const url = server.url + endpoint.path;
+      const probe = await getJsonTotal(url, cookie);
+      if (probe.status !== 200)
+        errors.push(`${kindName(kind)} ${endpoint.path}: відповідь ${probe.status} замість 200`);
+      // A short warm-up so the first JIT and the first plans do not land in the figures.
+      const warmUntil = performance.now() + WARM_UP_SECONDS * 1000;
+      for (let i = 0; i < 20 && performance.now() < warmUntil; i++) await getJsonTotal(url, cookie);
+      const http = await httpLoad({
+        url,
+        headers: { cookie },
+        seconds: options.seconds,
+        connections: options.connections,
+      });
+      if (http.completed === 0) {
+        errors.push(
+          `${kindName(kind)} ${endpoint.path}: жодна відповідь не надійшла за ${options.seconds} с навантаження`,
+        );
+      }
+      if (http.non2xx > 0 || http.errors > 0) {
+        errors.push(
+          `${kindName(kind)} ${endpoint.path}: ${http.non2xx} відповідей не 2xx (${JSON.stringify(http.statusCodes)}), ${http.errors} помилок з'єднання`,
+        );
+      }
+      log(
+        `    ${endpoint.path}: ${http.rps.toFixed(0)} зап/с, p50 ${http.p50.toFixed(1)} мс, p99 ${http.p99.toFixed(1)} мс` +
+          (http.non2xx ? `, НЕ 2xx: ${http.non2xx}` : ''),
+      );
+      result.endpoints.push({
+        ...endpoint,
+        total: probe.total,
+        http,
+        sql: null,
+        statements: [],
+        overheadP50: null,
+        overheadRps: null,
+        explain: [],
+      });
+    }
+    result.memoryAfterLoad = memoryOf(server.pid);
+    log(`  Пам'ять після навантаження: ${(result.memoryAfterLoad.rss / 2 ** 20).toFixed(0)} МіБ`);
+
+    if (options.lighthouse !== 'none' && report.lighthouse.database === null) {
+      log('  Lighthouse:');
+      const pages = options.lighthouse === 'login' ? LIGHTHOUSE_PAGES.slice(0, 1) : LIGHTHOUSE_PAGES;
+      for (const p of pages) {
+        if (p.signedIn && !isRegisteredRoute(p.path)) {
+          errors.push(
+            `Сторінка ${p.path} не зареєстрована в src/web/app/routes.tsx — Lighthouse вимірює «не знайдено»`,
+          );
+        }
+      }
+      report.lighthouse.database = kind;
+      report.lighthouse.runs = await runLighthouse(server.url, pages, cookie, options.formFactors, log);
+      for (const run of report.lighthouse.runs) {
+        if (run.runtimeError) errors.push(`Lighthouse ${run.path} (${run.formFactor}): ${run.runtimeError}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  log(`  Ті самі запити напряму в SQL (${options.seconds} с, ${options.connections} з'єднань):`);
+  const session = await openSqlSession(dataset.target, options.workDir, options.connections);
+  try {
+    if (kind === 'pglite') result.version = await session.version();
+    const captures = [];
+    for (const row of result.endpoints) {
+      const captured = await session.capture(row.path);
+      if (captured.status !== 200)
+        errors.push(`${kindName(kind)} ${row.path} у вбудованому застосунку: ${captured.status}`);
+      row.statements = captured.statements.map((s) => s.sql);
+      captures.push(captured);
+    }
+    for (const [i, row] of result.endpoints.entries()) {
+      const captured = captures[i]!;
+      // The server was warm from the load before each figure; the database opened here gets an unmeasured run of
+      // the same statements first (PGlite's WebAssembly runs slowly until the engine has optimised it).
+      await session.replay(captured.statements, Math.min(options.seconds, WARM_UP_SECONDS), options.connections);
+      row.sql = await session.replay(captured.statements, options.seconds, options.connections);
+      if (row.sql.errors) errors.push(`${kindName(kind)} ${row.path}: ${row.sql.errors} помилок SQL під час повтору`);
+      row.explain = await session.explain(captured.statements);
+      if (row.http && row.sql.p50 > 0) row.overheadP50 = row.http.p50 / row.sql.p50;
+      if (row.http && row.http.rps > 0) row.overheadRps = row.sql.rps / row.http.rps;
+      log(
+        `    ${row.path}: ${captured.statements.length} ${pluralUk(captured.statements.length, ['оператор', 'оператори', 'операторів'])} SQL, ${row.sql.rps.toFixed(0)} зап/с, p50 ${row.sql.p50.toFixed(2)} мс` +
+          (row.overheadP50 ? `; API повільніший у ${row.overheadP50.toFixed(1)}×` : ''),
+      );
+    }
+  } finally {
+    await session.close();
+  }
+  return result;
+}
