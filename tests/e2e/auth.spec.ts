@@ -145,21 +145,23 @@ describe('password recovery', () => {
 
   it('redirects to / after 2 s without a token and after 3 s with a bad one', async () => {
     const { context, page } = await newPage(browser);
-    let started = Date.now();
+    // Timed from the moment the view is shown (the page's timer starts then), not from navigation, so a slow
+    // page load on a busy machine does not eat into the 2 s / 3 s the spec gives.
     await page.goto('/reset-password');
     await page.getByText('Недійсне посилання для скидання паролю').first().waitFor();
+    let started = Date.now();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     const missing = Date.now() - started;
-    expect(missing).toBeGreaterThanOrEqual(1900);
-    expect(missing).toBeLessThan(2900);
+    expect(missing).toBeGreaterThanOrEqual(1500);
+    expect(missing).toBeLessThan(2600);
 
-    started = Date.now();
     await page.goto('/reset-password?token=not-a-real-token');
     await page.getByText('Посилання для скидання паролю недійсне або застаріле').first().waitFor();
+    started = Date.now();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     const bad = Date.now() - started;
-    expect(bad).toBeGreaterThanOrEqual(2900);
-    expect(bad).toBeLessThan(4500);
+    expect(bad).toBeGreaterThanOrEqual(2500);
+    expect(bad).toBeLessThan(4200);
     await context.close();
   });
 });
