@@ -72,7 +72,11 @@ try {
     console.log(`Підсумок записано у ${path.relative(root, file)}`);
   }
 } catch (err) {
-  console.error(`Генерація не вдалася: ${(err as Error).message}`);
+  // A failed statement's message carries its whole SQL (thousands of parameters in a bulk insert): show its start and
+  // the database's own reason.
+  const { message, cause } = err as Error & { cause?: unknown };
+  const reason = cause instanceof Error ? ` — ${cause.message}` : '';
+  console.error(`Генерація не вдалася: ${message.length > 400 ? `${message.slice(0, 400)}…` : message}${reason}`);
   if (process.env.ERP_DEBUG) console.error(err);
   process.exitCode = 1;
 } finally {

@@ -32,7 +32,7 @@ import { notifications } from '@/modules/notifications/server/index.ts';
 import {
   checkLedger,
   nextNumber,
-  postToLedger,
+  postManyToLedger,
   reserveStock,
   type LedgerDocumentType,
   type LedgerIntent,
@@ -668,13 +668,26 @@ interface Pending {
   }>;
 }
 
+interface Written {
+  id: number;
+  number: string;
+  intents: LedgerIntent[];
+}
+
 interface StockDoc {
   type: LedgerDocumentType;
   date: string;
   /** Inserts the document with its lines (status posted) and answers the ledger document and its intents. */
-  write(tx: DbOrTx): Promise<{ id: number; number: string; intents: LedgerIntent[] }>;
-  /** After posting: what the service stores from the ledger's answer (shipment line costs). */
-  after?(tx: DbOrTx, posted: PostedMovement[]): Promise<void>;
+  write?(tx: DbOrTx): Promise<Written>;
+  /** A shipment: its rows, written with the rest of its group in one insert per table (writeGroup). */
+  bulk?: {
+    header: typeof shipments.$inferInsert;
+    lines: Array<Omit<typeof shipmentLines.$inferInsert, 'shipmentId'>>;
+    /** The ledger document and its intents once the rows have their ids (line ids in the order of `lines`). */
+    written(id: number, lineIds: number[]): Written;
+  };
+  /** After posting: the line costs the service stores from the ledger's answer (shipment lines' COGS). */
+  lineCosts?(posted: PostedMovement[]): Array<[lineId: number, unitCost: string]>;
 }
 
 function daysOf(today: string): string[] {
@@ -956,71 +969,57 @@ async function simulateYear(
 
   const shipment = (date: string, p: Pending, number: string): StockDoc => {
     let lineIds: number[] = [];
+    let gross = dec(0);
+    for (const l of p.lines) gross = add(gross, dec(l.gross));
     return {
       type: 'shipment',
       date,
-      async write(tx) {
-        let gross = dec(0);
-        for (const l of p.lines) gross = add(gross, dec(l.gross));
-        const [doc] = await tx
-          .insert(shipments)
-          .values({
-            number,
-            shipmentDate: date,
-            status: 'posted',
-            orderId: p.orderId,
-            warehouseId: slots[p.warehouseSlot]!,
-            recipientName: p.clientName.slice(0, 100),
-            declaredValue: fixed(gross, 2),
-            description: 'Обладнання та комплектуючі',
-            deliveryStatus: 'none',
-            postedAt: new Date(`${date}T14:00:00Z`),
-            createdAt: new Date(`${date}T11:00:00Z`),
-          })
-          .returning({ id: shipments.id });
-        const lineRows = await tx
-          .insert(shipmentLines)
-          .values(
-            p.lines.map((l) => ({
-              shipmentId: doc!.id,
-              orderLineId: l.lineId,
+      bulk: {
+        header: {
+          number,
+          shipmentDate: date,
+          status: 'posted',
+          orderId: p.orderId,
+          warehouseId: slots[p.warehouseSlot]!,
+          recipientName: p.clientName.slice(0, 100),
+          declaredValue: fixed(gross, 2),
+          description: 'Обладнання та комплектуючі',
+          deliveryStatus: 'none',
+          postedAt: new Date(`${date}T14:00:00Z`),
+          createdAt: new Date(`${date}T11:00:00Z`),
+        },
+        lines: p.lines.map((l) => ({
+          orderLineId: l.lineId,
+          itemId: cat.id[l.k]!,
+          qty: fixed(dec(l.qty), 4),
+          unitPrice: l.price,
+          discountPercent: l.discount,
+          vatRate: l.vat,
+          lineNet: l.net,
+          lineVat: l.vatAmt,
+          lineGross: l.gross,
+        })),
+        written(id, ids) {
+          lineIds = ids;
+          // Services have no stock: the service posts only the stocked lines.
+          const intents: LedgerIntent[] = [];
+          p.lines.forEach((l, i) => {
+            if (cat.kind[l.k] === 'service') return;
+            intents.push({
+              kind: 'out',
               itemId: cat.id[l.k]!,
-              qty: fixed(dec(l.qty), 4),
-              unitPrice: l.price,
-              discountPercent: l.discount,
-              vatRate: l.vat,
-              lineNet: l.net,
-              lineVat: l.vatAmt,
-              lineGross: l.gross,
-            })),
-          )
-          .returning({ id: shipmentLines.id });
-        lineIds = lineRows.map((x) => x.id);
-        // Services have no stock: the service posts only the stocked lines.
-        const intents: LedgerIntent[] = [];
-        p.lines.forEach((l, i) => {
-          if (cat.kind[l.k] === 'service') return;
-          intents.push({
-            kind: 'out',
-            itemId: cat.id[l.k]!,
-            warehouseId: slots[p.warehouseSlot]!,
-            qty: String(l.qty),
-            lineId: lineIds[i]!,
+              warehouseId: slots[p.warehouseSlot]!,
+              qty: String(l.qty),
+              lineId: lineIds[i]!,
+            });
           });
-        });
-        return { id: doc!.id, number, intents };
+          return { id, number, intents };
+        },
       },
-      async after(tx, posted) {
-        // COGS on the lines, as postShipment stores it (one statement for the document instead of one per line).
+      lineCosts(posted) {
+        // COGS on the lines, as postShipment stores it (written for the whole group in one statement).
         const stocked = p.lines.map((l, i) => [l, lineIds[i]!] as const).filter(([l]) => cat.kind[l.k] !== 'service');
-        if (!stocked.length) return;
-        const values = sql.join(
-          stocked.map(([, id], i) => sql`(${id}::int, ${posted[i]!.unitCost}::numeric)`),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`update shipment_lines s set unit_cost = v.cost from (values ${values}) as v(id, cost) where s.id = v.id`,
-        );
+        return stocked.map(([, id], i) => [id, posted[i]!.unitCost]);
       },
     };
   };
@@ -1040,33 +1039,72 @@ async function simulateYear(
     };
     await Promise.all(Array.from({ length: Math.min(lanes, groups.length) }, lane));
   };
-  const postGroup = async (group: StockDoc[]) => {
-    {
-      await db.transaction(async (tx) => {
-        await fastCommit(tx);
-        const auditRows: Array<typeof auditLog.$inferInsert> = [];
-        for (const doc of group) {
-          const written = await doc.write(tx);
-          const posted = await postToLedger(
-            tx,
-            { type: doc.type, id: written.id, number: written.number, date: doc.date, userId: null },
-            written.intents,
-          );
-          movements += posted.length;
-          if (doc.after) await doc.after(tx, posted);
-          if (doc.type === 'shipment') shipmentsPosted += 1;
-          auditRows.push({
-            userId: null,
-            actor: ACTOR,
-            action: 'post',
-            entityType: auditEntity[doc.type],
-            entityId: String(written.id),
-            after: { number: written.number, date: doc.date, status: 'posted', lines: written.intents.length },
-          });
-        }
-        if (auditRows.length) await tx.insert(auditLog).values(auditRows);
-      });
+  /** Writes a group's documents: each its own way, the shipments together (one insert for headers, one for lines). */
+  const writeGroup = async (tx: DbOrTx, group: StockDoc[]): Promise<Written[]> => {
+    const out: Written[] = [];
+    const bulk: Array<[StockDoc, number]> = [];
+    for (const [i, doc] of group.entries()) {
+      if (doc.write) out[i] = await doc.write(tx);
+      else bulk.push([doc, i]);
     }
+    if (!bulk.length) return out;
+    const heads = await tx
+      .insert(shipments)
+      .values(bulk.map(([doc]) => doc.bulk!.header))
+      .returning({ id: shipments.id, number: shipments.number });
+    const idOf = new Map(heads.map((h) => [h.number, h.id]));
+    const lines = bulk.flatMap(([doc]) =>
+      doc.bulk!.lines.map((l) => ({ ...l, shipmentId: idOf.get(doc.bulk!.header.number)! })),
+    );
+    const lineIds = new Map<number, number[]>();
+    for (let at = 0; at < lines.length; at += CHUNK) {
+      const rows = await tx
+        .insert(shipmentLines)
+        .values(lines.slice(at, at + CHUNK))
+        .returning({ id: shipmentLines.id, shipmentId: shipmentLines.shipmentId });
+      for (const r of rows) lineIds.set(r.shipmentId, [...(lineIds.get(r.shipmentId) ?? []), r.id]);
+    }
+    for (const [doc, i] of bulk) {
+      const id = idOf.get(doc.bulk!.header.number)!;
+      out[i] = doc.bulk!.written(id, lineIds.get(id) ?? []);
+    }
+    return out;
+  };
+
+  const postGroup = async (group: StockDoc[]) => {
+    await db.transaction(async (tx) => {
+      await fastCommit(tx);
+      const written = await writeGroup(tx, group);
+      // The ledger's bulk path: the group's documents posted in order, each as postToLedger would post it alone.
+      const posted = await postManyToLedger(
+        tx,
+        group.map((doc, i) => ({
+          doc: { type: doc.type, id: written[i]!.id, number: written[i]!.number, date: doc.date, userId: null },
+          intents: written[i]!.intents,
+        })),
+      );
+      const costs = group.flatMap((doc, i) => doc.lineCosts?.(posted[i]!) ?? []);
+      for (let at = 0; at < costs.length; at += CHUNK) {
+        const values = sql.join(
+          costs.slice(at, at + CHUNK).map(([id, cost]) => sql`(${id}::int, ${cost}::numeric)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`update shipment_lines s set unit_cost = v.cost from (values ${values}) as v(id, cost) where s.id = v.id`,
+        );
+      }
+      const auditRows = group.map((doc, i): typeof auditLog.$inferInsert => ({
+        userId: null,
+        actor: ACTOR,
+        action: 'post',
+        entityType: auditEntity[doc.type],
+        entityId: String(written[i]!.id),
+        after: { number: written[i]!.number, date: doc.date, status: 'posted', lines: written[i]!.intents.length },
+      }));
+      for (const doc of group) if (doc.type === 'shipment') shipmentsPosted += 1;
+      movements += posted.reduce((n, p) => n + p.length, 0);
+      if (auditRows.length) await tx.insert(auditLog).values(auditRows);
+    });
   };
 
   /** Splits lines into documents of at most DOC_LINES. */

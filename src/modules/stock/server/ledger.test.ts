@@ -11,6 +11,7 @@ import { resourceEngine } from '@/resources/index.ts';
 import { checkLedger } from './invariants.ts';
 import {
   ALLOW_NEGATIVE_STOCK,
+  postManyToLedger,
   postToLedger,
   releaseStock,
   reserveStock,
@@ -164,6 +165,53 @@ describe('stock ledger', () => {
     );
     await post([{ kind: 'in_at_average', itemId: id, warehouseId: main, qty: '1', unitCost: '3' }]);
     expect((await cost(id)).avgCost).toBe('3.000000');
+  });
+
+  it('posts several documents at once exactly as one by one, and refuses them all when one is short', async () => {
+    // The same four documents twice: one by one on items a, then in one bulk call on items b.
+    const script = (id: number): LedgerIntent[][] => [
+      [{ kind: 'in', itemId: id, warehouseId: main, qty: '10', unitCost: '5' }],
+      [{ kind: 'in', itemId: id, warehouseId: main, qty: '5', unitCost: '8' }],
+      [{ kind: 'transfer', itemId: id, fromWarehouseId: main, toWarehouseId: second, qty: '4' }],
+      [
+        { kind: 'out', itemId: id, warehouseId: main, qty: '3' },
+        { kind: 'out', itemId: id, warehouseId: second, qty: '1' },
+      ],
+    ];
+    const a = await item();
+    const single = [];
+    for (const intents of script(a)) single.push((await post(intents)).moved);
+    const b = await item();
+    const docs = script(b).map((intents) => ({
+      doc: { type: 'adjustment' as const, id: ++docId, number: `ADJ-2026-${docId}`, date: '2026-11-20', userId: null },
+      intents,
+    }));
+    const bulk = await t.db.transaction((tx) => postManyToLedger(tx, docs));
+    const shape = (moved: typeof single) =>
+      moved.map((doc) =>
+        doc.map((m) => ({ warehouseId: m.warehouseId, qty: m.qty, unitCost: m.unitCost, value: m.value })),
+      );
+    expect(bulk.map((doc) => doc.length)).toEqual([1, 1, 2, 2]);
+    expect(shape(bulk)).toEqual(shape(single));
+    const { itemId: _a, updatedAt: _ua, ...costA } = await cost(a);
+    const { itemId: _b, updatedAt: _ub, ...costB } = await cost(b);
+    expect(costB).toEqual(costA);
+    expect((await onHand(b, second))?.onHand).toBe((await onHand(a, second))?.onHand);
+    const movedOfB = await t.db.select().from(stockMovements).where(eq(stockMovements.itemId, b));
+    expect(new Set(movedOfB.map((m) => m.documentId))).toEqual(new Set(docs.map((d) => d.doc.id)));
+
+    // The second document would oversell what the first left: nothing of either is written.
+    const before = await cost(b);
+    const short = [
+      { kind: 'out' as const, itemId: b, warehouseId: main, qty: '5' },
+      { kind: 'out' as const, itemId: b, warehouseId: main, qty: '5' },
+    ].map((intent) => ({
+      doc: { type: 'adjustment' as const, id: ++docId, number: `ADJ-2026-${docId}`, date: '2026-11-20', userId: null },
+      intents: [intent],
+    }));
+    await expect(t.db.transaction((tx) => postManyToLedger(tx, short))).rejects.toMatchObject({ status: 409 });
+    expect(await cost(b)).toEqual(before);
+    await expectInvariant();
   });
 
   it('holds reserved stock for its source only, and releases it', async () => {

@@ -109,6 +109,9 @@ export async function allowsNegativeStock(tx: DbOrTx): Promise<boolean> {
   return row?.value === true;
 }
 
+/** A PostgreSQL int[] parameter (the values are integers, so the literal needs no quoting). */
+const intArray = (values: readonly number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+
 /** Locks and loads the cost and balance rows the intents touch, creating missing ones (README §3 step 2). */
 async function lockState(tx: DbOrTx, itemIds: number[], pairs: Array<[number, number]>) {
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
@@ -133,11 +136,11 @@ async function lockState(tx: DbOrTx, itemIds: number[], pairs: Array<[number, nu
     ? await tx
         .select()
         .from(stockBalances)
+        // Two array parameters, not a row constructor per pair: the bulk path locks thousands of pairs at once.
         .where(
-          sql`(${stockBalances.itemId}, ${stockBalances.warehouseId}) in (${sql.join(
-            pairKeys.map(([i, w]) => sql`(${i}, ${w})`),
-            sql`, `,
-          )})`,
+          sql`(${stockBalances.itemId}, ${stockBalances.warehouseId}) in (select * from unnest(${intArray(
+            pairKeys.map((p) => p[0]),
+          )}, ${intArray(pairKeys.map((p) => p[1]))}))`,
         )
         .orderBy(asc(stockBalances.itemId), asc(stockBalances.warehouseId))
         .for('update')
@@ -207,8 +210,10 @@ async function persist(
       from (values ${sql.join(values, sql`, `)}) as v(item_id, warehouse_id, on_hand, reserved)
       where b.item_id = v.item_id and b.warehouse_id = v.warehouse_id`);
   }
-  if (!movements.length) return [];
-  const rows = await tx.insert(stockMovements).values(movements).returning();
+  const rows: Array<typeof stockMovements.$inferSelect> = [];
+  // Several documents at once (postManyToLedger) can be thousands of movements of ~12 parameters each.
+  for (const chunk of chunksOf(movements, PERSIST_CHUNK))
+    rows.push(...(await tx.insert(stockMovements).values(chunk).returning()));
   return rows.map((r) => ({
     id: r.id,
     itemId: r.itemId,
@@ -225,18 +230,36 @@ export async function postToLedger(
   doc: LedgerDocument,
   intents: readonly LedgerIntent[],
 ): Promise<PostedMovement[]> {
-  if (!intents.length) return [];
+  const [posted] = await postManyToLedger(tx, [{ doc, intents }]);
+  return posted ?? [];
+}
+
+export interface LedgerPosting {
+  doc: LedgerDocument;
+  intents: readonly LedgerIntent[];
+}
+
+/**
+ * The bulk path (an import, the bench's generated year): posts several documents in one transaction as if each were
+ * posted by postToLedger in the given order — the same costs, averages and movements — but locks and loads every row
+ * they touch once, writes each table once and runs the low-stock check once over all touched items (so it sees the
+ * state after the last document, not every state in between). A shortage in any document refuses them all. Answers
+ * each document's movements in the order given.
+ */
+export async function postManyToLedger(tx: DbOrTx, postings: readonly LedgerPosting[]): Promise<PostedMovement[][]> {
+  const all = postings.flatMap((p) => p.intents);
+  if (!all.length) return postings.map(() => []);
   const info = await itemInfo(
     tx,
-    intents.map((i) => i.itemId),
+    all.map((i) => i.itemId),
   );
-  for (const intent of intents) {
+  for (const intent of all) {
     const item = info.get(intent.itemId);
     if (!item) throw new DomainError(404, ledgerMessages.unknownItem);
     if (item.kind === 'service') throw new DomainError(409, ledgerMessages.service(item.sku));
     if (cmp(dec(intent.qty), dec(0)) <= 0) throw new DomainError(400, ledgerMessages.badQty);
   }
-  const pairs = intents.flatMap((i): Array<[number, number]> =>
+  const pairs = all.flatMap((i): Array<[number, number]> =>
     i.kind === 'transfer'
       ? [
           [i.itemId, i.fromWarehouseId],
@@ -246,19 +269,17 @@ export async function postToLedger(
   );
   const { costs, balances } = await lockState(
     tx,
-    intents.map((i) => i.itemId),
+    all.map((i) => i.itemId),
     pairs,
   );
   const negativeAllowed = await allowsNegativeStock(tx);
   const movements: Array<typeof stockMovements.$inferInsert> = [];
+  const perDocument: number[] = [];
   const shortages: Array<{ itemId: number; warehouseId: number; needed: Dec; available: Dec }> = [];
-  const base = {
-    documentType: doc.type,
-    documentId: doc.id,
-    documentNumber: doc.number,
-    occurredOn: doc.date,
-    createdBy: doc.userId,
-  };
+  let base: Pick<
+    typeof stockMovements.$inferInsert,
+    'documentType' | 'documentId' | 'documentNumber' | 'occurredOn' | 'createdBy'
+  >;
 
   const takeOut = (itemId: number, warehouseId: number, qty: Dec, lineId: number | null, own: Dec) => {
     const cost = costs.get(itemId)!;
@@ -297,46 +318,57 @@ export async function postToLedger(
     });
   };
 
-  for (const intent of intents) {
-    const qty = dec(intent.qty);
-    const lineId = intent.lineId ?? null;
-    const cost = costs.get(intent.itemId)!;
-    switch (intent.kind) {
-      case 'in': {
-        const unitCost = dec(intent.unitCost);
-        const value = round(mul(qty, unitCost), MONEY);
-        const restart = cmp(cost.qty, dec(0)) <= 0;
-        cost.qty = add(cost.qty, qty);
-        cost.value = add(cost.value, value);
-        cost.avg = restart || isZero(cost.qty) ? unitCost : div(cost.value, cost.qty, PRICE);
-        putIn(intent.itemId, intent.warehouseId, qty, unitCost, value, lineId);
-        break;
-      }
-      case 'in_at_average': {
-        const unitCost = cost.avg ?? (intent.unitCost === undefined ? null : dec(intent.unitCost));
-        if (unitCost === null) throw new DomainError(409, ledgerMessages.noCost(info.get(intent.itemId)!.sku));
-        const value = round(mul(qty, unitCost), MONEY);
-        cost.qty = add(cost.qty, qty);
-        cost.value = add(cost.value, value);
-        cost.avg ??= unitCost;
-        putIn(intent.itemId, intent.warehouseId, qty, unitCost, value, lineId);
-        break;
-      }
-      case 'out': {
-        let own = dec(0);
-        if (intent.consume) own = await consumeReservation(tx, balances, intent, qty);
-        takeOut(intent.itemId, intent.warehouseId, qty, lineId, own);
-        break;
-      }
-      case 'transfer': {
-        const out = takeOut(intent.itemId, intent.fromWarehouseId, qty, lineId, dec(0));
-        // The item's totals are unchanged by a transfer: add back what takeOut removed.
-        cost.qty = add(cost.qty, qty);
-        cost.value = sub(cost.value, out.value);
-        putIn(intent.itemId, intent.toWarehouseId, qty, out.unitCost, neg(out.value), lineId);
-        break;
+  for (const { doc, intents } of postings) {
+    base = {
+      documentType: doc.type,
+      documentId: doc.id,
+      documentNumber: doc.number,
+      occurredOn: doc.date,
+      createdBy: doc.userId,
+    };
+    const before = movements.length;
+    for (const intent of intents) {
+      const qty = dec(intent.qty);
+      const lineId = intent.lineId ?? null;
+      const cost = costs.get(intent.itemId)!;
+      switch (intent.kind) {
+        case 'in': {
+          const unitCost = dec(intent.unitCost);
+          const value = round(mul(qty, unitCost), MONEY);
+          const restart = cmp(cost.qty, dec(0)) <= 0;
+          cost.qty = add(cost.qty, qty);
+          cost.value = add(cost.value, value);
+          cost.avg = restart || isZero(cost.qty) ? unitCost : div(cost.value, cost.qty, PRICE);
+          putIn(intent.itemId, intent.warehouseId, qty, unitCost, value, lineId);
+          break;
+        }
+        case 'in_at_average': {
+          const unitCost = cost.avg ?? (intent.unitCost === undefined ? null : dec(intent.unitCost));
+          if (unitCost === null) throw new DomainError(409, ledgerMessages.noCost(info.get(intent.itemId)!.sku));
+          const value = round(mul(qty, unitCost), MONEY);
+          cost.qty = add(cost.qty, qty);
+          cost.value = add(cost.value, value);
+          cost.avg ??= unitCost;
+          putIn(intent.itemId, intent.warehouseId, qty, unitCost, value, lineId);
+          break;
+        }
+        case 'out': {
+          let own = dec(0);
+          if (intent.consume) own = await consumeReservation(tx, balances, intent, qty);
+          takeOut(intent.itemId, intent.warehouseId, qty, lineId, own);
+          break;
+        }
+        case 'transfer': {
+          const out = takeOut(intent.itemId, intent.fromWarehouseId, qty, lineId, dec(0));
+          // The item's totals are unchanged by a transfer: add back what takeOut removed.
+          cost.qty = add(cost.qty, qty);
+          cost.value = sub(cost.value, out.value);
+          putIn(intent.itemId, intent.toWarehouseId, qty, out.unitCost, neg(out.value), lineId);
+          break;
+        }
       }
     }
+    perDocument.push(movements.length - before);
   }
 
   if (shortages.length) {
@@ -357,7 +389,13 @@ export async function postToLedger(
   const posted = await persist(tx, costs, balances, movements);
   await checkLowStock(tx, [...costs.keys()]);
   notifyLedgerChanged();
-  return posted;
+  const answer: PostedMovement[][] = [];
+  let at = 0;
+  for (const n of perDocument) {
+    answer.push(posted.slice(at, at + n));
+    at += n;
+  }
+  return answer;
 }
 
 /** Takes up to `qty` from the reservations of one source (oldest first); answers how much it took. */
