@@ -149,6 +149,13 @@ function listCondition(q: OrderListQuery, today: string): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
+/**
+ * One page in O(page size) plus the filter (DESIGN §9): the page's ids first — sorted and offset over the orders alone
+ * (the client and contact joined only when the search or the sort needs them), so PostgreSQL walks the
+ * (order_date, id) index and skips rows without computing anything — then the summary columns, whose paid, payment
+ * status and shipped percent are sub-queries, for those ids only. Computing them before the offset made page 200 read
+ * every earlier order's payments and shipments.
+ */
 export async function listOrders(
   db: DbOrTx,
   q: OrderListQuery,
@@ -156,28 +163,49 @@ export async function listOrders(
 ): Promise<{ rows: OrderSummary[]; total: number }> {
   const condition = listCondition(q, today);
   const { field, desc: isDesc } = parseSort(q.sort ?? '-orderDate', orderSortFields, 'orderDate');
-  const sortColumn = {
-    orderNumber: orders.orderNumber,
-    orderDate: orders.orderDate,
-    clientName: counterparties.name,
-    dueDate: orders.dueDate,
-    totalGross: sql`${orders.totalGross} * ${orders.fxRate}`,
-    status: orders.status,
-  }[field];
+  // Columns that are never null sort without `nulls last`, so an index in either direction matches the order.
+  const [sortColumn, nullable] = {
+    orderNumber: [orders.orderNumber, false],
+    orderDate: [orders.orderDate, false],
+    clientName: [counterparties.name, false],
+    dueDate: [orders.dueDate, true],
+    totalGross: [sql`${orders.totalGross} * ${orders.fxRate}`, false],
+    status: [orders.status, false],
+  }[field] as [SQL | typeof orders.id, boolean];
+  const direction = isDesc ? sql`desc` : sql`asc`;
+  const needsParties = field === 'clientName' || Boolean(q.search);
+  const idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
+  const countQuery = db.select({ total: count() }).from(orders).$dynamic();
+  if (needsParties) {
+    // The builders join in place (each method records on the query and answers it).
+    for (const query of [idQuery, countQuery] as const) {
+      query
+        .innerJoin(counterparties, eq(counterparties.id, orders.clientId))
+        .leftJoin(contacts, eq(contacts.id, orders.contactId));
+    }
+  }
   const { limit, offset } = pageWindow(q);
-  const [rows, [counted]] = await Promise.all([
-    joined(db, summaryColumns(today))
+  const [page, [counted]] = await Promise.all([
+    idQuery
       .where(condition)
       .orderBy(
-        isDesc ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`,
+        nullable ? sql`${sortColumn} ${direction} nulls last` : sql`${sortColumn} ${direction}`,
         isDesc ? desc(orders.id) : asc(orders.id),
       )
       .limit(limit)
       .offset(offset),
-    joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
+    countQuery.where(condition),
   ]);
+  const ids = page.map((r) => r.id);
+  const summaries = ids.length
+    ? ((await joined(db, summaryColumns(today)).where(inArray(orders.id, ids))) as unknown as Record<string, unknown>[])
+    : [];
+  const byId = new Map(summaries.map((row) => [Number(row.id), row]));
   return {
-    rows: (rows as unknown as Record<string, unknown>[]).map(normaliseSummary),
+    rows: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [normaliseSummary(row)] : [];
+    }),
     total: Number(counted?.total ?? 0),
   };
 }

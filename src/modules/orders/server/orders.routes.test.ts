@@ -584,6 +584,28 @@ describe('orders: list, totals, stats, settings, e-mail', () => {
     const sorted = await list(`clientId=${client2}&sort=orderNumber`);
     expect(sorted.rows.map((r) => r.orderNumber)).toEqual([...sorted.rows.map((r) => r.orderNumber)].sort());
     expect((await f.api('GET', '/api/orders?status=unknown')).statusCode).toBe(400);
+    // Pages are cut from the ids first (listOrders): for every sort, pages of 2 put together are the whole list in the
+    // same order, each row with its computed columns.
+    for (const sort of [
+      '-orderDate',
+      'orderDate',
+      'orderNumber',
+      '-clientName',
+      'dueDate',
+      '-dueDate',
+      '-totalGross',
+      'status',
+    ]) {
+      const whole = await list(`sort=${sort}&limit=500`);
+      const paged: OrderSummary[] = [];
+      for (let page = 1; paged.length < whole.total; page++) {
+        const part = await list(`sort=${sort}&limit=2&page=${page}`);
+        expect(part.total, sort).toBe(whole.total);
+        expect(part.rows.length, sort).toBeGreaterThan(0);
+        paged.push(...part.rows);
+      }
+      expect(paged, sort).toEqual(whole.rows);
+    }
 
     const totals = await ok(await f.api('GET', `/api/orders/totals?clientId=${client2}`));
     expect(totals).toEqual({ count: 3, totalGross: '360.00', paid: '120.00', outstanding: '240.00' });
