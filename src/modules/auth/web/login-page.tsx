@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, LogInIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -82,11 +81,14 @@ export function LoginPage() {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
           <div className="flex items-center gap-2">
-            <Checkbox
+            {/* A native checkbox, not the Radix one of the forms: the login page's JS budget (DESIGN §9). */}
+            <input
+              type="checkbox"
               id="login-remember"
               name="rememberMe"
               checked={rememberMe}
-              onCheckedChange={(checked) => setRememberMe(checked === true)}
+              onChange={(event) => setRememberMe(event.target.checked)}
+              className="size-4 shrink-0 cursor-pointer rounded-[4px] accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             />
             <Label htmlFor="login-remember" className="font-normal">
               {messages.remember}
