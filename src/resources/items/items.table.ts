@@ -51,6 +51,10 @@ export const items = pgTable(
       .where(sql`${t.barcode} is not null`),
     // Newest first is the products list's default (the dashboard's "Нові товари").
     index('items_kind_created_at_idx').on(t.kind, t.createdAt),
+    // The lists' default order (newest first, ties by id) over several kinds at once: a backward scan, no sort.
+    index('items_created_at_id_idx').on(t.createdAt, t.id),
+    // The lists' count (kinds, active or not) from the index alone, without visiting the rows.
+    index('items_kind_is_active_idx').on(t.kind, t.isActive),
     index('items_category_id_idx').on(t.categoryId),
     index('items_unit_id_idx').on(t.unitId),
     index('items_package_type_id_idx').on(t.packageTypeId),

@@ -18,6 +18,7 @@ import {
   reverseInLedger,
   type LedgerDocument,
   type LedgerIntent,
+  type PostedMovement,
 } from './ledger.ts';
 import { nextNumber } from './numbering.ts';
 import { itemCosts, stockBalances, stockMovements } from './stock.table.ts';
@@ -179,7 +180,7 @@ describe('stock ledger', () => {
       ],
     ];
     const a = await item();
-    const single = [];
+    const single: PostedMovement[][] = [];
     for (const intents of script(a)) single.push((await post(intents)).moved);
     const b = await item();
     const docs = script(b).map((intents) => ({

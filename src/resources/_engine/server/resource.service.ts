@@ -71,7 +71,11 @@ export class ResourceEngine {
     const isDesc = text.startsWith('-');
     // Ties follow the same direction, so "newest first" stays newest first within one timestamp.
     const id = column(r, 'id');
-    return [isDesc ? sql`${col} desc nulls last` : sql`${col} asc nulls last`, isDesc ? desc(id) : asc(id)];
+    // A column that is never null sorts without `nulls last`, so an index scanned in either direction gives the
+    // order and a page reads its rows only (DESIGN §9), not the whole sorted table.
+    const direction = isDesc ? sql`desc` : sql`asc`;
+    const order = col.notNull ? sql`${col} ${direction}` : sql`${col} ${direction} nulls last`;
+    return [order, isDesc ? desc(id) : asc(id)];
   }
 
   /** The row as the API answers it: ISO dates, fixed columns hidden, a label beside every reference. */
