@@ -670,24 +670,16 @@ export function invalidateShortage(): void {
 }
 
 /**
- * A cheap summary of the inputs: any posting (movement ids), reservation, supplier-order, order, MO, BOM, recipe,
- * supplier link or setting change alters it, so a change made anywhere — wired to invalidateShortage() or not —
- * is never hidden by the memo.
+ * Did any input change? Every writing statement on an input table — stock balances and reservations, items,
+ * warehouses, orders, shipments, supplier orders and receipts, MOs, BOMs, recipes, supplier links, alternatives,
+ * settings — bumps the sequence `shortage_inputs_stamp` (migration 0017), so a change made anywhere, wired to
+ * invalidateShortage() or not, is never hidden by the memo, and asking costs one row read instead of whole-table
+ * counts. A writer's bump shows before its commit: a read in between memoises the old figures under the new stamp
+ * until the next change, invalidateShortage() or the TTL — as a generation bump inside a posting always did.
  */
 async function fingerprint(db: DbOrTx): Promise<string> {
   const [row] = rowsOf<{ fp: string }>(
-    await db.execute(sql`select concat_ws('|',
-        (select coalesce(max(id), 0) from stock_movements),
-        (select count(*) || ':' || coalesce(sum(qty), 0) from stock_reservations),
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from supplier_orders),
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from orders),
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from manufacturing_orders),
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from boms),
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from recipes),
-        (select count(*) from item_suppliers),
-        (select count(*) from item_alternatives),
-        (select coalesce(max(updated_at)::text, '') from settings where key like 'shortage.%')
-      ) as fp`),
+    await db.execute(sql`select last_value::text || ':' || is_called::text as fp from shortage_inputs_stamp`),
   );
   return row?.fp ?? '';
 }

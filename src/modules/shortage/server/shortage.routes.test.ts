@@ -595,6 +595,12 @@ describe('rows, actions and settings', () => {
     expect(second.items.get(part)?.row.shortage).toBe('2.0000');
     const listed = (await f.api('GET', `/api/shortage?itemId=${part}`)).json();
     expect(listed[0].shortage).toBe('2.0000');
+    expect(await shortageSnapshot(f.t.db)).toBe(second);
+    // Nor a change made straight in SQL, wired to nothing: the input tables' triggers bump the memo's stamp.
+    await f.t.db.update(bomLines).set({ qty: '3' }).where(eq(bomLines.componentItemId, part));
+    const third = await shortageSnapshot(f.t.db);
+    expect(third).not.toBe(second);
+    expect(third.items.get(part)?.row.shortage).toBe('5.0000');
   });
 
   it('answers 404 for sources of an unknown item', async () => {
