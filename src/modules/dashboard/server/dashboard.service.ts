@@ -7,7 +7,7 @@ import { items } from '@/resources/items/items.table.ts';
 import { manufacturingOrders } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { orders } from '@/modules/orders/server/orders.table.ts';
 import { shortageCounts } from '@/modules/shortage/server/index.ts';
-import { stockStats } from '@/modules/stock/server/index.ts';
+import { lowStockCount } from '@/modules/stock/server/index.ts';
 import { activeOrderStatuses, dashboardProductKinds, type DashboardStats } from '../dashboard.contract.ts';
 
 async function countOf(query: Promise<Array<{ n: number }>>): Promise<number> {
@@ -32,13 +32,12 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
   const productionTasks = await countOf(
     db.select({ n: count() }).from(manufacturingOrders).where(eq(manufacturingOrders.status, 'in_progress')),
   );
-  const stock = await stockStats(db, { kinds: dashboardProductKinds });
   const shortage = await shortageCounts(db);
   return {
     totalProducts,
     activeOrders,
     productionTasks,
-    lowStockCount: stock.lowStock + stock.outOfStock,
+    lowStockCount: await lowStockCount(db, dashboardProductKinds),
     materialShortages: shortage.materialShortages,
     criticalShortages: shortage.criticalShortages,
   };

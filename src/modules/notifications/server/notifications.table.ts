@@ -34,7 +34,9 @@ export const notifications = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST as a plain `desc` sorts: drizzle's `.desc()` alone writes NULLS LAST, and the list's order (created_at desc, id desc)
+    // then no longer matched the index, so the newest 50 were sorted out of all the user's notifications.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.isRead}`),

@@ -20,5 +20,5 @@ export { adjustmentsRoutes } from './adjustments.routes.ts';
 export { adjustmentsDemoSeeder } from './adjustments.demo.ts';
 export { createAdjustment, mountOfKind } from './adjustments.service.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
-export { stockStats } from './stock-read.service.ts';
+export { lowStockCount, stockStats } from './stock-read.service.ts';
 export { checkLowStock, lowStockKey } from './low-stock.ts';

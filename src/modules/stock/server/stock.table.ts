@@ -81,6 +81,28 @@ export const itemCosts = pgTable('item_costs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Each item's stock state over the planning warehouses — 'out' (available ≤ 0), 'low' (≤ its minStock or the
+ * setting stock.lowStockThreshold) or 'in' — as /inventory computes it, kept by database triggers (migration 0018:
+ * on balances, items, the threshold setting and the planning flag of warehouses), so the dashboard counts low
+ * items from an index instead of aggregating every balance (DESIGN §9).
+ */
+export const itemStockStates = pgTable(
+  'item_stock_states',
+  {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    state: text('state').$type<'in' | 'low' | 'out'>().notNull(),
+  },
+  (t) => [
+    index('item_stock_states_short_idx')
+      .on(t.itemId)
+      .where(sql`${t.state} <> 'in'`),
+    check('item_stock_states_state', sql`${t.state} in ('in', 'low', 'out')`),
+  ],
+);
+
 export const stockReservations = pgTable(
   'stock_reservations',
   {

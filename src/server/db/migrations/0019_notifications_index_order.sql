@@ -1,0 +1,2 @@
+DROP INDEX "notifications_user_created_idx";--> statement-breakpoint
+CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
