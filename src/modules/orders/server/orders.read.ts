@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL 
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import { pageWindow, parseSort } from '@/shared/list.ts';
+import { nearestEndWindow, pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
@@ -172,7 +172,6 @@ export async function listOrders(
     totalGross: [sql`${orders.totalGross} * ${orders.fxRate}`, false],
     status: [orders.status, false],
   }[field] as [SQL | typeof orders.id, boolean];
-  const direction = isDesc ? sql`desc` : sql`asc`;
   const needsParties = field === 'clientName' || Boolean(q.search);
   const idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
   const countQuery = db.select({ total: count() }).from(orders).$dynamic();
@@ -184,18 +183,24 @@ export async function listOrders(
         .leftJoin(contacts, eq(contacts.id, orders.contactId));
     }
   }
-  const { limit, offset } = pageWindow(q);
-  const [page, [counted]] = await Promise.all([
-    idQuery
-      .where(condition)
-      .orderBy(
-        nullable ? sql`${sortColumn} ${direction} nulls last` : sql`${sortColumn} ${direction}`,
-        isDesc ? desc(orders.id) : asc(orders.id),
-      )
-      .limit(limit)
-      .offset(offset),
-    countQuery.where(condition),
-  ]);
+  const [counted] = await countQuery.where(condition);
+  const total = Number(counted?.total ?? 0);
+  // Past the middle, the page is read from the other end in the opposite order (nulls too) and turned back.
+  const { limit, offset, reversed } = nearestEndWindow(total, pageWindow(q));
+  if (limit === 0) return { rows: [], total };
+  const descending = isDesc !== reversed;
+  const direction = descending ? sql`desc` : sql`asc`;
+  const page = await idQuery
+    .where(condition)
+    .orderBy(
+      nullable
+        ? sql`${sortColumn} ${direction} ${reversed ? sql`nulls first` : sql`nulls last`}`
+        : sql`${sortColumn} ${direction}`,
+      descending ? desc(orders.id) : asc(orders.id),
+    )
+    .limit(limit)
+    .offset(offset);
+  if (reversed) page.reverse();
   const ids = page.map((r) => r.id);
   const summaries = ids.length
     ? ((await joined(db, summaryColumns(today)).where(inArray(orders.id, ids))) as unknown as Record<string, unknown>[])
@@ -206,7 +211,7 @@ export async function listOrders(
       const row = byId.get(id);
       return row ? [normaliseSummary(row)] : [];
     }),
-    total: Number(counted?.total ?? 0),
+    total,
   };
 }
 

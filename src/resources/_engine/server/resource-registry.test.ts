@@ -269,6 +269,45 @@ describe('references', () => {
   });
 });
 
+describe('paging', () => {
+  it('gives, page by page and from either end, exactly the whole list in its order, nulls last', async () => {
+    const parent = (await api('POST', '/api/categories', { name: 'Сторінки — батько' })).json();
+    for (let i = 0; i < 7; i++) {
+      const body = {
+        name: `Сторінки ${i}`,
+        sortOrder: i % 3,
+        ...(i % 2 ? { parentId: parent.id, color: '#112233' } : {}),
+      };
+      expect((await api('POST', '/api/categories', body)).statusCode).toBe(201);
+    }
+    for (const sort of [
+      'name',
+      '-name',
+      'sortOrder',
+      '-sortOrder',
+      'parentId',
+      '-parentId',
+      'color',
+      '-color',
+      '-createdAt',
+    ]) {
+      const whole = await api('GET', `/api/categories?search=${encodeURIComponent('Сторінки')}&sort=${sort}&limit=500`);
+      const total = Number(whole.headers['x-total-count']);
+      expect(total, sort).toBe(8);
+      const paged: unknown[] = [];
+      for (let page = 1; paged.length < total; page++) {
+        const part = await api(
+          'GET',
+          `/api/categories?search=${encodeURIComponent('Сторінки')}&sort=${sort}&limit=3&page=${page}`,
+        );
+        expect(part.json().length, sort).toBeGreaterThan(0);
+        paged.push(...part.json());
+      }
+      expect(paged, sort).toEqual(whole.json());
+    }
+  });
+});
+
 describe('seeds', () => {
   it('gives a new installation the declared records once, audited, with UAH as the base currency', async () => {
     const { resourceEngine } = await import('../../index.ts');

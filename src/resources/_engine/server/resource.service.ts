@@ -1,7 +1,7 @@
 // The engine's server half: one generic service for every declared resource (reference-data.md §0).
 import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import { pageWindow } from '@/shared/list.ts';
+import { nearestEndWindow, pageWindow } from '@/shared/list.ts';
 import type { Db, DbOrTx } from '@/server/db/client.ts';
 import { foreignKeyViolation, uniqueViolation } from '@/server/db/errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -64,17 +64,20 @@ export class ResourceEngine {
     return where.length ? and(...where) : undefined;
   }
 
-  orderOf(r: RegisteredResource, sort: string | undefined): SQL[] {
+  /** The list's order; `reversed` is the exact opposite (nulls included), for a page read from the end. */
+  orderOf(r: RegisteredResource, sort: string | undefined, reversed = false): SQL[] {
     const sortable = new Set(['createdAt', ...r.def.fields.filter((f) => f.kind !== 'textarea').map((f) => f.name)]);
     const text = sort && sortable.has(sort.replace(/^-/, '')) ? sort : r.def.defaultSort;
     const col = column(r, text.replace(/^-/, ''));
-    const isDesc = text.startsWith('-');
     // Ties follow the same direction, so "newest first" stays newest first within one timestamp.
+    const isDesc = text.startsWith('-') !== reversed;
     const id = column(r, 'id');
-    // A column that is never null sorts without `nulls last`, so an index scanned in either direction gives the
-    // order and a page reads its rows only (DESIGN §9), not the whole sorted table.
+    // A column that is never null sorts without a nulls clause, so an index scanned in either direction gives the
+    // order and a page reads its rows only (DESIGN §9), not the whole sorted table. Nulls go last in the list's order.
     const direction = isDesc ? sql`desc` : sql`asc`;
-    const order = col.notNull ? sql`${col} ${direction}` : sql`${col} ${direction} nulls last`;
+    const order = col.notNull
+      ? sql`${col} ${direction}`
+      : sql`${col} ${direction} ${reversed ? sql`nulls first` : sql`nulls last`}`;
     return [order, isDesc ? desc(id) : asc(id)];
   }
 
@@ -113,17 +116,17 @@ export class ResourceEngine {
 
   async list(db: DbOrTx, r: RegisteredResource, q: ResourceListQuery): Promise<{ rows: Row[]; total: number }> {
     const where = this.whereOf(r, q);
-    const { limit, offset } = pageWindow(q);
-    const [rows, [{ total }]] = (await Promise.all([
-      db
-        .select()
-        .from(r.table)
-        .where(where)
-        .orderBy(...this.orderOf(r, q.sort))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(r.table).where(where),
-    ])) as [Record<string, unknown>[], [{ total: number }]];
+    const [{ total }] = (await db.select({ total: count() }).from(r.table).where(where)) as [{ total: number }];
+    const { limit, offset, reversed } = nearestEndWindow(total, pageWindow(q));
+    if (limit === 0) return { rows: [], total };
+    const rows = (await db
+      .select()
+      .from(r.table)
+      .where(where)
+      .orderBy(...this.orderOf(r, q.sort, reversed))
+      .limit(limit)
+      .offset(offset)) as Record<string, unknown>[];
+    if (reversed) rows.reverse();
     return { rows: await this.present(db, r, rows), total };
   }
 
