@@ -134,15 +134,15 @@ export async function stockStats(db: DbOrTx, q: StockQuery): Promise<StockStats>
 
 /**
  * stockStats' lowStock + outOfStock over the planning warehouses, from the states the database keeps per item
- * (item_stock_states, migration 0018): reads the low and empty items only, through a partial index, where stockStats
+ * (item_stock_states, migrations 0018 and 0020): reads the low and empty items only, through a partial index, where stockStats
  * aggregates every balance of every item. Same kinds, active and stock-controlled items, same figure.
  */
 export async function lowStockCount(db: DbOrTx, kinds: readonly string[]): Promise<number> {
   const result = (await db.execute(sql`
     select count(*)::int as n
-    from item_stock_states s join items i on i.id = s.item_id
-    where s.state <> 'in' and i.is_active and i.stock_control
-      and i.kind in (${sql.join(
+    from item_stock_states s
+    where s.state <> 'in' and s.counted
+      and s.kind in (${sql.join(
         kinds.map((k) => sql`${k}`),
         sql`, `,
       )})`)) as unknown as Rows<{ n: number }>;

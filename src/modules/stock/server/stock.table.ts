@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -83,7 +84,7 @@ export const itemCosts = pgTable('item_costs', {
 
 /**
  * Each item's stock state over the planning warehouses — 'out' (available ≤ 0), 'low' (≤ its minStock or the
- * setting stock.lowStockThreshold) or 'in' — as /inventory computes it, kept by database triggers (migration 0018:
+ * setting stock.lowStockThreshold) or 'in' — as /inventory computes it, kept by database triggers (migrations 0018, 0020:
  * on balances, items, the threshold setting and the planning flag of warehouses), so the dashboard counts low
  * items from an index instead of aggregating every balance (DESIGN §9).
  */
@@ -94,11 +95,17 @@ export const itemStockStates = pgTable(
       .primaryKey()
       .references(() => items.id, { onDelete: 'cascade' }),
     state: text('state').$type<'in' | 'low' | 'out'>().notNull(),
+    /** The item's kind and whether its stock is watched (active, stock control), copied so the count needs no join. */
+    kind: text('kind').notNull().default(''),
+    counted: boolean('counted').notNull().default(false),
   },
   (t) => [
     index('item_stock_states_short_idx')
       .on(t.itemId)
       .where(sql`${t.state} <> 'in'`),
+    index('item_stock_states_counted_idx')
+      .on(t.kind)
+      .where(sql`${t.state} <> 'in' and ${t.counted}`),
     check('item_stock_states_state', sql`${t.state} in ('in', 'low', 'out')`),
   ],
 );
