@@ -2,6 +2,7 @@
 // running balance and the period's summary. Everything aggregates in SQL, one page at a time.
 import { sql, type SQL } from 'drizzle-orm';
 import { pageWindow, parseSort } from '@/shared/list.ts';
+import { dec, fixed, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import {
   stockSortFields,
@@ -181,16 +182,42 @@ function movementConditions(q: MovementQuery, { withPeriod }: { withPeriod: bool
 }
 const whereOf = (c: SQL[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
 
+/**
+ * Running balances of consecutive movements of one item (and warehouse): the newest one's is the balance now minus
+ * the movements after it, each older one's the newer one's minus the newer one's quantity.
+ */
+async function runningFromBalance(db: DbOrTx, itemId: number, warehouseId: number | undefined, rows: MovementRow[]) {
+  const newest = Math.max(...rows.map((r) => r.id));
+  const warehouse = (column: SQL) => (warehouseId ? sql`and ${column} = ${warehouseId}` : sql``);
+  const result = (await db.execute(sql`select
+      (select coalesce(sum(b.on_hand), 0) from stock_balances b where b.item_id = ${itemId} ${warehouse(sql`b.warehouse_id`)})::text as now,
+      (select coalesce(sum(m.qty), 0) from stock_movements m
+        where m.item_id = ${itemId} ${warehouse(sql`m.warehouse_id`)} and m.id > ${newest})::text as after`)) as unknown as Rows<{
+    now: string;
+    after: string;
+  }>;
+  let balance = sub(dec(result.rows[0]!.now), dec(result.rows[0]!.after));
+  for (const row of [...rows].sort((a, b) => b.id - a.id)) {
+    row.balanceAfter = fixed(balance, 4);
+    balance = sub(balance, dec(row.qty));
+  }
+}
+
 export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ rows: MovementRow[]; total: number }> {
   const { limit, offset } = pageWindow(q);
   const ascending = q.sort === 'id' || q.sort === 'occurredOn';
-  const order = q.sort?.replace(/^-/, '') === 'occurredOn' ? sql`m.occurred_on` : sql`m.id`;
+  const byOccurred = q.sort?.replace(/^-/, '') === 'occurredOn';
+  const order = byOccurred ? sql`m.occurred_on` : sql`m.id`;
   const direction = ascending ? sql`asc` : sql`desc`;
   // The running balance of one item (and warehouse) is summed over all its movements in id order, before the
-  // period and other filters cut the list.
-  const balance = q.itemId
-    ? sql`sum(m.qty) over (partition by m.item_id${q.warehouseId ? sql`, m.warehouse_id` : sql``} order by m.id)`
-    : sql`null::numeric`;
+  // period and other filters cut the list. Listed in id order with no other filter, the page's rows are consecutive
+  // movements, so their balances come from the balance (the ledger keeps it equal to the sum of the movements) minus
+  // the movements after the page (runningFromBalance): O(page + offset) instead of a window over every movement.
+  const fromBalance = q.itemId !== undefined && !q.documentType && !q.dateFrom && !q.dateTo && !q.search && !byOccurred;
+  const balance =
+    q.itemId && !fromBalance
+      ? sql`sum(m.qty) over (partition by m.item_id${q.warehouseId ? sql`, m.warehouse_id` : sql``} order by m.id)`
+      : sql`null::numeric`;
   const inner = sql`
     select m.*, ${balance} as balance_after
     from stock_movements m
@@ -217,32 +244,30 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
     db.execute(sql`
       select count(*)::int as total from stock_movements m join items i on i.id = m.item_id ${whereOf(conditions)}`),
   ])) as unknown as [Rows<Record<string, unknown>>, Rows<{ total: number }>];
-  return {
-    rows: page.rows.map((r) => ({
-      id: Number(r.id),
-      occurredOn: String(r.occurred_on),
-      createdAt:
-        r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString(),
-      documentType: String(r.document_type),
-      documentId: Number(r.document_id),
-      documentNumber: String(r.document_number),
-      itemId: Number(r.item_id),
-      sku: String(r.sku),
-      itemName: String(r.item_name),
-      itemKind: String(r.item_kind),
-      unitShortName: (r.unit_short_name as string | null) ?? null,
-      warehouseId: Number(r.warehouse_id),
-      warehouseName: String(r.warehouse_name),
-      qty: String(r.qty),
-      unitCost: String(r.unit_cost),
-      value: String(r.value),
-      balanceAfter: q.itemId ? ((r.balance_after as string | null) ?? null) : null,
-      reversesMovementId: r.reverses_movement_id === null ? null : Number(r.reverses_movement_id),
-      userName: (r.user_name as string | null) ?? (r.username as string | null) ?? null,
-      note: r.adjustment_reason ? (adjustmentReasonLabels[r.adjustment_reason as AdjustmentReason] ?? null) : null,
-    })),
-    total: Number(counted.rows[0]?.total ?? 0),
-  };
+  const rows: MovementRow[] = page.rows.map((r) => ({
+    id: Number(r.id),
+    occurredOn: String(r.occurred_on),
+    createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString(),
+    documentType: String(r.document_type),
+    documentId: Number(r.document_id),
+    documentNumber: String(r.document_number),
+    itemId: Number(r.item_id),
+    sku: String(r.sku),
+    itemName: String(r.item_name),
+    itemKind: String(r.item_kind),
+    unitShortName: (r.unit_short_name as string | null) ?? null,
+    warehouseId: Number(r.warehouse_id),
+    warehouseName: String(r.warehouse_name),
+    qty: String(r.qty),
+    unitCost: String(r.unit_cost),
+    value: String(r.value),
+    balanceAfter: q.itemId ? ((r.balance_after as string | null) ?? null) : null,
+    reversesMovementId: r.reverses_movement_id === null ? null : Number(r.reverses_movement_id),
+    userName: (r.user_name as string | null) ?? (r.username as string | null) ?? null,
+    note: r.adjustment_reason ? (adjustmentReasonLabels[r.adjustment_reason as AdjustmentReason] ?? null) : null,
+  }));
+  if (fromBalance && rows.length) await runningFromBalance(db, q.itemId!, q.warehouseId, rows);
+  return { rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 /** The period's turnover ('оборотна відомість'): opening before dateFrom, in, out, closing. */

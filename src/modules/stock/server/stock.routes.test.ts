@@ -6,7 +6,7 @@ import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
-import { reserveStock } from './ledger.ts';
+import { postToLedger, reserveStock, type LedgerIntent } from './ledger.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -128,5 +128,53 @@ describe('stock pages', () => {
     const [stockRow] = (await api('GET', '/api/component-stock?search=R-10K')).json();
     expect(stockRow.onHand).toBe(summary.closingQty);
     expect(stockRow.value).toBe(summary.closingValue);
+  });
+
+  it('gives every page the same running balances as the window over all movements, per item and per warehouse', async () => {
+    const part = (await api('POST', '/api/components', { sku: 'C-100N', name: 'Конденсатор 100 нФ', unitId })).json()
+      .id;
+    const other = (await api('POST', '/api/warehouses', { code: 'BR', name: 'Філія', type: 'materials' })).json().id;
+    const intents: LedgerIntent[][] = [
+      [{ kind: 'in', itemId: part, warehouseId, qty: '40', unitCost: '0.1' }],
+      [{ kind: 'transfer', itemId: part, fromWarehouseId: warehouseId, toWarehouseId: other, qty: '15' }],
+      [{ kind: 'out', itemId: part, warehouseId, qty: '7' }],
+      [{ kind: 'in', itemId: part, warehouseId: other, qty: '3.5', unitCost: '0.2' }],
+      [{ kind: 'out', itemId: part, warehouseId: other, qty: '10' }],
+      [{ kind: 'in', itemId: part, warehouseId, qty: '12', unitCost: '0.1' }],
+    ];
+    for (const [i, lines] of intents.entries()) {
+      await t.db.transaction((tx) =>
+        postToLedger(
+          tx,
+          { type: 'adjustment', id: 900_000 + i, number: `ADJ-T-${i}`, date: '2026-11-10', userId: null },
+          lines,
+        ),
+      );
+    }
+    type Row = { id: number; balanceAfter: string };
+    const pick = (rows: Row[]) => rows.map((r) => [r.id, r.balanceAfter]);
+    for (const scope of ['', `&warehouseId=${warehouseId}`, `&warehouseId=${other}`]) {
+      for (const sort of ['-id', 'id']) {
+        // A period filter lists the same rows but takes the window path.
+        const windowed = (
+          await api('GET', `/api/component-movement?itemId=${part}${scope}&sort=${sort}&dateFrom=2000-01-01&limit=500`)
+        ).json();
+        expect(windowed.length).toBeGreaterThan(2);
+        for (const limit of [1, 2, 50]) {
+          const paged: Row[] = [];
+          for (let page = 1; paged.length < windowed.length; page++) {
+            const slice = (
+              await api(
+                'GET',
+                `/api/component-movement?itemId=${part}${scope}&sort=${sort}&limit=${limit}&page=${page}`,
+              )
+            ).json();
+            expect(slice.length).toBeGreaterThan(0);
+            paged.push(...slice);
+          }
+          expect(pick(paged), `${scope} ${sort} ${limit}`).toEqual(pick(windowed));
+        }
+      }
+    }
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_item_id_id_idx" ON "stock_movements" USING btree ("item_id","id");
