@@ -53,9 +53,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePglite({ client }) as unknown as Db;
     const owned = client;
     database = { db, kind: 'pglite', close: () => owned.close() };
-    if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+    if (options.migrate !== false) {
+      const before = await appliedMigrations(db);
+      await migratePglite(db as never, { migrationsFolder });
+      // The embedded database runs no autovacuum: after an upgrade changed tables (new ones, indexes, states
+      // refilled), refresh the planner's statistics once, or it plans a year of data as if the tables were empty.
+      if (before > 0 && (await appliedMigrations(db)) > before) await db.execute(sql`analyze`);
+    }
   }
   return database;
+}
+
+/** How many migrations the database has applied (0 before the first). */
+export async function appliedMigrations(db: Db): Promise<number> {
+  try {
+    const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    return Number(result.rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 // Several processes may start against one server at once (tests, a restart during a deploy):
