@@ -9,9 +9,10 @@
 // - Orders (200 000): computed like createOrder (lineAmounts, the client's discount and price list, the company's VAT,
 //   the payment term) and numbered by the real nextNumber, but inserted many per statement; confirmed ones reserve
 //   through the ledger's reserveStock.
-// - Stock: every movement comes from postToLedger, one call per document with all its lines (receipts, opening
-//   balances and adjustments with up to 150 lines, transfers, order shipments), several documents per transaction.
-//   The document rows are written as the services write them at posting (status 'posted', line costs, totals).
+// - Stock: every movement comes from the ledger's bulk path postManyToLedger — 40 documents (receipts, opening
+//   balances and adjustments with up to 150 lines, transfers, order shipments) per call and transaction, each valued
+//   as postToLedger would value it alone. The document rows are written as the services write them at posting
+//   (status 'posted', line costs, totals); a group's shipments in one insert for the headers and one for the lines.
 // An in-memory mirror of on-hand and reserved quantities plans every outgoing line within available stock, so the
 // ledger's no-negative-stock rule is never broken; the ledger still checks it and would abort the run.
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -1025,9 +1026,9 @@ async function simulateYear(
   };
 
   /**
-   * Posts documents through postToLedger, each with all its lines: `perTx` documents per transaction, `lanes`
-   * transactions at once. Parallel lanes post one document per transaction, so each transaction takes its item locks
-   * in the ledger's one order and two lanes can only wait for each other, never deadlock.
+   * Posts documents through postManyToLedger, each with all its lines: `perTx` documents per transaction and call,
+   * `lanes` transactions at once. Parallel lanes post one document per transaction, so each transaction takes its item
+   * locks in the ledger's one order and two lanes can only wait for each other, never deadlock.
    */
   const postAll = async (docs: StockDoc[], lanes = 1) => {
     const perTx = lanes > 1 ? 1 : DOCS_PER_TX;

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pluralUk } from '@/shared/plural.ts';
 import { API_P99_BUDGET_MS, kib, ms } from './budgets.ts';
+import { LARGE_SCAN } from './sql-baseline.ts';
 import type { BenchReport, DatabaseResult } from './harness.ts';
 import type { LoadFigures } from './stats.ts';
 
@@ -60,7 +61,7 @@ function header(report: BenchReport): string[] {
         `${n(c.orders ?? 0)} замовлень (${n(c.orderLines ?? 0)} ${pluralUk(c.orderLines ?? 0, ['рядок', 'рядки', 'рядків'])}), ${n(c.movements ?? 0)} рухів запасів, ` +
         `${n(c.notifications ?? 0)} сповіщень; згенеровано за ${s.totalSeconds.toFixed(1)} с` +
         (db.dataset.reused
-          ? ` — **повторно використано** набір, згенерований ${db.dataset.generatedAt.replace('T', ' ').slice(0, 19)} UTC (та сама версія генератора й міграцій)`
+          ? ` — **повторно використано** набір, згенерований ${db.dataset.generatedAt.replace('T', ' ').slice(0, 19)} UTC (та сама версія генератора; міграції, новіші за набір, сервер застосував до нього під час старту)`
           : ` (${db.dataset.generatedAt.replace('T', ' ').slice(0, 19)} UTC, у цьому запуску)`),
     );
   }
@@ -279,26 +280,41 @@ function coldStartSection(report: BenchReport): string[] {
   ];
 }
 
+/** A statement slower than this (one run, EXPLAIN ANALYZE) is a database cause worth its plan in the report. */
+const SLOW_STATEMENT_MS = API_P99_BUDGET_MS / 4;
+
 function diagnosisSection(report: BenchReport): string[] {
   const out = [
     SECTIONS.diagnosis,
     '',
-    'Для кінцевих точок понад бюджет — найдовший за часом оператор і його `EXPLAIN (ANALYZE, BUFFERS)` ' +
-      '(усі плани — у bench/report.json).',
+    'Для кожної кінцевої точки понад бюджет: чи винна база (найповільніший оператор і вузли плану, що читають ' +
+      `понад ${LARGE_SCAN.toLocaleString('uk-UA')} рядків), чи решта шляху запиту. Плани операторів, повільніших за ` +
+      `${SLOW_STATEMENT_MS} мс або з великими переглядами, — нижче; усі плани — у bench/report.json.`,
     '',
   ];
+  const quick: string[] = [];
   let any = false;
   for (const db of report.databases) {
     for (const e of db.endpoints) {
-      const slowHttp = e.http !== null && e.http.p99 > API_P99_BUDGET_MS;
+      const slowHttp = e.http !== null && (e.http.completed === 0 || e.http.p99 > API_P99_BUDGET_MS);
       const scans = e.explain.flatMap((x) => x.largeScans);
-      if (!slowHttp && !scans.length) continue;
-      any = true;
       const worst = [...e.explain].sort((a, b) => b.executionMs - a.executionMs)[0];
+      const dbBound = scans.length > 0 || (worst !== undefined && worst.executionMs > SLOW_STATEMENT_MS);
+      if (!slowHttp && !dbBound) continue;
+      any = true;
+      if (!dbBound) {
+        quick.push(
+          `- ${dbName(db.kind)} \`${e.path}\`: p99 ${e.http ? ms(e.http.p99) : '—'}, а найдовший оператор — ` +
+            `${worst ? ms(worst.executionMs) : '—'}: час іде на чергу ${report.meta.connections} одночасних запитів ` +
+            'до процесора й бази та на обробку в Node, не на план запиту.',
+        );
+        continue;
+      }
       out.push(
         `### ${dbName(db.kind)}: \`${e.path}\``,
         '',
-        `p99 ${e.http ? ms(e.http.p99) : '—'}; SQL p50 ${e.sql ? ms(e.sql.p50) : '—'}; великі перегляди: ${scans.join('; ') || 'немає'}.`,
+        `p99 ${e.http?.completed ? ms(e.http.p99) : '—'}; SQL p50 ${e.sql?.completed ? ms(e.sql.p50) : '—'}; ` +
+          `великі перегляди: ${scans.join('; ') || 'немає'}.`,
         '',
       );
       if (worst) {
@@ -306,7 +322,7 @@ function diagnosisSection(report: BenchReport): string[] {
           `<details><summary>Найповільніший оператор (${ms(worst.executionMs)})</summary>`,
           '',
           '```sql',
-          worst.sql,
+          worst.sql.trim(),
           '```',
           '',
           '```',
@@ -319,6 +335,7 @@ function diagnosisSection(report: BenchReport): string[] {
       }
     }
   }
+  if (quick.length) out.push('### Понад бюджет без повільного SQL', '', ...quick, '');
   if (!any) out.push('Жодна кінцева точка не перевищила бюджет і не читала великих обсягів.', '');
   return out;
 }
