@@ -5,6 +5,7 @@
 // status progression. A key it was not given gets the service's own "API key expired" (success: false).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { kyivToday } from '@/shared/kyiv-date.ts';
 
 export interface NpRequest {
   apiKey: string;
@@ -207,7 +208,8 @@ function plusDays(iso: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
-const todayIso = () => new Date().toISOString().slice(0, 10);
+// Nova Poshta's dates are Kyiv calendar dates: between 22:00 and 24:00 UTC the UTC date is already yesterday in Kyiv.
+const todayIso = () => kyivToday();
 
 const SAVE_REQUIRED = [
   'PayerType',
