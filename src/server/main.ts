@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createEmbeddedMaintenance } from './db/maintenance.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { startManufacturingJobs } from '@/modules/manufacturing/server/index.ts';
@@ -51,8 +52,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // Critical material shortages: every 15 min, and a few seconds after any stock posting (warehouse.md §4).
     const shortageJobs = startShortageJobs({ db: database.db, log });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
+    const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
       purgeExpiredAuthData(database.db).catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
+      maintenance?.().catch((err: unknown) => log.error({ err }, 'maintenance failed'));
     }, HOUR);
     housekeeping.unref();
     log.info({ url: config.appUrl, database: database.kind }, 'Сервер запущено');
