@@ -154,8 +154,8 @@ export const adjustmentListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(adjustmentStatuses).optional(),
   reason: z.enum(adjustmentReasons).optional(),
-  warehouseId: z.coerce.number().int().positive().optional(),
-  itemId: z.coerce.number().int().positive().optional(),
+  warehouseId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  itemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
 });

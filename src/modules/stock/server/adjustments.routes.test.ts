@@ -180,6 +180,15 @@ describe('adjustments: warehouse.md §1 "Done means"', () => {
     expect(await stockRow('БЖ-ADJ')).toMatchObject({ onHand: '18.0000' });
     // Nothing of the refused document stays behind, not even its draft.
     expect((await api('GET', `/api/inventory/adjustments?itemId=${item.id}`)).json()).toHaveLength(1);
+    // An id beyond the column's range is the contract's 400, not the database's.
+    for (const [field, value] of [
+      ['itemId', '2147483648'],
+      ['warehouseId', '9999999999'],
+    ]) {
+      const res = await api('GET', `/api/inventory/adjustments?${field}=${value}`);
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}), field).toEqual([field]);
+    }
     await ledgerOk();
   });
 

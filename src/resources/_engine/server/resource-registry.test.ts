@@ -259,6 +259,15 @@ describe('references', () => {
     ).toBe(true);
   });
 
+  it('refuses a picker lookup of ids beyond the id range with a Ukrainian 400, before the database sees it', async () => {
+    for (const ids of ['2147483648', '1,99999999999', '12345678901']) {
+      const res = await api('GET', `/api/lookups/departments?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json().fields, ids).toEqual({ ids: 'Невірний ідентифікатор' });
+    }
+    expect((await api('GET', '/api/lookups/departments?ids=2147483647')).json()).toEqual([]);
+  });
+
   it('keeps the two category scopes apart', async () => {
     const component = (await api('POST', '/api/categories', { name: 'Конденсатори' })).json();
     const res = await api('POST', '/api/product-categories', { name: 'Конденсатори', parentId: component.id });

@@ -94,7 +94,8 @@ export function resourceRoutes(engine: ResourceEngine) {
             limit: z.coerce.number().int().min(1).max(100).optional().default(20),
             ids: z
               .string()
-              .regex(/^\d+(,\d+){0,99}$/)
+              .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Невірний ідентифікатор')
+              .refine((v) => v.split(',').every((n) => Number(n) <= 2_147_483_647), 'Невірний ідентифікатор')
               .optional(),
             _t: z.string().max(20).optional(),
           }),
