@@ -57,9 +57,16 @@ function renderDashboard({
 describe('DashboardPage', () => {
   it("says 'Завантаження...' while the stats load, then shows the six cards with their notes", async () => {
     const answer = deferred<Response>();
-    renderDashboard({ statsAnswer: answer.promise });
+    const { calls } = renderDashboard({ statsAnswer: answer.promise });
     expect(screen.getByRole('heading', { level: 1, name: 'Дашборд' })).toBeTruthy();
     expect(screen.getByText('Огляд системи обліку та виробництва')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Завантаження...');
+    // The panels' data is already on its way beside the stats, not after them.
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining(['/api/dashboard/stats', '/api/products?kind=product&limit=4', '/api/production-tasks']),
+      ),
+    );
     expect(screen.getByRole('status').textContent).toBe('Завантаження...');
     answer.resolve(jsonResponse(stats));
 

@@ -116,9 +116,11 @@ function Panel({
   );
 }
 
+const newProductsQueryKey = [PRODUCTS_URL, { kind: 'product', limit: NEW_PRODUCTS }] as const;
+
 function NewProducts({ canViewAll }: { canViewAll: boolean }) {
   // Goods, not services: a stock badge means nothing for a service (its kind is the 'Всього товарів' card's too).
-  const products = useQuery<ProductRow[]>({ queryKey: [PRODUCTS_URL, { kind: 'product', limit: NEW_PRODUCTS }] });
+  const products = useQuery<ProductRow[]>({ queryKey: newProductsQueryKey });
   const rows = (products.data ?? []).slice(0, NEW_PRODUCTS);
   return (
     <Panel
@@ -232,6 +234,10 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const { permissionOf } = usePermissions();
   const stats = useQuery<DashboardStats>({ queryKey: [DASHBOARD_STATS_URL] });
+  // The panels show once the stats have loaded (spec: 'Завантаження...' until then), but their data is asked for
+  // now, beside the stats, not one request after another (DESIGN §9: no request waterfall deeper than 2).
+  useQuery<ProductRow[]>({ queryKey: newProductsQueryKey });
+  useQuery<ProductionTask[]>({ queryKey: [TASKS_URL] });
   const [dialog, setDialog] = useState<QuickDialog | null>(null);
   const canView = (route: string) => permissionOf(route).canView;
   const actions: Array<{ key: QuickDialog; icon: LucideIcon; label: string }> = [];
