@@ -1,5 +1,5 @@
 // Builds the web client into dist/client, where the server serves it (src/server/plugins/static.ts).
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_PRELOADS_FILE, ROUTES_FILE, routePreloads, type Manifest } from './scripts/route-chunks.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -63,15 +64,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes the signed-in preload map (scripts/route-chunks.ts) beside Vite's manifest: the server lists a signed-in
+ * page's shell and page chunks in its index.html (src/server/plugins/static.ts), so they load beside the first
+ * script instead of after the session check.
+ */
+function routePreloadMap(): Plugin {
+  let resolvedOutDir = '';
+  return {
+    name: 'erp:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      resolvedOutDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const manifest = JSON.parse(await readFile(path.join(resolvedOutDir, '.vite', 'manifest.json'), 'utf8'));
+      const map = routePreloads(manifest as Manifest, await readFile(ROUTES_FILE, 'utf8'));
+      await mkdir(path.dirname(path.join(resolvedOutDir, ROUTE_PRELOADS_FILE)), { recursive: true });
+      await writeFile(path.join(resolvedOutDir, ROUTE_PRELOADS_FILE), JSON.stringify(map, null, 1) + '\n');
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routePreloadMap()],
   resolve: { alias: { '@': srcDir } },
   build: {
     outDir: '../../dist/client', // relative to root: the server serves <repo>/dist/client
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Read by routePreloadMap and by the bench's bundle section (bench/lib/bundle.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DB_PREFIX, TMP_DIR } from '@/server/testing/test-paths.ts';
 import { ArgsError, parseBenchArgs } from './lib/args.ts';
 import { evaluateBudgets, LOGIN_JS_BUDGET } from './lib/budgets.ts';
-import { manifestKey, routeModules, staticClosure, type Manifest } from './lib/bundle.ts';
 import { dropDatabase, scaleSlug } from './lib/dataset.ts';
 import { deepPage } from './lib/endpoints.ts';
 import { runBench, type BenchReport } from './lib/harness.ts';
@@ -77,60 +76,6 @@ describe('EXPLAIN ANALYZE plans', () => {
     expect(read.maxRowsRead).toBe(120_000);
     // The sequential scan read its 20 000 matches and the 100 000 its filter threw away; the index scan 1 210.
     expect(read.largeScans).toEqual(['Seq Scan on orders: 120000 рядків']);
-  });
-});
-
-describe('bundle analysis', () => {
-  const routesSource = [
-    '// Adding a module is one line:',
-    "//   definePage('/orders', () => import('@/modules/orders/web/orders-page.tsx').then((m) => m.OrdersPage)),",
-    'export const pages = [',
-    "  definePage('/', () => import('./home-page.tsx').then((m) => m.HomePage)),",
-    '  resourcePage(',
-    "    '/clients',",
-    "    () => import('@/resources/counterparties/counterparties.resource.ts').then((m) => m.clientsResource),",
-    "    () => import('@/modules/clients/web/client-extensions.tsx').then((m) => m.clientExtensions),",
-    '  ),',
-    "  definePage('/orders', () => import('@/modules/orders/web/orders-page.tsx').then((m) => m.OrdersPage)),",
-    '];',
-  ].join('\n');
-
-  it('reads each route and the modules it loads from the route table, ignoring the example in a comment', () => {
-    expect(routeModules(routesSource)).toEqual([
-      { route: '/', modules: ['./home-page.tsx'] },
-      {
-        route: '/clients',
-        modules: [
-          '@/resources/_engine/web/resource-page.tsx',
-          '@/resources/counterparties/counterparties.resource.ts',
-          '@/modules/clients/web/client-extensions.tsx',
-        ],
-      },
-      { route: '/orders', modules: ['@/modules/orders/web/orders-page.tsx'] },
-    ]);
-  });
-
-  const manifest: Manifest = {
-    'index.html': { file: 'assets/index.js', imports: ['_api.js'], css: ['assets/index.css'] },
-    '_api.js': { file: 'assets/api.js', imports: ['_runtime.js'] },
-    '_runtime.js': { file: 'assets/runtime.js' },
-    'app/home-page.tsx': { file: 'assets/home.js', imports: ['_api.js', 'index.html'] },
-    '_counterparties.resource-X.js': { file: 'assets/counterparties.resource-X.js', name: 'counterparties.resource' },
-  };
-
-  it('follows static imports once each, cycles included', () => {
-    expect([...staticClosure(manifest, ['app/home-page.tsx'])].sort()).toEqual(
-      ['_api.js', '_runtime.js', 'app/home-page.tsx', 'index.html'].sort(),
-    );
-    expect(() => staticClosure(manifest, ['nope.tsx'])).toThrow(/немає модуля nope.tsx/);
-  });
-
-  it('maps a route module to its chunk, or to the shared chunk named after it', () => {
-    expect(manifestKey(manifest, './home-page.tsx')).toBe('app/home-page.tsx');
-    expect(manifestKey(manifest, '@/resources/counterparties/counterparties.resource.ts')).toBe(
-      '_counterparties.resource-X.js',
-    );
-    expect(() => manifestKey(manifest, '@/modules/missing/web/page.tsx')).toThrow(/Не знайдено фрагмент/);
   });
 });
 

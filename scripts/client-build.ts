@@ -24,7 +24,7 @@ function walk(dir: string, out: string[]) {
 export function clientSourceHash(): string {
   const files: string[] = [];
   walk(path.join(root, 'src'), files);
-  for (const f of ['vite.config.ts', 'package-lock.json', 'tsconfig.json']) {
+  for (const f of ['vite.config.ts', 'scripts/route-chunks.ts', 'package-lock.json', 'tsconfig.json']) {
     if (existsSync(path.join(root, f))) files.push(path.join(root, f));
   }
   const hash = createHash('sha256');

@@ -1,32 +1,23 @@
 // The bundle a browser downloads before each route can render (DESIGN §9: login initial JS ≤ 90 KB compressed).
-// The route → chunk mapping comes from Vite's manifest (source module → file, its static imports, its CSS) and
-// from the route table's own `import()` calls (src/web/app/routes.tsx); sizes are those the server sends: the
-// pre-compressed .br/.gz the build writes beside every asset over 1 KB (vite.config.ts precompress), the raw file
-// otherwise (src/server/plugins/static.ts, preCompressed).
+// The route → chunk mapping comes from Vite's manifest and the route table (scripts/route-chunks.ts); sizes are
+// those the server sends: the pre-compressed .br/.gz the build writes beside every asset over 1 KB (vite.config.ts
+// precompress), the raw file otherwise (src/server/plugins/static.ts, preCompressed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { clientSourceHash, ensureClientBuild } from '../../scripts/client-build.ts';
+import {
+  manifestKey,
+  routeModules,
+  ROUTES_FILE,
+  SIGNED_IN_SHELL,
+  staticClosure,
+  type Manifest,
+} from '../../scripts/route-chunks.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVED_DIR = path.join(ROOT, 'dist', 'client');
-const WEB_ROOT = path.join(ROOT, 'src', 'web');
-const ROUTES_FILE = path.join(WEB_ROOT, 'app', 'routes.tsx');
-const ENGINE_PAGE = '@/resources/_engine/web/resource-page.tsx';
-const SIGNED_IN_SHELL = 'app/authenticated-app.tsx';
-
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
 
 export interface Sizes {
   raw: number;
@@ -77,52 +68,6 @@ export function servedSizes(dir: string, file: string): Sizes {
     ),
     gzip: beside('gz', () => gzipSync(content, { level: zlib.Z_BEST_COMPRESSION })),
   };
-}
-
-/** Every module key a chunk needs before it runs: itself and its static imports, transitively. */
-export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length) {
-    const key = stack.pop()!;
-    if (seen.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`У маніфесті Vite немає модуля ${key}`);
-    seen.add(key);
-    stack.push(...(chunk.imports ?? []));
-  }
-  return seen;
-}
-
-/** A route's lazily loaded modules as the route table names them: `import('@/…')` inside its definePage/resourcePage. */
-export function routeModules(source: string): Array<{ route: string; modules: string[] }> {
-  // The file's header comment shows a definePage call as an example; only code counts.
-  const routesSource = source.replace(/^\s*\/\/.*$/gm, '');
-  const calls = [...routesSource.matchAll(/\b(definePage|resourcePage)\(\s*'([^']+)'/g)];
-  return calls.map((call, i) => {
-    const end = calls[i + 1]?.index ?? routesSource.indexOf('];', call.index);
-    const body = routesSource.slice(call.index, end);
-    const modules = [...body.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]!);
-    if (call[1] === 'resourcePage') modules.unshift(ENGINE_PAGE);
-    return { route: call[2]!, modules };
-  });
-}
-
-/**
- * `@/modules/x.tsx` or `./home-page.tsx` (relative to routes.tsx) → its manifest key (relative to src/web). A module
- * that other chunks also import statically has no chunk of its own: the bundler puts it into a shared chunk named
- * after it (`_counterparties.resource-….js`), which the manifest lists by that name only.
- */
-export function manifestKey(manifest: Manifest, specifier: string): string {
-  const abs = specifier.startsWith('@/')
-    ? path.join(ROOT, 'src', specifier.slice(2))
-    : path.resolve(path.dirname(ROUTES_FILE), specifier);
-  const key = path.relative(WEB_ROOT, abs).split(path.sep).join('/');
-  if (manifest[key]) return key;
-  const name = path.basename(abs).replace(/\.[^.]+$/, '');
-  const shared = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k]!.name === name);
-  if (shared.length !== 1) throw new Error(`Не знайдено фрагмент пакета для ${specifier} у маніфесті Vite`);
-  return shared[0]!;
 }
 
 function buildWithManifest(outDir: string, log: (line: string) => void): number {

@@ -1,12 +1,57 @@
 // Serves the built client: hashed assets pre-compressed (br/gzip) and cached for a year, index.html never
 // cached, every non-API path answers the app, unknown /api paths answer JSON 404.
+//
+// A request that carries a session cookie gets index.html with the signed-in shell's chunks and its page's chunks
+// listed as preloads (the map the build writes, scripts/route-chunks.ts): they load beside the first script
+// instead of after the session check, the shell and the page one after another (DESIGN §9: no request waterfall
+// deeper than 2). Only the cookie's signature is checked, not the session: a stale cookie costs a few unused
+// downloads of public files, and the login page served without a cookie stays as small as it was.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { readSessionToken } from '@/modules/auth/server/index.ts';
 import { commonMessages } from '@/shared/api-error.ts';
 import type { AppInstance } from '../endpoint.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../scripts/route-chunks.ts';
 
 const NO_STORE = 'no-store, max-age=0';
+
+interface PreloadTable {
+  shell: string[];
+  routes: Array<{ pattern: RegExp; files: string[] }>;
+}
+
+/** '/inventory-audits/:id' → a matcher of '/inventory-audits/12' (a trailing slash allowed, as wouter does). */
+export function routePattern(route: string): RegExp {
+  const parts = route
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}/?$`);
+}
+
+function readPreloads(clientDir: string): PreloadTable | null {
+  const file = path.join(clientDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return null;
+  const map = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  return {
+    shell: map.shell,
+    routes: Object.entries(map.routes).map(([route, files]) => ({ pattern: routePattern(route), files })),
+  };
+}
+
+const SAFE_ASSET = /^[\w./-]+$/;
+
+/** index.html with `files` (paths inside the client directory) preloaded just before `</head>`. */
+export function withPreloads(html: string, files: readonly string[]): string {
+  const links = files
+    .filter((file) => SAFE_ASSET.test(file) && !file.includes('..'))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    );
+  return html.replace(/\s*<\/head>/, (end) => links.map((link) => `\n    ${link}`).join('') + end);
+}
 
 export async function registerStatic(app: AppInstance, clientDir: string | null) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
@@ -25,13 +70,27 @@ export async function registerStatic(app: AppInstance, clientDir: string | null)
       },
     });
   }
-  const indexHtml = indexFile && hasClient ? readFileSync(indexFile) : null;
+  const indexHtml = indexFile && hasClient ? readFileSync(indexFile, 'utf8') : null;
+  const preloads = clientDir && hasClient ? readPreloads(clientDir) : null;
+  // One page per route pattern (and one for paths no route matches), made once.
+  const signedInPages = new Map<RegExp | null, string>();
+  const signedInPage = (url: string): string => {
+    const pathname = url.split('?')[0]!;
+    const route = preloads!.routes.find((r) => r.pattern.test(pathname)) ?? null;
+    let html = signedInPages.get(route?.pattern ?? null);
+    if (html === undefined) {
+      html = withPreloads(indexHtml!, [...preloads!.shell, ...(route?.files ?? [])]);
+      signedInPages.set(route?.pattern ?? null, html);
+    }
+    return html;
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: commonMessages.notFound });
     }
-    return reply.status(200).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(indexHtml);
+    const html = preloads && readSessionToken(request) !== null ? signedInPage(request.url) : indexHtml;
+    return reply.status(200).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
   });
 }
