@@ -158,6 +158,39 @@ describe('shell behaviour', () => {
     await context.close();
   });
 
+  it("loads a signed-in page's code beside the first script and its menu beside the user check", async () => {
+    const { context, page } = await newPage(browser);
+    const preloads = async () =>
+      [
+        ...(await (await page.request.get('/orders')).text()).matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]!);
+    // Signed out: the built index.html, the signed-in shell not in it.
+    expect((await preloads()).some((href) => href.includes('authenticated-app'))).toBe(false);
+
+    await signInAsAdmin(page);
+    const menu = `/api/users/${(await apiJson<{ id: number }>(page, 'GET', '/api/auth/user')).id}/accessible-menu`;
+    const signedIn = await preloads();
+    expect(signedIn.some((href) => /\/assets\/authenticated-app-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(signedIn.some((href) => /\/assets\/orders-page-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of signedIn) expect((await page.request.get(href)).status(), href).toBe(200);
+
+    // Asked for in this order: the page's chunk (from the document) before the user check (from the entry
+    // script); the menu before the user check has answered.
+    const events: string[] = [];
+    page.on('request', (r) => events.push(`request ${new URL(r.url()).pathname}`));
+    page.on('response', (r) => events.push(`response ${new URL(r.url()).pathname}`));
+    await page.goto('/orders');
+    await page.getByRole('heading', { level: 1, name: 'Замовлення клієнтів' }).waitFor();
+    const at = (event: string) => events.findIndex((e) => e === event || e.startsWith(event));
+    expect(at('request /assets/orders-page-')).toBeGreaterThanOrEqual(0);
+    expect(at('request /assets/orders-page-')).toBeLessThan(at('request /api/auth/user'));
+    expect(at(`request ${menu}`)).toBeGreaterThanOrEqual(0);
+    expect(at(`request ${menu}`)).toBeLessThan(at('response /api/auth/user'));
+    await context.close();
+  });
+
   it('shows a 404 page for an unknown path and a placeholder for pages in development', async () => {
     const { context, page } = await newPage(browser);
     await signInAsAdmin(page);
