@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '@/server/db/client.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
+import { dropDatabase } from '@/server/testing/drop-database.ts';
 import { generateDataset, scaleOf, type DatasetScale, type DatasetSummary } from '../data/generate.ts';
 import { ROOT } from './bundle.ts';
 import { BENCH_ADMIN } from './server.ts';
@@ -89,14 +90,8 @@ const databaseExists = (url: string, name: string) =>
   );
 
 async function recreateDatabase(url: string, name: string) {
-  await withAdminClient(url, async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  });
-}
-
-export async function dropDatabase(url: string, name: string) {
-  await withAdminClient(url, (c) => c.query(`drop database if exists "${name}" with (force)`));
+  await dropDatabase(url, name);
+  await withAdminClient(url, (c) => c.query(`create database "${name}"`));
 }
 
 function targetOf(kind: DbKind, name: string, options: DatasetOptions): DatabaseTarget & { location: string } {

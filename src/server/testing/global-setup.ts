@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
+import { dropDatabase } from './drop-database.ts';
 import { ensureRoles } from '@/modules/roles/server/index.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, TMP_DIR, withDatabaseName } from './test-paths.ts';
 
@@ -19,7 +20,7 @@ export default async function setup() {
         'select datname from pg_database where starts_with(datname, $1)',
         [TEST_DB_PREFIX],
       );
-      for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      for (const { datname } of stale.rows) await dropDatabase(url, datname);
       await admin.query(`create database "${TEMPLATE_DB_NAME}"`);
     } finally {
       await admin.end();

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.ts';
+import { dropDatabase } from './drop-database.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, withDatabaseName } from './test-paths.ts';
 
 export interface TestDatabase extends Database {
@@ -27,10 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       url: dbUrl,
       async close() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-        await dropper.end();
+        await dropDatabase(url, name);
       },
     };
   }

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { stockBalances, stockMovements } from '@/modules/stock/server/stock.table.ts';
 import { users } from '@/modules/users/server/index.ts';
+import { dropDatabase } from '@/server/testing/drop-database.ts';
 import { createSalesFixture } from '@/server/testing/sales-fixture.ts';
 import { createTestApp, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import type { TestDatabase } from '@/server/testing/test-db.ts';
@@ -89,10 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await dropDatabase(serverUrl, dbName);
   }
   rmSync(work, { recursive: true, force: true });
 });
