@@ -240,6 +240,29 @@ describe('stock ledger', () => {
     expect(await onHand(id, main)).toMatchObject({ reserved: '0.0000' });
     await expectInvariant();
   });
+
+  it('credits an issue with its own reservation once, never twice (issue 19 §2)', async () => {
+    // The demo's reproduction: 2 received, the MO holds 2, issues of 1.575 and 0.63 — the second is 0.205 short.
+    const id = await item();
+    await post([{ kind: 'in', itemId: id, warehouseId: main, qty: '2', unitCost: '3' }], 'supplier_receipt');
+    await t.db.transaction((tx) =>
+      reserveStock(tx, { itemId: id, warehouseId: main, qty: '2', sourceType: 'mo_material', sourceId: 501 }),
+    );
+    const own = { sourceType: 'mo_material', sourceId: 501 };
+    await post([{ kind: 'out', itemId: id, warehouseId: main, qty: '1.575', consume: own }], 'mo_issue');
+    expect(await onHand(id, main)).toMatchObject({ onHand: '0.4250', reserved: '0.4250' });
+    await expect(
+      post([{ kind: 'out', itemId: id, warehouseId: main, qty: '0.63', consume: own }], 'mo_issue'),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('потрібно 0.63, доступно 0.425') });
+    expect(await onHand(id, main)).toMatchObject({ onHand: '0.4250', reserved: '0.4250' });
+    // Another source's reservation is never taken: with 0.425 held for the MO, a free issue finds nothing.
+    await expect(post([{ kind: 'out', itemId: id, warehouseId: main, qty: '0.1' }])).rejects.toMatchObject({
+      status: 409,
+    });
+    await post([{ kind: 'out', itemId: id, warehouseId: main, qty: '0.425', consume: own }], 'mo_issue');
+    expect(await onHand(id, main)).toMatchObject({ onHand: '0.0000', reserved: '0.0000' });
+    await expectInvariant();
+  });
 });
 
 describe('numbering', () => {

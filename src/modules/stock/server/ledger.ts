@@ -281,10 +281,13 @@ export async function postManyToLedger(tx: DbOrTx, postings: readonly LedgerPost
     'documentType' | 'documentId' | 'documentNumber' | 'occurredOn' | 'createdBy'
   >;
 
-  const takeOut = (itemId: number, warehouseId: number, qty: Dec, lineId: number | null, own: Dec) => {
+  const takeOut = (itemId: number, warehouseId: number, qty: Dec, lineId: number | null) => {
     const cost = costs.get(itemId)!;
     const balance = balances.get(key(itemId, warehouseId))!;
-    const available = add(sub(balance.onHand, balance.reserved), own);
+    // What a document may take: stock on hand that no one else holds. A line that consumes its own reservation
+    // has already released it from `reserved` (consumeReservation), so it must not be credited a second time:
+    // adding it back let an MO issue take its reservation twice and drive stock below zero (issue 19 §2).
+    const available = sub(balance.onHand, balance.reserved);
     if (!negativeAllowed && cmp(qty, available) > 0) shortages.push({ itemId, warehouseId, needed: qty, available });
     const avg = cost.avg ?? dec(0);
     // The movement that empties the item takes exactly the value left, so no residue stays behind.
@@ -353,13 +356,12 @@ export async function postManyToLedger(tx: DbOrTx, postings: readonly LedgerPost
           break;
         }
         case 'out': {
-          let own = dec(0);
-          if (intent.consume) own = await consumeReservation(tx, balances, intent, qty);
-          takeOut(intent.itemId, intent.warehouseId, qty, lineId, own);
+          if (intent.consume) await consumeReservation(tx, balances, intent, qty);
+          takeOut(intent.itemId, intent.warehouseId, qty, lineId);
           break;
         }
         case 'transfer': {
-          const out = takeOut(intent.itemId, intent.fromWarehouseId, qty, lineId, dec(0));
+          const out = takeOut(intent.itemId, intent.fromWarehouseId, qty, lineId);
           // The item's totals are unchanged by a transfer: add back what takeOut removed.
           cost.qty = add(cost.qty, qty);
           cost.value = sub(cost.value, out.value);
