@@ -1,18 +1,18 @@
-// Enforces each endpoint's declared access. An /api route that declares none is refused (fail closed);
-// the endpoint-registry test makes sure none exists.
+// Enforces each endpoint's declared access, decided by the route the router matched — never by the URL's text
+// (decision 0014). The router decodes the path before matching, so `/%61pi/users` reaches the `/api/users` route:
+// a check that read `request.url` let such a request through as if it were no API call at all (issue 19).
+// A matched route that declares no access is refused (fail closed); the endpoint-registry test makes sure none
+// exists. A request no route matches goes to the not-found handler, which answers 404 for anything that spells
+// an API path in any way (static.ts).
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import type { AppDeps, AppInstance } from '../endpoint.ts';
 
 export function registerAccessGuard(app: AppInstance, deps: AppDeps) {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
     const declared = request.routeOptions.config.access;
-    if (!declared) {
-      // Unknown /api paths reach the not-found handler, which has no routeOptions.url.
-      if (!request.routeOptions.url) return;
-      throw new DomainError(403, commonMessages.forbidden);
-    }
+    if (!declared) throw new DomainError(403, commonMessages.forbidden);
     if (declared.kind === 'public') return;
     if (!request.user) throw new DomainError(401, commonMessages.unauthorized);
     if (declared.kind === 'route') {

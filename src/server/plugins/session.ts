@@ -1,4 +1,5 @@
-// Loads the signed-in user for every /api request from the database session behind the cookie.
+// Loads the signed-in user from the database session behind the cookie, for every matched route that needs one
+// (declared access 'session' or 'route'). Decided by the matched route, not the URL's text (decision 0014).
 import { loadSession, readSessionToken } from '@/modules/auth/server/index.ts';
 import type { AppDeps, AppInstance } from '../endpoint.ts';
 
@@ -6,7 +7,9 @@ export function registerSession(app: AppInstance, deps: AppDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (request.is404) return;
+    const declared = request.routeOptions.config.access;
+    if (!declared || declared.kind === 'public') return;
     const token = readSessionToken(request);
     if (!token) return;
     const found = await loadSession(deps.database.db, token);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@/modules/auth/server/index.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../scripts/route-chunks.ts';
 import type { AppInstance } from '../endpoint.ts';
-import { registerStatic, routePattern, withPreloads } from './static.ts';
+import { registerStatic, routePattern, spellsApiPath, withPreloads } from './static.ts';
 
 const INDEX = `<!doctype html>
 <html lang="uk">
@@ -111,5 +111,46 @@ describe('the pieces', () => {
       'assets/ok-1.js',
     ]);
     expect(withPreloads(INDEX, [])).toBe(INDEX);
+  });
+});
+
+describe('paths that spell the API (decision 0014)', () => {
+  it('answers 404 JSON, never the app, to any spelling of an API path no route matched', async () => {
+    for (const url of [
+      '/api/nothing',
+      '/API/orders',
+      '/Api/Orders',
+      '/%61pi/orders',
+      '/%2561pi/orders',
+      '//api/orders',
+      '/./api/orders',
+      '/x/../api/orders',
+      '/api;x=1/orders',
+      '/%2e/api/orders',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'Не знайдено' });
+    }
+  });
+
+  it('serves the app for its own pages, whatever their case', async () => {
+    expect(await page('/orders')).toBe(INDEX);
+    expect(await page('/apiary')).toBe(INDEX);
+    expect(await page('/clients/12/nova-poshta-settings')).toBe(INDEX);
+  });
+
+  it('declares every client file public, so the access guard serves it', () => {
+    const routes = app.printRoutes({ commonPrefix: false });
+    expect(routes).toContain('index.html');
+  });
+});
+
+describe('spellsApiPath', () => {
+  it('reads every spelling of /api and nothing else', () => {
+    for (const url of ['/api', '/api/', '/API/x', '/%61pi', '/%2561pi/x', '//api', '/a/../api/x', '/api;p', '\\api\\x'])
+      expect(spellsApiPath(url), url).toBe(true);
+    for (const url of ['/', '/orders', '/apiary', '/x/api', '/ap', '/api-docs', '/%ZZ'])
+      expect(spellsApiPath(url), url).toBe(false);
   });
 });

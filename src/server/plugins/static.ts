@@ -53,21 +53,57 @@ export function withPreloads(html: string, files: readonly string[]): string {
   return html.replace(/\s*<\/head>/, (end) => links.map((link) => `\n    ${link}`).join('') + end);
 }
 
+/**
+ * Whether a request path names the API in any spelling the router or a proxy might read as `/api`: percent-encoded
+ * (once or more), in another case, with `//`, `/./`, `..` segments, backslashes or `;` parameters. Such a request
+ * that matched no route is answered 404, never the app's page (decision 0014).
+ */
+export function spellsApiPath(url: string): boolean {
+  let path = url.split('?')[0]!.split('#')[0]!;
+  for (let i = 0; i < 4; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const raw of path.replace(/\\/g, '/').split('/')) {
+    const segment = raw.split(';')[0]!.trim().toLowerCase();
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return segments[0] === 'api';
+}
+
 export async function registerStatic(app: AppInstance, clientDir: string | null) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const hasClient = indexFile !== null && existsSync(indexFile);
   if (clientDir && hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      preCompressed: true,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        const html = filePath.endsWith('.html');
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : html ? NO_STORE : 'no-cache');
-      },
+    // The client's files are public; every route the app serves declares its access (the guard refuses the rest).
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), access: { kind: 'public' } } as typeof route.config;
+      });
+      await scope.register(fastifyStatic, {
+        root: clientDir,
+        preCompressed: true,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          const html = filePath.endsWith('.html');
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : html ? NO_STORE : 'no-cache',
+          );
+        },
+      });
     });
   }
   const indexHtml = indexFile && hasClient ? readFileSync(indexFile, 'utf8') : null;
@@ -86,8 +122,7 @@ export async function registerStatic(app: AppInstance, clientDir: string | null)
   };
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (isApi || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (spellsApiPath(request.url) || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: commonMessages.notFound });
     }
     const html = preloads && readSessionToken(request) !== null ? signedInPage(request.url) : indexHtml;

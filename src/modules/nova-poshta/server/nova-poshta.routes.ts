@@ -41,7 +41,7 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
   const base = '/api/integrations/nova-poshta';
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/integrations/')) reply.header('cache-control', 'no-store');
+    if (request.routeOptions.url?.startsWith('/api/integrations/')) reply.header('cache-control', 'no-store');
   });
 
   /** The stored key, or a 409 saying it is missing or unreadable. */
