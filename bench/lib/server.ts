@@ -140,7 +140,8 @@ export async function waitIdle(pid: number, limitMs = 120_000): Promise<number |
 export async function signIn(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/simple-login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // The app takes state changes from its own pages only (decision 0014); a browser sends this Origin itself.
+    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
     body: JSON.stringify({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, rememberMe: true }),
   });
   if (res.status !== 200) throw new Error(`Вхід адміністратора не вдався: ${res.status} ${await res.text()}`);

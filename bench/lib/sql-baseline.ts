@@ -113,6 +113,7 @@ export async function openSqlSession(
   const signedIn = await app.inject({
     method: 'POST',
     url: '/api/auth/simple-login',
+    headers: { origin: 'http://localhost:5999' }, // APP_URL of the config above (decision 0014)
     payload: { username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, rememberMe: true },
   });
   const sid = signedIn.cookies.find((c) => c.name === 'sid');

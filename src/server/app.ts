@@ -42,6 +42,7 @@ import { resourceEngine } from '@/resources/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './endpoint.ts';
 import { pingDatabase } from './db/client.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -75,7 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      endpoints.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+      const config = route.config as { access?: Access; bodyTypes?: readonly string[] } | undefined;
+      endpoints.push({ method, url: route.url, access: config?.access, bodyTypes: config?.bodyTypes });
     }
   });
 
@@ -119,6 +121,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   registerErrorHandler(app);
+  // Fastify parses text/plain bodies by default; the API takes JSON and the uploads a route declares (decision 0014).
+  app.removeContentTypeParser('text/plain');
+  registerCrossSiteGuard(app, deps);
   registerSession(app, deps);
   registerAccessGuard(app, deps);
 

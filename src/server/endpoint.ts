@@ -36,11 +36,18 @@ export interface RegisteredEndpoint {
   method: string;
   url: string;
   access: Access | undefined;
+  /** Upload media types the route takes besides JSON (config.bodyTypes). */
+  bodyTypes?: readonly string[];
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Media types of request bodies the route takes besides application/json (an import's CSV or XLSX, an image
+     * upload). Any other body of a state-changing request is refused with 415 (decision 0014).
+     */
+    bodyTypes?: readonly string[];
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (read by the endpoint-registry test). */

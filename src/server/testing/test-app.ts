@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import type { AppInstance } from '../endpoint.ts';
@@ -21,6 +22,37 @@ export interface TestApp {
 
 const silentLog = { info() {}, warn() {}, error() {} };
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const rawInjects = new WeakMap<AppInstance, (opts: InjectOptions) => Promise<LightMyRequestResponse>>();
+
+/** `app.inject` exactly as given, without the Origin asBrowserClient adds (for the cross-site suite). */
+export function injectAsIs(app: AppInstance, opts: InjectOptions): Promise<LightMyRequestResponse> {
+  const raw = rawInjects.get(app);
+  if (!raw) throw new Error('injectAsIs: the app was not made by createTestApp');
+  return raw(opts);
+}
+
+/**
+ * Makes `app.inject` send what the app's own pages send: a state-changing request carries the app's Origin, as every
+ * browser adds to a fetch from the page (the cross-site guard refuses it otherwise, decision 0014). A test that sets
+ * `origin` or `sec-fetch-site` itself (the cross-site suite) is sent as it is.
+ */
+export function asBrowserClient(app: AppInstance, appUrl: string): AppInstance {
+  const inject = app.inject.bind(app) as (opts: unknown) => unknown;
+  rawInjects.set(app, inject as (opts: InjectOptions) => Promise<LightMyRequestResponse>);
+  const origin = new URL(appUrl).origin;
+  (app as { inject: unknown }).inject = (opts: unknown) => {
+    if (typeof opts !== 'object' || opts === null) return inject(opts);
+    const o = opts as { method?: string; headers?: Record<string, unknown> };
+    const headers = o.headers ?? {};
+    const named = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name);
+    if (SAFE_METHODS.has((o.method ?? 'GET').toUpperCase()) || named('origin') || named('sec-fetch-site'))
+      return inject(opts);
+    return inject({ ...o, headers: { ...headers, origin } });
+  };
+  return app;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<BuildOptions, 'extraRoutes'> = {},
@@ -29,7 +61,7 @@ export async function createTestApp(
   const config = loadConfig({ ERP_DATA_DIR: dataDir, PORT: '5999', ...env });
   const database = await createTestDatabase();
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: silentLog });
-  const app = await buildApp({ config, database, mailer }, options);
+  const app = asBrowserClient(await buildApp({ config, database, mailer }, options), config.appUrl);
   await app.ready();
   return {
     app,

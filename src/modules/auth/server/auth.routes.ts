@@ -57,6 +57,13 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
     url: '/api/logout',
     config: { access: access.public },
     handler: async (request, reply) => {
+      // Spec §7 makes sign-out a page navigation (a GET). Only a navigation from the app itself or a typed address
+      // ends the session: another site's link or image (Sec-Fetch-Site cross-site / same-site) must not sign anyone
+      // out (decision 0014). A client that sends no Sec-Fetch-Site at all is not a browser another site can drive.
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        return reply.header('cache-control', 'no-store').redirect('/', 302);
+      }
       const token = readSessionToken(request);
       if (token) await logout(db, token, auditContext(request));
       clearSessionCookie(reply, deps.config);

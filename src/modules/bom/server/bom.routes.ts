@@ -40,9 +40,13 @@ import {
 } from './bom.service.ts';
 import { explodeBom, whereUsed } from './bom.structure.ts';
 
+const XML_TYPES = ['application/xml', 'text/xml'];
+
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const IMPORT_BODY_TYPES: string[] = ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream', ...XML_TYPES];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const itemParams = z.strictObject({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
-const XML_TYPES = ['application/xml', 'text/xml'];
 
 export async function bomRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
@@ -51,7 +55,7 @@ export async function bomRoutes(app: AppInstance, deps: AppDeps) {
 
   // An import file arrives as the raw CSV, XLSX or XML body (decision 0006).
   app.addContentTypeParser(
-    ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream', ...XML_TYPES],
+    IMPORT_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -160,7 +164,7 @@ export async function bomRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'POST',
     url: `${base}/import`,
-    config: { access: key },
+    config: { bodyTypes: IMPORT_BODY_TYPES, access: key },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: { querystring: bomImportQuerySchema, response: { 201: bomImportResultSchema } },
     handler: async (request, reply) => {

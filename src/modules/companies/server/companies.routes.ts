@@ -20,6 +20,9 @@ import {
   type BankAccount,
 } from '../companies.contract.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const LOGO_BODY_TYPES: string[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const okSchema = z.object({ message: z.string() });
 
@@ -38,7 +41,7 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
   const resource = resourceEngine.resource('/companies');
 
   app.addContentTypeParser(
-    ['image/png', 'image/jpeg', 'image/svg+xml'],
+    LOGO_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -93,7 +96,7 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'PUT',
     url: '/api/companies/:id/logo',
-    config: { access: key },
+    config: { bodyTypes: LOGO_BODY_TYPES, access: key },
     bodyLimit: LOGO_MAX_BYTES,
     schema: { params: idParams, response: { 200: okSchema } },
     handler: async (request) => {

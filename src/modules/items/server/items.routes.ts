@@ -28,6 +28,9 @@ import {
   replaceItemSuppliers,
 } from './item-links.service.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const XML_BODY_TYPES: string[] = ['application/xml', 'text/xml'];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
@@ -35,7 +38,7 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
 
   // CommerceML files arrive as the raw XML body, one file per request (decision 0006's import transport).
   app.addContentTypeParser(
-    ['application/xml', 'text/xml'],
+    XML_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -43,7 +46,7 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'POST',
     url: '/api/products/import/commerceml',
-    config: { access: access.route('/products') },
+    config: { bodyTypes: XML_BODY_TYPES, access: access.route('/products') },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: {
       querystring: z.strictObject({

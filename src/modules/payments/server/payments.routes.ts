@@ -51,6 +51,9 @@ import {
   updatePayment,
 } from './payments.service.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const STATEMENT_BODY_TYPES: string[] = ['multipart/form-data', 'text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const importQuery = z.strictObject({ profile: z.string().trim().max(60).optional() });
 const EXPORT_CAP = 100_000;
@@ -68,7 +71,7 @@ export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
 
   // A statement arrives as multipart/form-data (field `file`, optional `profile`) or as the raw file body.
   app.addContentTypeParser(
-    ['multipart/form-data', 'text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'],
+    STATEMENT_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -190,7 +193,7 @@ export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'POST',
     url: `${base}/import-statement`,
-    config: { access: key },
+    config: { bodyTypes: STATEMENT_BODY_TYPES, access: key },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: { querystring: importQuery, response: { 200: importResultSchema } },
     handler: async (request) => {

@@ -22,12 +22,15 @@ import {
   updateProfile,
 } from './profile.service.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const PHOTO_BODY_TYPES: string[] = ['image/png', 'image/jpeg', 'image/webp'];
+
 export async function profileRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
 
   // Photos arrive as the raw image body; the service checks the real type from its bytes.
   app.addContentTypeParser(
-    ['image/png', 'image/jpeg', 'image/webp'],
+    PHOTO_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -54,7 +57,7 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'POST',
     url: '/api/profile/photo',
-    config: { access: access.session },
+    config: { bodyTypes: PHOTO_BODY_TYPES, access: access.session },
     bodyLimit: PHOTO_MAX_BYTES,
     schema: { response: { 200: currentUserSchema } },
     handler: async (request) => {

@@ -13,7 +13,7 @@ import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { buildApp } from '@/server/app.ts';
 import { settings } from '@/server/db/platform.table.ts';
 import type { AppInstance } from '@/server/endpoint.ts';
-import { createUser, signIn } from '@/server/testing/test-app.ts';
+import { asBrowserClient, createUser, signIn } from '@/server/testing/test-app.ts';
 import {
   FAKE_PRIVATE_PERSON_REF,
   startFakeNovaPoshta,
@@ -46,11 +46,14 @@ beforeAll(async () => {
   fake = await startFakeNovaPoshta([KEY, CLIENT_KEY]);
   f = await createSalesFixture();
   // The same database and sessions, with Nova Poshta pointed at the stand-in.
-  app = await buildApp({
-    config: { ...f.t.config, novaPoshtaApiUrl: fake.url },
-    database: f.t.database,
-    mailer: f.t.mailer,
-  });
+  app = asBrowserClient(
+    await buildApp({
+      config: { ...f.t.config, novaPoshtaApiUrl: fake.url },
+      database: f.t.database,
+      mailer: f.t.mailer,
+    }),
+    f.t.config.appUrl,
+  );
   await app.ready();
   npCarrierId = (await ok(await api('GET', '/api/carriers?search=Нова'))).find(
     (c: { kind: string }) => c.kind === 'nova_poshta',

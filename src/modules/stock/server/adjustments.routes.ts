@@ -34,6 +34,9 @@ import {
 import { itemStock } from './item-stock.service.ts';
 import { getStockSettings, updateStockSettings } from './stock-settings.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const IMPORT_BODY_TYPES: string[] = ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const itemParams = z.strictObject({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -42,7 +45,7 @@ export async function adjustmentsRoutes(app: AppInstance, deps: AppDeps) {
 
   // Opening-balance files arrive as the raw CSV or XLSX body (decision 0006).
   app.addContentTypeParser(
-    ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'],
+    IMPORT_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -73,7 +76,7 @@ export async function adjustmentsRoutes(app: AppInstance, deps: AppDeps) {
     app.route({
       method: 'POST',
       url: `${base}/import`,
-      config: { access: key },
+      config: { bodyTypes: IMPORT_BODY_TYPES, access: key },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: { response: { 201: z.array(adjustmentSchema) } },
       handler: async (request, reply) => {

@@ -30,6 +30,9 @@ import {
   updateReceipt,
 } from './supplier-receipts.service.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const IMPORT_BODY_TYPES: string[] = ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
@@ -39,7 +42,7 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
 
   // Lines from a file arrive as the raw CSV or XLSX body (decision 0006).
   app.addContentTypeParser(
-    ['text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'],
+    IMPORT_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -121,7 +124,7 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'POST',
     url: `${base}/:id/import-lines`,
-    config: { access: key },
+    config: { bodyTypes: IMPORT_BODY_TYPES, access: key },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: { params: idParams, response: { 200: receiptSchema } },
     handler: async (request) => {

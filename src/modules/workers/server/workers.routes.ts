@@ -10,6 +10,9 @@ import { resourceEngine } from '@/resources/index.ts';
 import { workerPhotos } from '@/resources/workers/workers.table.ts';
 import { WORKER_PHOTO_MAX_BYTES, WORKER_PHOTO_TYPES, workersMessages } from '../workers.contract.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const PHOTO_BODY_TYPES: string[] = [...WORKER_PHOTO_TYPES];
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const okSchema = z.object({ message: z.string() });
 
@@ -19,7 +22,7 @@ export async function workersRoutes(app: AppInstance, deps: AppDeps) {
   const resource = resourceEngine.resource('/workers');
 
   app.addContentTypeParser(
-    [...WORKER_PHOTO_TYPES],
+    PHOTO_BODY_TYPES,
     { parseAs: 'buffer', bodyLimit: WORKER_PHOTO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -27,7 +30,7 @@ export async function workersRoutes(app: AppInstance, deps: AppDeps) {
   app.route({
     method: 'PUT',
     url: '/api/workers/:id/photo',
-    config: { access: key },
+    config: { bodyTypes: PHOTO_BODY_TYPES, access: key },
     bodyLimit: WORKER_PHOTO_MAX_BYTES,
     schema: { params: idParams, response: { 200: okSchema } },
     handler: async (request) => {

@@ -12,6 +12,9 @@ import { analyseImport, importMessages } from './resource-import.ts';
 import { ResourceEngine, type ResourceListQuery } from './resource.service.ts';
 import { readSheet, toCsv, toXlsx, XLSX_TYPE, type Cell } from './tabular.ts';
 
+/** The upload bodies this module takes, declared on its upload route (decision 0014). */
+const IMPORT_BODY_TYPES: string[] = ['text/csv', XLSX_TYPE, 'application/octet-stream'];
+
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -76,7 +79,7 @@ export function resourceRoutes(engine: ResourceEngine) {
 
     // Import files arrive as the raw CSV or XLSX body (decision 0006).
     app.addContentTypeParser(
-      ['text/csv', XLSX_TYPE, 'application/octet-stream'],
+      IMPORT_BODY_TYPES,
       { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
@@ -156,7 +159,7 @@ export function resourceRoutes(engine: ResourceEngine) {
       app.route({
         method: 'POST',
         url: `${base}/import`,
-        config: { access: key },
+        config: { bodyTypes: IMPORT_BODY_TYPES, access: key },
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           querystring: z.strictObject({
