@@ -4,7 +4,7 @@ import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { emailOutbox } from '@/modules/email-settings/server/index.ts';
 import { users } from '@/modules/users/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
-import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
+import { loginKnownAddresses, loginThrottle, passwordResetTokens, sessions } from './auth.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,9 +151,9 @@ describe('POST /api/auth/simple-login', () => {
     expect(ok.statusCode).toBe(200);
     // The window is 15 minutes: once the failures are older, the login works again.
     await t.db
-      .update(loginFailures)
-      .set({ at: sql`now() - interval '16 minutes'` })
-      .where(eq(loginFailures.login, victim.username));
+      .update(loginThrottle)
+      .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
+      .where(eq(loginThrottle.key, `account:${victim.id}`));
     expect(
       (await post('/api/auth/simple-login', { username: victim.username, password: 'victim-pass' })).statusCode,
     ).toBe(200);
@@ -173,7 +173,7 @@ describe('POST /api/auth/simple-login', () => {
       { payload: 'username=a&password=b', contentType: 'application/x-www-form-urlencoded', status: 415, error: /тип/ },
       { payload: JSON.stringify({ username: 'x', password: 'y'.repeat(2_000_000) }), status: 413, error: /завеликий/ },
     ];
-    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(loginFailures);
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(loginThrottle);
     for (const c of cases) {
       const res = await t.app.inject({
         method: 'POST',
@@ -186,8 +186,77 @@ describe('POST /api/auth/simple-login', () => {
       expect(res.json().error).toMatch(c.error);
       expect(res.body).not.toMatch(/at \w+ \(|node_modules/);
     }
-    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(loginFailures);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(loginThrottle);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});
+
+describe('sign-in throttle under attack (issue 19 §3, decision 0014)', () => {
+  const attempt = (username: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/simple-login', payload: { username, password }, remoteAddress });
+  const statuses = (answers: Array<{ statusCode: number }>) =>
+    answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.statusCode]: (acc[a.statusCode] ?? 0) + 1 }), {});
+
+  it('checks at most five passwords when forty wrong ones arrive at once', async () => {
+    const victim = await createUser(t.db, { password: 'victim-pass' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt(victim.username, `guess-${i}`, '192.0.2.40')),
+    );
+    expect(statuses(answers)).toEqual({ 401: 5, 429: 35 });
+  });
+
+  it('does not let the right password through behind twenty-nine wrong ones sent in parallel', async () => {
+    const victim = await createUser(t.db, { password: 'victim-pass' });
+    const answers = await Promise.all([
+      ...Array.from({ length: 29 }, (_, i) => attempt(victim.username, `guess-${i}`, '192.0.2.41')),
+      attempt(victim.username, 'victim-pass', '192.0.2.41'),
+    ]);
+    const checked = answers.filter((a) => a.statusCode !== 429);
+    // Only the first five claims reach the password check; the right one signs in only if it was among them.
+    expect(checked.length).toBe(5);
+    const signedIn = answers.filter((a) => a.statusCode === 200).length;
+    expect(signedIn).toBeLessThanOrEqual(1);
+    if (signedIn === 0) expect(answers.at(-1)!.statusCode).toBe(429);
+  });
+
+  it('counts the login and the e-mail of one account together', async () => {
+    const victim = await createUser(t.db, { password: 'victim-pass' });
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const name = i % 2 ? victim.email.toUpperCase() : victim.username;
+      codes.push((await attempt(name, `guess-${i}`, '192.0.2.42')).statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it('keeps the owner’s usual address open while a stranger exhausts the account', async () => {
+    const owner = await createUser(t.db, { password: 'owner-pass' });
+    expect((await attempt(owner.username, 'owner-pass', '192.0.2.50')).statusCode).toBe(200);
+    expect(await t.db.select().from(loginKnownAddresses).where(eq(loginKnownAddresses.userId, owner.id))).toMatchObject(
+      [{ ip: '192.0.2.50' }],
+    );
+    const stranger = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(owner.email, `guess-${i}`, '198.51.100.66')),
+    );
+    expect(statuses(stranger)).toEqual({ 401: 5, 429: 15 });
+    // From a new address the account is closed for the window; from the owner's own it still opens.
+    expect((await attempt(owner.username, 'owner-pass', '198.51.100.67')).statusCode).toBe(429);
+    expect((await attempt(owner.username, 'owner-pass', '192.0.2.50')).statusCode).toBe(200);
+    // The owner's address has a limit of its own.
+    const fromOwnDesk = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => attempt(owner.username, `typo-${i}`, '192.0.2.50')),
+    );
+    expect(statuses(fromOwnDesk)).toEqual({ 401: 5, 429: 3 });
+  });
+
+  it('caps one address at a hundred failures over any logins', async () => {
+    // 98 failures already counted for the address (each costs a password hash, so they are not replayed here).
+    await t.db.insert(loginThrottle).values({ key: 'ip:203.0.113.200', failures: 98, windowStartedAt: new Date() });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await attempt(`nobody-${i}`, 'x', '203.0.113.200')).statusCode);
+    expect(codes).toEqual([401, 401, 429, 429]);
+    // Another address is not affected.
+    expect((await attempt('nobody-0', 'x', '203.0.113.201')).statusCode).toBe(401);
   });
 });
 

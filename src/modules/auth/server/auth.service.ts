@@ -8,7 +8,7 @@ import type { Mailer } from '@/modules/email-settings/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import type { CurrentUser } from '../auth.contract.ts';
 import { authMessages } from '../auth.messages.ts';
-import { loginFailures, passwordResetTokens, sessions } from './auth.table.ts';
+import { loginKnownAddresses, loginThrottle, passwordResetTokens, sessions } from './auth.table.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 
 export const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -72,46 +72,79 @@ export interface LoginInput {
   requestId: string;
 }
 
+/** How long an address an account signed in from counts as known (decision 0014). */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+type ThrottleRow = { key: string; failures: number };
+
+/**
+ * Claims one attempt in each bucket, atomically (one statement; keys in a fixed order, so two attempts never wait for
+ * each other in a cycle), and answers the counts including this attempt. A window older than 15 minutes starts over.
+ */
+async function claimAttempt(db: Db, keys: string[]): Promise<Map<string, number>> {
+  const sorted = [...new Set(keys)].sort();
+  const result = (await db.execute(sql`
+    insert into login_throttle as t (key, failures, window_started_at)
+    values ${sql.join(
+      sorted.map((k) => sql`(${k}, 1, now())`),
+      sql`, `,
+    )}
+    on conflict (key) do update set
+      failures = case when t.window_started_at <= now() - make_interval(mins => ${THROTTLE_WINDOW_MIN})
+                      then 1 else t.failures + 1 end,
+      window_started_at = case when t.window_started_at <= now() - make_interval(mins => ${THROTTLE_WINDOW_MIN})
+                               then now() else t.window_started_at end
+    returning key, failures`)) as unknown as { rows: ThrottleRow[] };
+  return new Map(result.rows.map((r) => [r.key, Number(r.failures)]));
+}
+
 export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentUser; token: string }> {
   const loginKey = input.username.trim().toLowerCase();
-  const since = sql`now() - make_interval(mins => ${THROTTLE_WINDOW_MIN})`;
-  const [[perLogin], [perIp]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.login, loginKey), gt(loginFailures.at, since))),
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, input.ip), gt(loginFailures.at, since))),
-  ]);
-  if ((perLogin?.n ?? 0) >= MAX_FAILURES_PER_LOGIN || (perIp?.n ?? 0) >= MAX_FAILURES_PER_IP) {
-    throw new DomainError(429, authMessages.server.throttledLogin);
-  }
-
   const [found] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .where(or(sql`lower(${users.username}) = ${loginKey}`, sql`lower(${users.email}) = ${loginKey}`))
     .limit(1);
+  // Counted per account whatever alias was typed (login or e-mail); apart when the address is one the account signed
+  // in from before, so that a stranger's failures cannot lock the owner out at his own desk (decision 0014).
+  const known =
+    found !== undefined &&
+    (
+      await db
+        .select({ ip: loginKnownAddresses.ip })
+        .from(loginKnownAddresses)
+        .where(
+          and(
+            eq(loginKnownAddresses.userId, found.id),
+            eq(loginKnownAddresses.ip, input.ip),
+            gt(loginKnownAddresses.lastSuccessAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
+          ),
+        )
+        .limit(1)
+    ).length > 0;
+  const accountKey = !found ? `login:${loginKey}` : known ? `known:${found.id}:${input.ip}` : `account:${found.id}`;
+  const addressKey = `ip:${input.ip}`;
+  const counts = await claimAttempt(db, [accountKey, addressKey]);
+  if ((counts.get(accountKey) ?? 0) > MAX_FAILURES_PER_LOGIN || (counts.get(addressKey) ?? 0) > MAX_FAILURES_PER_IP) {
+    throw new DomainError(429, authMessages.server.throttledLogin);
+  }
+
   const passwordOk = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
 
   const ctx: AuditContext = { userId: found?.id ?? null, ip: input.ip, requestId: input.requestId };
   if (!found || !found.isActive || !passwordOk) {
-    await db.transaction(async (tx) => {
-      await tx.insert(loginFailures).values({ login: loginKey, ip: input.ip });
-      // Whoever tried is unknown, so the attempt is about the account (entityId), not by it (userId).
-      await audit(
-        tx,
-        { ...ctx, userId: null, actor: 'anonymous' },
-        {
-          action: 'login_failed',
-          entityType: 'user',
-          entityId: found?.id ?? null,
-          after: { login: loginKey, reason: !found ? 'unknown_login' : !found.isActive ? 'inactive' : 'bad_password' },
-        },
-      );
-    });
+    // The claimed attempt stays counted as a failure.
+    // Whoever tried is unknown, so the attempt is about the account (entityId), not by it (userId).
+    await audit(
+      db,
+      { ...ctx, userId: null, actor: 'anonymous' },
+      {
+        action: 'login_failed',
+        entityType: 'user',
+        entityId: found?.id ?? null,
+        after: { login: loginKey, reason: !found ? 'unknown_login' : !found.isActive ? 'inactive' : 'bad_password' },
+      },
+    );
     throw new DomainError(401, authMessages.server.badCredentials);
   }
 
@@ -132,7 +165,19 @@ export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentU
       .update(users)
       .set({ lastLoginAt: sql`now()` })
       .where(eq(users.id, found.id));
-    await tx.delete(loginFailures).where(eq(loginFailures.login, loginKey));
+    // A success clears the bucket it was counted in (not the other one) and gives back its place in the address's.
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, accountKey));
+    await tx
+      .update(loginThrottle)
+      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+      .where(eq(loginThrottle.key, addressKey));
+    await tx
+      .insert(loginKnownAddresses)
+      .values({ userId: found.id, ip: input.ip })
+      .onConflictDoUpdate({
+        target: [loginKnownAddresses.userId, loginKnownAddresses.ip],
+        set: { lastSuccessAt: sql`now()` },
+      });
     await audit(tx, ctx, { action: 'login', entityType: 'user', entityId: found.id, after: { remember } });
   });
   const { passwordHash: _h, isActive: _a, ...user } = found;
@@ -299,9 +344,12 @@ export async function resetPassword(db: Db, token: string, password: string, ctx
   });
 }
 
-/** Housekeeping: expired sessions, used or stale reset tokens, old throttle rows. */
+/** Housekeeping: expired sessions, used or stale reset tokens, old throttle counters and known addresses. */
 export async function purgeExpiredAuthData(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
-  await db.delete(loginFailures).where(lt(loginFailures.at, sql`now() - interval '1 day'`));
+  await db.delete(loginThrottle).where(lt(loginThrottle.windowStartedAt, sql`now() - interval '1 day'`));
+  await db
+    .delete(loginKnownAddresses)
+    .where(lt(loginKnownAddresses.lastSuccessAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`));
 }

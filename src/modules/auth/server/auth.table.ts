@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../users/server/users.table.ts';
 
 // The cookie carries a random token; only its SHA-256 is stored, so a leaked table opens no session.
@@ -34,14 +34,27 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
-// One row per failed sign-in; the throttle counts rows per login and per address in a sliding window.
-export const loginFailures = pgTable(
-  'login_failures',
+// Sign-in throttle (decision 0014): one counter per bucket — an account tried from addresses it never signed in from
+// (`account:<id>`), an account from one address it signed in from before (`known:<id>:<ip>`), a login that names no
+// account (`login:<text>`), and a remote address (`ip:<address>`). An attempt claims its place in the counters in one
+// statement before the password is checked, so parallel attempts cannot outrun the limit; the window is fixed from the
+// bucket's first failure.
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+// Addresses an account signed in from: attempts from them are counted apart, so a stranger's failures cannot lock the
+// owner out at his usual address.
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    login: text('login').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_login_at_idx').on(t.login, t.at), index('login_failures_ip_at_idx').on(t.ip, t.at)],
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
 );
