@@ -11,15 +11,32 @@ export interface Sheet {
 
 const csvEscape = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** What a spreadsheet reads as the start of a formula (OWASP 'CSV injection'). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as a spreadsheet will show it, never run it: a client named `=HYPERLINK(...)` would otherwise become a
+ * live formula when the export is opened (issue 19 §6). The leading apostrophe is how Excel and LibreOffice mark
+ * text typed to look like a formula.
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A cell of a numeric column is written as a number only when it is one; anything else is text like any other. */
+const isNumber = (cell: Cell, numeric: boolean) =>
+  numeric && (typeof cell === 'number' || (typeof cell === 'string' && NUMBER.test(cell)));
+
 export function toCsv(headers: string[], rows: Cell[][], numericColumns: ReadonlySet<number>): Buffer {
-  const lines = [headers.map(csvEscape).join(';')];
+  const lines = [headers.map((h) => csvEscape(neutralizeFormula(h))).join(';')];
   for (const row of rows) {
     lines.push(
       row
         .map((cell, i) => {
           if (cell === null) return '';
           const text = String(cell);
-          return csvEscape(numericColumns.has(i) ? text.replace('.', ',') : text);
+          return csvEscape(isNumber(cell, numericColumns.has(i)) ? text.replace('.', ',') : neutralizeFormula(text));
         })
         .join(';'),
     );
@@ -33,7 +50,16 @@ export async function toXlsx(title: string, headers: string[], rows: Cell[][], n
   sheet.addRow(headers).font = { bold: true };
   for (const row of rows) {
     // Excel keeps numbers as numbers; the exact decimal string is converted only for the cell's display.
-    sheet.addRow(row.map((cell, i) => (cell !== null && numericColumns.has(i) ? Number(cell) : cell)));
+    const added = sheet.addRow(
+      row.map((cell, i) =>
+        cell === null ? null : isNumber(cell, numericColumns.has(i)) ? Number(cell) : String(cell),
+      ),
+    );
+    // A text cell is never a formula in XLSX, but one that looks like a formula would become one when a user edits
+    // it: the text format ('@') keeps it text, without the apostrophe a CSV needs.
+    added.eachCell((cell) => {
+      if (typeof cell.value === 'string' && FORMULA_START.test(cell.value)) cell.numFmt = '@';
+    });
   }
   sheet.columns.forEach((col, i) => {
     col.width = Math.min(60, Math.max(10, (headers[i]?.length ?? 10) + 2));
@@ -101,6 +127,9 @@ export async function readSheet(body: Buffer, contentType: string): Promise<Shee
     const [head = [], ...rows] = all;
     return { headers: head.map((h) => String(h ?? '').trim()), rows };
   }
-  const [head = [], ...rows] = parseCsv(body.toString('utf8'));
+  // An export's neutralised text ('=…, '+380…) comes back as it was typed.
+  const [head = [], ...rows] = parseCsv(body.toString('utf8')).map((r) =>
+    r.map((cell) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)),
+  );
   return { headers: head.map((h) => h.trim()), rows };
 }
