@@ -61,7 +61,11 @@ export const carriersResource = defineResource({
       kind: 'text',
       maxLength: 300,
       hint: 'Адреса з {number} на місці номера відправлення',
-      pattern: { regex: /\{number\}/, message: 'Шаблон має містити {number}' },
+      // Shown to users as a link: only a web address, never javascript: or data: (issue 19 §6).
+      pattern: {
+        regex: /^https?:\/\/[^\s]*\{number\}/i,
+        message: 'Шаблон має бути адресою http:// або https:// з {number} на місці номера',
+      },
       example: 'https://novaposhta.ua/tracking/?cargo_number={number}',
     },
     {

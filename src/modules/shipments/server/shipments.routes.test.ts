@@ -14,6 +14,7 @@ import { stockBalances, stockMovements, stockReservations } from '@/modules/stoc
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { deleteDraftShipmentsOfOrder } from './index.ts';
+import { trackingUrlOf } from './shipments.service.ts';
 
 let f: SalesFixture;
 
@@ -409,6 +410,14 @@ describe('shipments', () => {
 
     // Another carrier: the number and the delivery status by hand, the tracking link from its template.
     const [pickup] = (await ok(await f.api('GET', '/api/carriers?search=Укрпошта'))) as Array<{ id: number }>;
+    // A template becomes a link users click: javascript: and data: are refused (issue 19 §6).
+    for (const template of ['javascript:alert(1)//{number}', 'data:text/html,<b>{number}</b>', 'ftp://x/{number}']) {
+      const refused = await f.api('PATCH', `/api/carriers/${pickup!.id}`, { trackingUrlTemplate: template });
+      expect(refused.statusCode, template).toBe(400);
+      expect(refused.json().error).toContain('http:// або https://');
+    }
+    expect(trackingUrlOf('javascript:alert(1)//{number}', 'X1')).toBeNull();
+    expect(trackingUrlOf('HTTPS://t.example/{number}', 'a b')).toBe('HTTPS://t.example/a%20b');
     await ok(
       await f.api('PATCH', `/api/carriers/${pickup!.id}`, {
         trackingUrlTemplate: 'https://track.ukrposhta.ua/{number}',

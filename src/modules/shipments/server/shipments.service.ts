@@ -58,8 +58,10 @@ const qtyText = (v: Dec) => fixed(v, 4).replace(/\.?0+$/, '') || '0';
 
 /** The carrier's tracking page for a number: its template with `{number}`. */
 export function trackingUrlOf(template: string | null | undefined, number: string | null | undefined): string | null {
-  if (!template || !number) return null;
-  return template.includes('{number}') ? template.replaceAll('{number}', encodeURIComponent(number)) : null;
+  if (!template || !number || !template.includes('{number}')) return null;
+  const url = template.replaceAll('{number}', encodeURIComponent(number));
+  // A template stored before templates were checked is still never served as a javascript: or data: link.
+  return /^https?:\/\//i.test(url) ? url : null;
 }
 
 // ---- reading ---------------------------------------------------------------------------------------------------------
