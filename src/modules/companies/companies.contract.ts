@@ -7,7 +7,7 @@ export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export const companiesMessages = {
   ibanTaken: 'Цей IBAN уже належить іншій компанії',
   logoTooLarge: 'Логотип має бути не більше 1 МБ',
-  logoType: 'Логотип має бути зображенням PNG, JPEG або SVG (без скриптів)',
+  logoType: 'Логотип має бути зображенням PNG, JPEG або SVG',
   noLogo: 'Логотип не завантажено',
   logoSaved: 'Логотип збережено',
   logoRemoved: 'Логотип видалено',

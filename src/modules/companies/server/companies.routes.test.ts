@@ -88,10 +88,27 @@ describe('companies', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     );
     expect((await api('PUT', `/api/companies/${second}/logo`, svg, 'image/svg+xml')).statusCode).toBe(200);
-    const evil = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
-    const refused = await api('PUT', `/api/companies/${second}/logo`, evil, 'image/svg+xml');
-    expect(refused.statusCode).toBe(415);
-    expect(refused.json().error).toBe('Логотип має бути зображенням PNG, JPEG або SVG (без скриптів)');
+    const drawn = await api('GET', `/api/companies/${second}/logo`);
+    expect(drawn.headers['content-type']).toBe('image/png');
+    expect(drawn.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Hostile SVGs are kept only as the PNG they draw: no script, handler or link survives (issue 19 §6).
+    for (const evil of [
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"><rect width="8" height="8"/></svg>',
+      '<svg/onload=alert(1) xmlns="http://www.w3.org/2000/svg" width="8" height="8"></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="8" height="8"><a xlink:href="&#106;avascript:alert(1)"><rect width="8" height="8"/></a><script>alert(2)</script></svg>',
+    ]) {
+      const answer = await api('PUT', `/api/companies/${second}/logo`, Buffer.from(evil), 'image/svg+xml');
+      expect([200, 415], evil).toContain(answer.statusCode);
+      if (answer.statusCode === 415) {
+        expect(answer.json().error).toBe('Логотип має бути зображенням PNG, JPEG або SVG');
+        continue;
+      }
+      const stored = await api('GET', `/api/companies/${second}/logo`);
+      expect(stored.headers['content-type'], evil).toBe('image/png');
+      expect(stored.rawPayload.toString('latin1'), evil).not.toMatch(/script|onload|javascript|alert/i);
+    }
+    const broken = await api('PUT', `/api/companies/${second}/logo`, Buffer.from('<svg><rect'), 'image/svg+xml');
+    expect(broken.statusCode).toBe(415);
     const fake = await api('PUT', `/api/companies/${second}/logo`, Buffer.from('not an image'), 'image/png');
     expect(fake.statusCode).toBe(415);
 

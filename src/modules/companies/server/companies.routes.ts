@@ -7,7 +7,7 @@ import { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/db/client.ts';
 import { uniqueViolation } from '@/server/db/errors.ts';
 import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { isPlainSvg, sniffImage } from '@/server/images.ts';
+import { sniffImage, svgToPng } from '@/server/images.ts';
 import { bankAccountsWithDefaults } from '@/modules/clients/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
@@ -100,10 +100,12 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
     bodyLimit: LOGO_MAX_BYTES,
     schema: { params: idParams, response: { 200: okSchema } },
     handler: async (request) => {
-      const data = request.body;
-      if (!Buffer.isBuffer(data)) throw new DomainError(415, companiesMessages.logoType);
-      const contentType = sniffImage(data) ?? (isPlainSvg(data) ? 'image/svg+xml' : null);
-      if (contentType !== 'image/png' && contentType !== 'image/jpeg' && contentType !== 'image/svg+xml') {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw new DomainError(415, companiesMessages.logoType);
+      // An SVG is kept as the PNG it draws: no script, handler or link of it survives (issue 19 §6).
+      const data = sniffImage(body) ? body : await svgToPng(body);
+      const contentType = data ? sniffImage(data) : null;
+      if (!data || (contentType !== 'image/png' && contentType !== 'image/jpeg')) {
         throw new DomainError(415, companiesMessages.logoType);
       }
       const companyId = request.params.id;
