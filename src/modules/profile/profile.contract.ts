@@ -10,6 +10,8 @@ export const updateProfileSchema = z.strictObject({
   firstName: z.string().trim().min(1, "Вкажіть ім'я").max(100),
   lastName: z.string().trim().min(1, 'Вкажіть прізвище').max(100),
   email: z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Вкажіть коректну адресу e-mail'),
+  /** Required when the e-mail changes: it signs in and receives password links (issue 19 §6). */
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
 });
 
 export const changePasswordSchema = z.strictObject({

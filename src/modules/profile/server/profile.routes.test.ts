@@ -17,10 +17,35 @@ describe('profile', () => {
     const u = await createUser(t.db, { password: 'p-secret' });
     const other = await createUser(t.db);
     const { cookie } = await signIn(t.app, u.username, 'p-secret');
+    // A new e-mail needs the current password: it signs in and receives password links (issue 19 §6).
+    for (const [currentPassword, error] of [
+      [undefined, 'Щоб змінити e-mail, вкажіть поточний пароль'],
+      ['wrong', 'Поточний пароль невірний'],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        payload: { firstName: 'Богдан', lastName: 'Левченко', email: 'Bohdan@Firma.ua', currentPassword },
+        headers: { cookie },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error, fields: { currentPassword: error } });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().email).toBe(
+      u.email,
+    );
+    // Names alone (and the same e-mail in another case) need no password.
+    const names = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: { firstName: 'Б', lastName: 'Л', email: u.email.toUpperCase() },
+      headers: { cookie },
+    });
+    expect(names.statusCode).toBe(200);
     const ok = await t.app.inject({
       method: 'PATCH',
       url: '/api/profile',
-      payload: { firstName: 'Богдан', lastName: 'Левченко', email: 'Bohdan@Firma.ua' },
+      payload: { firstName: 'Богдан', lastName: 'Левченко', email: 'Bohdan@Firma.ua', currentPassword: 'p-secret' },
       headers: { cookie },
     });
     expect(ok.statusCode).toBe(200);
@@ -30,7 +55,7 @@ describe('profile', () => {
     const clash = await t.app.inject({
       method: 'PATCH',
       url: '/api/profile',
-      payload: { firstName: 'Богдан', lastName: 'Левченко', email: other.email },
+      payload: { firstName: 'Богдан', lastName: 'Левченко', email: other.email, currentPassword: 'p-secret' },
       headers: { cookie },
     });
     expect(clash.statusCode).toBe(409);

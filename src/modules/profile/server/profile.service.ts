@@ -29,20 +29,47 @@ export async function currentUser(db: Db, userId: number) {
 export async function updateProfile(
   db: Db,
   ctx: AuditContext & { userId: number },
-  input: { firstName: string; lastName: string; email: string },
+  input: { firstName: string; lastName: string; email: string; currentPassword?: string | undefined },
 ) {
+  const { currentPassword, ...fields } = input;
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          passwordHash: users.passwordHash,
+        })
         .from(users)
         .where(eq(users.id, ctx.userId))
         .for('update');
+      // The e-mail signs in and receives password links: whoever holds an open session must not redirect them to
+      // himself without knowing the password (issue 19 §6).
+      if (before && before.email.toLowerCase() !== fields.email) {
+        if (!currentPassword) {
+          throw new DomainError(400, profileMessages.passwordForEmail, {
+            currentPassword: profileMessages.passwordForEmail,
+          });
+        }
+        if (!(await verifyPassword(currentPassword, before.passwordHash))) {
+          throw new DomainError(400, profileMessages.wrongCurrentPassword, {
+            currentPassword: profileMessages.wrongCurrentPassword,
+          });
+        }
+      }
       await tx
         .update(users)
-        .set({ ...input, updatedAt: sql`now()` })
+        .set({ ...fields, updatedAt: sql`now()` })
         .where(eq(users.id, ctx.userId));
-      await audit(tx, ctx, { action: 'update', entityType: 'user', entityId: ctx.userId, before, after: input });
+      const { passwordHash: _hash, ...shown } = before ?? { passwordHash: '' };
+      await audit(tx, ctx, {
+        action: 'update',
+        entityType: 'user',
+        entityId: ctx.userId,
+        before: before ? shown : undefined,
+        after: fields,
+      });
     });
   } catch (err) {
     if (uniqueViolation(err))

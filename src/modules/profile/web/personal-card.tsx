@@ -148,15 +148,17 @@ function PersonalForm({ user }: { user: CurrentUser }) {
     defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
   });
   const { errors, isDirty } = form.formState;
+  // Changing the e-mail asks for the password (the server refuses it without one).
+  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
   const save = useMutation({
     mutationFn: profileApi.update,
     onSuccess: async (answer) => {
-      form.reset({ firstName: answer.firstName, lastName: answer.lastName, email: answer.email });
+      form.reset({ firstName: answer.firstName, lastName: answer.lastName, email: answer.email, currentPassword: '' });
       await applyUser(answer);
       toast({ title: messages.saved });
     },
     onError: (error) => {
-      if (!applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'email'])) {
+      if (!applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'email', 'currentPassword'])) {
         failureToast(error, messages.failed);
       }
     },
@@ -181,12 +183,19 @@ function PersonalForm({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(({ currentPassword, ...values }) =>
+        save.mutate(emailChanged ? { ...values, currentPassword } : values),
+      )}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {field('firstName', messages.firstName, 'text', 'given-name')}
         {field('lastName', messages.lastName, 'text', 'family-name')}
       </div>
       {field('email', messages.email, 'email', 'email')}
+      {emailChanged ? field('currentPassword', messages.currentPassword, 'password', 'current-password') : null}
       <p className="text-sm text-muted-foreground">
         {messages.username}: <span className="font-medium text-foreground">{user.username}</span>
       </p>

@@ -169,6 +169,8 @@ describe('ProfilePage', () => {
     const email = await screen.findByLabelText('E-mail');
     await events.clear(email);
     await events.type(email, 'boss@example.com');
+    // A new e-mail asks for the current password.
+    await events.type(await screen.findByLabelText('Поточний пароль (для зміни e-mail)'), 'secret1');
     await events.click(screen.getByRole('button', { name: 'Зберегти' }));
     expect(await screen.findByText('E-mail уже зайнятий')).toBeTruthy();
 
@@ -184,6 +186,7 @@ describe('ProfilePage', () => {
       firstName: 'Олена',
       lastName: 'Ковальчук',
       email: 'olena.k@example.com',
+      currentPassword: 'secret1',
     });
     await waitFor(() => expect(screen.getByText('ОК')).toBeTruthy());
   });

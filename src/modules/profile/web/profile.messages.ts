@@ -11,6 +11,7 @@ export const profileMessages = {
     firstName: "Ім'я",
     lastName: 'Прізвище',
     email: 'E-mail',
+    currentPassword: 'Поточний пароль (для зміни e-mail)',
     username: 'Логін',
     save: 'Зберегти',
     saving: 'Зберігаю...',
