@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { stockBalances, stockMovements } from '@/modules/stock/server/stock.table.ts';
 import { users } from '@/modules/users/server/index.ts';
+import { sessions } from '@/modules/auth/server/index.ts';
 import { dropDatabase } from '@/server/testing/drop-database.ts';
 import { createSalesFixture } from '@/server/testing/sales-fixture.ts';
 import { createTestApp, signIn, type TestApp } from '@/server/testing/test-app.ts';
@@ -178,6 +179,8 @@ describe(`backup and restore (${kind})`, () => {
       sessionSecretIncluded: kind === 'pglite',
     });
     expect(backup.manifest.tables['public.items']).toBeGreaterThanOrEqual(2);
+    // The fixture's sign-ins are in the backup; a restore must not bring them back (issue 19 §6).
+    expect(backup.manifest.tables['public.sessions']).toBeGreaterThanOrEqual(1);
     expect(backup.manifest.tables['public.stock_movements']).toBe(Number(original.stock.movements));
     expect(lines.join('\n')).toMatch(kind === 'pglite' ? /session-secret/ : /SESSION_SECRET/);
 
@@ -217,7 +220,11 @@ describe(`backup and restore (${kind})`, () => {
       `Готово: дані відновлено з ${backup.file} (${formatBytes(statSync(backup.file).size)}).`,
     );
 
+    expect(restored.stdout).toMatch(/Усі сеанси завершено/);
     await withApp(async (t) => {
+      // Every session is ended by the restore, those of the backup included.
+      const [open] = await t.db.select({ n: count() }).from(sessions);
+      expect(open!.n).toBe(0);
       const { cookie } = await signIn(t.app, admin!.username, 'sales-pass');
       const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect((await get(`/api/products/${kept}`)).json().name).toBe(original.name);

@@ -77,6 +77,19 @@ export async function countRows(q: Queryable): Promise<Record<string, number>> {
   return Object.fromEntries(keys.map((k) => [k, Number(counts.find((c) => c.t === k)!.n)]));
 }
 
+/**
+ * A restore signs everyone out: the backup's sessions include ones ended since (a sign-out, a reset password, a
+ * deactivated user), and bringing them back would open them again (issue 19 §6). The statement runs inside the
+ * restore; the row counts after it expect no session.
+ */
+export const END_SESSIONS_SQL = 'DELETE FROM public.sessions;\n';
+export const SESSIONS_TABLE = 'public.sessions';
+
+/** The counts a restored database must have: the backup's, with every session ended. */
+export function countsAfterRestore(tables: Record<string, number>): Record<string, number> {
+  return SESSIONS_TABLE in tables ? { ...tables, [SESSIONS_TABLE]: 0 } : tables;
+}
+
 export function totalRows(tables: Record<string, number>): number {
   return Object.values(tables).reduce((a, b) => a + b, 0);
 }

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { resolveOutPath, writeBackupFile, type BackupFile } from './archive.ts';
 import {
   assertCountsMatch,
+  END_SESSIONS_SQL,
   BackupError,
   countRows,
   fileStamp,
@@ -142,6 +143,8 @@ export async function restorePglite(
     try {
       log('Перевіряю кількість рядків…');
       assertCountsMatch(backup.manifest.tables, await countRows(pg));
+      await pg.exec(END_SESSIONS_SQL);
+      log('Усі сеанси завершено: увійдіть знову.');
     } finally {
       await pg.close();
     }

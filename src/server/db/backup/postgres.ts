@@ -23,6 +23,8 @@ import { resolveOutPath, writeBackupFile, type BackupFile } from './archive.ts';
 import {
   APP_SCHEMAS,
   assertCountsMatch,
+  countsAfterRestore,
+  END_SESSIONS_SQL,
   BackupError,
   countRows,
   migrationState,
@@ -326,7 +328,7 @@ export async function restorePostgres(
       const restored = await collect(restoreChild, false);
       // COMMIT only after pg_restore produced the whole script; otherwise psql's end of input leaves the
       // transaction open and the server rolls it back when psql disconnects.
-      if (restored.code === 0) psqlChild.stdin!.end(verifySql(backup.manifest.tables) + 'COMMIT;\n');
+      if (restored.code === 0) psqlChild.stdin!.end(verifySql(backup.manifest.tables) + END_SESSIONS_SQL + 'COMMIT;\n');
       else psqlChild.stdin!.end();
       const applied = await psqlExit;
       // psql's error comes first: when it stops, pg_restore's failure is only the broken pipe that follows.
@@ -339,7 +341,8 @@ export async function restorePostgres(
     }
 
     log('Перевіряю кількість рядків…');
-    assertCountsMatch(backup.manifest.tables, await countRows(client));
+    assertCountsMatch(countsAfterRestore(backup.manifest.tables), await countRows(client));
+    log('Усі сеанси завершено: увійдіть знову.');
     log(secretNotice(target.envSessionSecret));
     return { previous: null };
   } finally {
