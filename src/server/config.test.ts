@@ -35,6 +35,20 @@ describe('loadConfig', () => {
     expect(c.secureCookies).toBe(true);
   });
 
+  it('starts when APP_URL is an address on the office network, with a sender it accepts (issue 19 §6)', () => {
+    for (const appUrl of ['http://192.168.1.10:5000', 'http://[fd00::10]:5000', 'http://erp-server:5000']) {
+      const c = loadConfig({ ERP_DATA_DIR: dir(), APP_URL: appUrl });
+      expect(c.mailFrom, appUrl).toBe('Система управління виробництвом <noreply@localhost>');
+    }
+    expect(loadConfig({ ERP_DATA_DIR: dir(), APP_URL: 'https://erp.firma.ua' }).mailFrom).toContain(
+      '<noreply@erp.firma.ua>',
+    );
+    // An address literal is a valid sender too.
+    for (const from of ['noreply@[192.168.1.10]', 'ERP <erp@[IPv6:fd00::10]>'])
+      expect(loadConfig({ ERP_DATA_DIR: dir(), MAIL_FROM: from }).mailFrom).toBe(from);
+    expect(() => loadConfig({ ERP_DATA_DIR: dir(), MAIL_FROM: 'noreply@192.168.1.10' })).toThrow(/MAIL_FROM/);
+  });
+
   it.each([
     ['PORT', 'abc', /PORT/],
     ['PORT', '70000', /PORT/],

@@ -30,6 +30,20 @@ export interface AppConfig {
 }
 
 const emailSchema = z.email();
+/** An e-mail address at an address literal (RFC 5321 §4.1.3): `noreply@[192.168.1.10]`. */
+const ADDRESS_LITERAL = /^[^\s@<>]+@\[(?:\d{1,3}(?:\.\d{1,3}){3}|IPv6:[0-9a-f:.]+)\]$/i;
+
+/**
+ * The domain of the default sender: APP_URL's host name, or `localhost` when that is an IP address or a name
+ * without a dot (an office server reached as http://192.168.1.10:5000 — issue 19 §6: the start refused its own
+ * default `noreply@192.168.1.10`).
+ */
+function defaultMailDomain(appUrl: URL): string {
+  const host = appUrl.hostname;
+  if (!host || host.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) || !host.includes('.'))
+    return 'localhost';
+  return host;
+}
 
 function fail(name: string, why: string): never {
   throw new ConfigError(`Некоректне значення змінної середовища ${name}: ${why}`);
@@ -76,9 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!u.hostname) fail('SMTP_URL', 'не вказано хост');
   }
 
-  const mailFrom = value('MAIL_FROM') ?? `Система управління виробництвом <noreply@${appUrl.hostname || 'localhost'}>`;
+  const mailFrom = value('MAIL_FROM') ?? `Система управління виробництвом <noreply@${defaultMailDomain(appUrl)}>`;
   const fromAddress = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  if (!emailSchema.safeParse(fromAddress).success && !fromAddress.endsWith('@localhost')) {
+  if (
+    !emailSchema.safeParse(fromAddress).success &&
+    !fromAddress.endsWith('@localhost') &&
+    !ADDRESS_LITERAL.test(fromAddress)
+  ) {
     fail('MAIL_FROM', `«${mailFrom}» не містить коректної адреси e-mail`);
   }
 
