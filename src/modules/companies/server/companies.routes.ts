@@ -40,10 +40,8 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
   const key = access.route('/companies');
   const resource = resourceEngine.resource('/companies');
 
-  app.addContentTypeParser(
-    LOGO_BODY_TYPES,
-    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+  app.addContentTypeParser(LOGO_BODY_TYPES, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
   );
 
   app.route({

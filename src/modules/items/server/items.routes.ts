@@ -37,10 +37,8 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
 
   // CommerceML files arrive as the raw XML body, one file per request (decision 0006's import transport).
-  app.addContentTypeParser(
-    XML_BODY_TYPES,
-    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+  app.addContentTypeParser(XML_BODY_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
   );
 
   app.route({

@@ -52,7 +52,13 @@ import {
 } from './payments.service.ts';
 
 /** The upload bodies this module takes, declared on its upload route (decision 0014). */
-const STATEMENT_BODY_TYPES: string[] = ['multipart/form-data', 'text/csv', 'text/plain', XLSX_TYPE, 'application/octet-stream'];
+const STATEMENT_BODY_TYPES: string[] = [
+  'multipart/form-data',
+  'text/csv',
+  'text/plain',
+  XLSX_TYPE,
+  'application/octet-stream',
+];
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const importQuery = z.strictObject({ profile: z.string().trim().max(60).optional() });

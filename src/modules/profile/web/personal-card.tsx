@@ -2,7 +2,7 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ImageUpIcon, Loader2Icon, Trash2Icon } from 'lucide-react';
 import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
 import { updateProfileSchema } from '@/modules/profile/profile.contract.ts';
@@ -149,7 +149,8 @@ function PersonalForm({ user }: { user: CurrentUser }) {
   });
   const { errors, isDirty } = form.formState;
   // Changing the e-mail asks for the password (the server refuses it without one).
-  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const emailChanged = (typedEmail ?? '').trim().toLowerCase() !== user.email.toLowerCase();
   const save = useMutation({
     mutationFn: profileApi.update,
     onSuccess: async (answer) => {
