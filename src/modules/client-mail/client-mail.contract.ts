@@ -1,6 +1,6 @@
 // Client mail ('Листування', sales.md §5): outgoing paper letters to counterparties (MAIL), the post office registers
 // they leave in (MREG) and the envelope layout per company and format. Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate, versionStamp } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -119,7 +119,7 @@ export const mailMessages = {
 } as const;
 
 const id = z.number({ error: mailMessages.reference }).int().positive(mailMessages.reference).max(2_147_483_647);
-const isoDate = z.string({ error: mailMessages.date }).trim().refine(isIsoDate, mailMessages.date);
+const isoDate = documentDate(mailMessages.date);
 const optionalText = (max: number) =>
   z
     .string()
@@ -178,7 +178,7 @@ export type LetterCreateBody = z.output<typeof letterCreateSchema>;
 export const letterUpdateSchema = z.strictObject({
   ...Object.fromEntries(Object.entries(letterShape).map(([k, v]) => [k, (v as z.ZodType).optional()])),
   /** The letter's `updatedAt` as read; a later change by someone else is a 409. */
-  updatedAt: z.string().max(40).optional(),
+  updatedAt: versionStamp.optional(),
 }) as unknown as z.ZodType<Partial<LetterCreateBody> & { updatedAt?: string }>;
 export type LetterUpdateBody = Partial<LetterCreateBody> & { updatedAt?: string };
 

@@ -1,6 +1,6 @@
 // Inventory audits ('Інвентаризація', warehouse.md §8): count one warehouse, see the variances against on hand at
 // posting, post them through the ledger at the average cost. Shared by the server and the pages.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -67,7 +67,7 @@ const decimalText = (scale: number) =>
     .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
     .refine((v) => /^\d+(\.\d+)?$/.test(v), auditMessages.decimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, auditMessages.decimal(scale));
-const isoDate = z.string().trim().refine(isIsoDate, auditMessages.date);
+const isoDate = documentDate(auditMessages.date);
 const id = z.number({ error: auditMessages.reference }).int().positive(auditMessages.reference);
 const ids = z.array(id).max(500);
 const optionalText = (max: number) =>

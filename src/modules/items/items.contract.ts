@@ -1,6 +1,7 @@
 // The item master's endpoints beyond the declared resource (reference-data.md §16).
 import { z } from '@/shared/zod-uk.ts';
-import { fieldSchema, isIsoDate, type FieldDef } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
+import { fieldSchema, type FieldDef } from '@/resources/_engine/define-resource.ts';
 
 export const checkSkuQuerySchema = z.strictObject({ sku: z.string().trim().min(1).max(40) });
 export const checkSkuSchema = z.object({ available: z.boolean() });
@@ -73,11 +74,7 @@ export const itemSupplierInputSchema = z.strictObject({
     .regex(/^[A-Z]{3}$/, itemsMessages.currency)
     .nullable()
     .optional(),
-  lastPriceDate: z
-    .string()
-    .refine((v) => isIsoDate(v), itemsMessages.date)
-    .nullable()
-    .optional(),
+  lastPriceDate: documentDate(itemsMessages.date).nullable().optional(),
   leadTimeDays: z.number().int().min(0).max(365).nullable().optional(),
   isPreferred: z.boolean().default(false),
 });

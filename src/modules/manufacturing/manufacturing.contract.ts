@@ -1,6 +1,6 @@
 // Manufacturing orders ('Виробництво', production.md §4): make a quantity of an item — reserve and issue materials,
 // run the operations, post output with serials and know the actual cost. Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate, documentDateTime } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -165,7 +165,7 @@ const signedDecimalText = (scale: number) =>
     .refine((v) => /^-?\d+(\.\d+)?$/.test(v), moMessages.signedDecimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, moMessages.signedDecimal(scale))
     .refine((v) => /[1-9]/.test(v), moMessages.notZero);
-const isoDate = z.string().trim().refine(isIsoDate, moMessages.date);
+const isoDate = documentDate(moMessages.date);
 const id = z.number({ error: moMessages.reference }).int().positive(moMessages.reference);
 const optionalText = (max: number) =>
   z
@@ -262,8 +262,8 @@ export const moChildOrdersSchema = z.strictObject({
 
 /** Foreman correction of a time entry (audited). */
 export const timeEntryUpdateSchema = z.strictObject({
-  startedAt: z.iso.datetime({ offset: true, error: 'Вкажіть дату і час' }).optional(),
-  endedAt: z.iso.datetime({ offset: true, error: 'Вкажіть дату і час' }).nullable().optional(),
+  startedAt: documentDateTime().optional(),
+  endedAt: documentDateTime().nullable().optional(),
   goodQty: decimalText(4).optional(),
   scrapQty: decimalText(4).optional(),
   scrapReason: optionalText(300),

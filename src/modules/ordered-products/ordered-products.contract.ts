@@ -1,6 +1,6 @@
 // Ordered products ('Замовлені товари', production.md §10, sales.md §7): open order demand per item, turned into
 // MOs (made items) and supplier-order drafts (bought items). Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { paymentStatuses } from '@/modules/orders/orders.contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -32,7 +32,7 @@ export const itemKindLabels: Record<ItemKind, string> = {
   material: 'Матеріал',
 };
 
-const isoDate = z.string().trim().refine(isIsoDate, orderedProductsMessages.date);
+const isoDate = documentDate(orderedProductsMessages.date);
 const qtyText = z
   .string({ error: orderedProductsMessages.decimal })
   .trim()

@@ -1,6 +1,6 @@
 // Client orders ('Замовлення клієнтів', sales.md §1): shared by the server and the page. One status field driven by
 // the state machine below; totals, VAT and the payment status are derived by the server, never typed in.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -83,14 +83,8 @@ const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
     .refine((v) => /^\d{1,12}(\.\d+)?$/.test(v), orderMessages.decimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, orderMessages.decimal(scale))
     .refine((v) => !opts.positive || /[1-9]/.test(v), orderMessages.positive);
-const isoDate = z.string().trim().refine(isIsoDate, orderMessages.date);
-const optionalDate = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? null : v))
-  .refine((v) => v === null || isIsoDate(v), orderMessages.date)
-  .nullable()
-  .optional();
+const isoDate = documentDate(orderMessages.date);
+const optionalDate = optionalDocumentDate(orderMessages.date);
 const id = z.number({ error: orderMessages.reference }).int().positive(orderMessages.reference);
 const optionalText = (max: number) =>
   z

@@ -1,7 +1,7 @@
 // Payments ('Платежі', sales.md §2): money received from clients (or refunded to them) as documents, allocated to
 // the client's orders; bank statements turned into draft payments with match proposals. Shared by the server and
 // the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -177,7 +177,7 @@ const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
     .refine((v) => /^\d{1,13}(\.\d+)?$/.test(v), paymentMessages.decimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, paymentMessages.decimal(scale))
     .refine((v) => !opts.positive || /[1-9]/.test(v), paymentMessages.positive);
-const isoDate = z.string({ error: paymentMessages.date }).trim().refine(isIsoDate, paymentMessages.date);
+const isoDate = documentDate(paymentMessages.date);
 const id = z.number({ error: paymentMessages.reference }).int().positive(paymentMessages.reference).max(2_147_483_647);
 const optionalText = (max: number) =>
   z

@@ -1,7 +1,7 @@
 // Kanban 'Планування (Kanban)' (production.md §5, API /api/production-tasks): a production task IS a manufacturing
 // order seen as a card — there is no task table, so the board cannot disagree with /manufacturing. Shared by the
 // server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import {
   moExcessOptions,
   moPriorities,
@@ -76,7 +76,7 @@ const qtyText = (opts: { positive?: boolean } = {}) =>
     .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
     .refine((v) => /^\d+(\.\d{1,4})?$/.test(v), taskMessages.decimal)
     .refine((v) => !opts.positive || /[1-9]/.test(v), taskMessages.positive);
-const isoDate = z.string().trim().refine(isIsoDate, taskMessages.date);
+const isoDate = documentDate(taskMessages.date);
 const id = z.number({ error: taskMessages.reference }).int().positive(taskMessages.reference).max(2_147_483_647);
 const queryId = z.coerce.number().int().positive().max(2_147_483_647);
 const notes = z

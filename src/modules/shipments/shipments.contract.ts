@@ -1,7 +1,7 @@
 // Shipments ('Відвантаження', sales.md §3): the SHP document that issues an order's goods, whole or partly, with the
 // serial numbers that left and the carrier's waybill. The delivery tracking is a second dimension kept apart from the
 // document status. Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { normalisePhone, type Check } from '@/shared/requisites.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -148,7 +148,7 @@ const optionalDecimal = (scale: number, opts: { positive?: boolean } = {}) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
-const isoDate = z.string().trim().refine(isIsoDate, shipmentMessages.date);
+const isoDate = documentDate(shipmentMessages.date);
 const id = z.number({ error: shipmentMessages.reference }).int().positive(shipmentMessages.reference);
 const optionalText = (max: number) =>
   z

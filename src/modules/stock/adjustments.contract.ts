@@ -1,7 +1,7 @@
 // Adjustments ('Коригування залишків', warehouse.md §1): the ADJ document — the only way to correct a quantity by
 // hand — its opening-balance import, the stock settings of the gear dialog and one item's stock card. Shared by
 // the server and the pages.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { movementRowSchema } from './stock.contract.ts';
@@ -74,7 +74,7 @@ const decimalText = (scale: number, opts: { signed?: boolean } = {}) =>
     .refine((v) => (opts.signed ? /^[-+]?\d+(\.\d+)?$/ : /^\d+(\.\d+)?$/).test(v), adjustmentMessages.decimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, adjustmentMessages.decimal(scale))
     .transform((v) => v.replace(/^\+/, ''));
-const isoDate = z.string().trim().refine(isIsoDate, adjustmentMessages.date);
+const isoDate = documentDate(adjustmentMessages.date);
 const id = z.number({ error: adjustmentMessages.reference }).int().positive(adjustmentMessages.reference);
 const optionalText = (max: number) =>
   z

@@ -1,6 +1,6 @@
 // The stock read pages (warehouse.md §0–3): /inventory and /component-stock (balances with the one status rule),
 // /component-movement (the ledger as a page). Shared by the server and the pages.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -39,7 +39,7 @@ export const documentPages: Record<string, string> = {
   adjustment: '/inventory',
 };
 
-const isoDate = z.string().trim().refine(isIsoDate, 'Вкажіть дату');
+const isoDate = documentDate();
 const optionalId = z.coerce.number().int().positive().optional();
 
 export const stockListQuerySchema = z.strictObject({

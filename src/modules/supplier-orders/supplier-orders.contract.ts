@@ -1,7 +1,7 @@
 // Supplier orders ('Замовлення постачальникам', warehouse.md §5): purchase orders — what was asked of whom, when it
 // is expected, and what has arrived (receivedQty is derived from the posted receipt lines linked to each line).
 // Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -96,14 +96,8 @@ const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
     .refine((v) => /^\d+(\.\d+)?$/.test(v), orderMessages.decimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, orderMessages.decimal(scale))
     .refine((v) => !opts.positive || /[1-9]/.test(v), orderMessages.positive);
-const isoDate = z.string().trim().refine(isIsoDate, orderMessages.date);
-const optionalDate = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? null : v))
-  .refine((v) => v === null || isIsoDate(v), orderMessages.date)
-  .nullable()
-  .optional();
+const isoDate = documentDate(orderMessages.date);
+const optionalDate = optionalDocumentDate(orderMessages.date);
 const id = z.number({ error: orderMessages.reference }).int().positive(orderMessages.reference);
 const optionalText = (max: number) =>
   z

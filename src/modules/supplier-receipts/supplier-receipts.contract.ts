@@ -1,6 +1,6 @@
 // Supplier receipts ('Приходи від постачальників', warehouse.md §6): the GRN document that puts purchased goods
 // into stock at their true cost. Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { cmp, dec, mul, sub } from '@/shared/decimal.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -66,7 +66,7 @@ const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
     .refine((v) => /^\d+(\.\d+)?$/.test(v), receiptMessages.decimal(scale))
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, receiptMessages.decimal(scale))
     .refine((v) => !opts.positive || /[1-9]/.test(v), receiptMessages.positive);
-const isoDate = z.string().trim().refine(isIsoDate, receiptMessages.date);
+const isoDate = documentDate(receiptMessages.date);
 const id = z.number({ error: receiptMessages.reference }).int().positive(receiptMessages.reference);
 const optionalText = (max: number) =>
   z

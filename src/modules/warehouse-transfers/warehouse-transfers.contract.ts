@@ -1,6 +1,6 @@
 // Transfers between warehouses ('Переміщення між складами', warehouse.md §7): the TRF document that moves stock
 // from one warehouse to another at the same value. Shared by the server and the page.
-import { isIsoDate } from '@/resources/_engine/define-resource.ts';
+import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -45,7 +45,7 @@ const qtyText = z
   .refine((v) => /^-?\d+(\.\d+)?$/.test(v), transferMessages.decimal(4))
   .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, transferMessages.decimal(4))
   .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), transferMessages.positive);
-const isoDate = z.string().trim().refine(isIsoDate, transferMessages.date);
+const isoDate = documentDate(transferMessages.date);
 const id = z.number({ error: transferMessages.reference }).int().positive(transferMessages.reference);
 const optionalText = (max: number) =>
   z

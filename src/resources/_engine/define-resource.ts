@@ -2,6 +2,7 @@
 // default sort. The server engine builds REST, validation, export and import from it; the web engine builds the
 // list page and the form. Isomorphic: no React, no Fastify, no Drizzle here.
 import { z } from '@/shared/zod-uk.ts';
+import { CALENDAR_YEARS, dateText } from '@/shared/document-date.ts';
 import { checkEmail, normalisePhone, type Check } from '@/shared/requisites.ts';
 
 export const fieldKinds = [
@@ -29,6 +30,10 @@ export interface FieldDef {
   name: string;
   label: string;
   kind: FieldKind;
+  /**
+   * Never empty: the column is NOT NULL, and null (or '') is refused with «Обов'язкове поле». With a `defaultValue`
+   * it may still be left out of a new record. The engine refuses to start with a nullable field on a NOT NULL column.
+   */
   required?: boolean;
   /** Unique among rows (trimmed, case-insensitive for text) — enforced by a unique index named `<table>_<name>_key`. */
   unique?: boolean;
@@ -155,6 +160,17 @@ export const resourceMessages = {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/**
+ * The type check of a field's value: a value that is missing or null says «Обов'язкове поле» (it reaches the check
+ * only where the field may not be empty), any other wrong type `message` — or zod's Ukrainian words without one.
+ */
+function present(message?: string) {
+  return {
+    error: (issue: { input?: unknown }) =>
+      issue.input === null || issue.input === undefined ? resourceMessages.required : message,
+  };
+}
+
 /** The zod type of one field's value as the API takes it (decimals as strings, README §7). */
 export function fieldSchema(field: FieldDef) {
   const m = resourceMessages;
@@ -163,7 +179,7 @@ export function fieldSchema(field: FieldDef) {
     case 'textarea': {
       const max = field.maxLength ?? (field.kind === 'text' ? 200 : 2000);
       const pattern = field.pattern;
-      let base = z.string().trim().max(max, m.tooLong(max));
+      let base = z.string(present()).trim().max(max, m.tooLong(max));
       if (pattern?.upper) base = base.toUpperCase();
       const patterned = pattern ? base.refine((v) => v === '' || pattern.regex.test(v), pattern.message) : base;
       const valid = field.check ? patterned.transform(checked(field.check)) : patterned;
@@ -173,13 +189,13 @@ export function fieldSchema(field: FieldDef) {
     }
     case 'color': {
       const base = z
-        .string()
+        .string(present())
         .trim()
         .regex(/^#[0-9a-fA-F]{6}$/, m.color);
       return field.required ? base : z.union([base, z.literal('').transform(() => null)]).nullable();
     }
     case 'integer': {
-      let base = z.number({ error: m.integer }).int(m.integer);
+      let base = z.number(present(m.integer)).int(m.integer);
       if (field.min !== undefined) base = base.min(field.min, m.min(field.min));
       if (field.max !== undefined) base = base.max(field.max, m.max(field.max));
       return field.required ? base : base.nullable();
@@ -187,7 +203,7 @@ export function fieldSchema(field: FieldDef) {
     case 'decimal': {
       const scale = field.scale ?? 2;
       const base = z
-        .string({ error: m.decimal(scale) })
+        .string(present(m.decimal(scale)))
         .trim()
         .regex(DECIMAL, m.decimal(scale))
         .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, m.decimal(scale))
@@ -197,35 +213,29 @@ export function fieldSchema(field: FieldDef) {
       return field.required ? base : base.nullable();
     }
     case 'boolean':
-      return z.boolean();
+      return z.boolean(present());
     case 'enum': {
       const values = (field.options ?? []).map((o) => o.value) as [string, ...string[]];
-      const base = z.enum(values, { error: m.option });
+      const base = z.enum(values, present(m.option));
       return field.required ? base : base.nullable();
     }
     case 'reference': {
-      const base = z.number({ error: m.reference }).int(m.reference).positive(m.reference);
+      const base = z.number(present(m.reference)).int(m.reference).positive(m.reference);
       return field.required ? base : base.nullable();
     }
-    case 'date': {
-      const base = z
-        .string()
-        .trim()
-        .refine((v) => v === '' || isIsoDate(v), m.date);
-      return nullableText(base, field.required);
-    }
+    case 'date':
+      // People's dates (a hire date) may be older than any document; the shared schema bounds both (issue 19 §5).
+      return nullableText(dateText(m.date, CALENDAR_YEARS), field.required);
     case 'phone':
-      return nullableText(z.string().trim().transform(checked(normalisePhone)), field.required);
+      return nullableText(z.string(present()).trim().transform(checked(normalisePhone)), field.required);
     case 'email':
-      return nullableText(z.string().trim().transform(checked(checkEmail)), field.required);
+      return nullableText(z.string(present()).trim().transform(checked(checkEmail)), field.required);
   }
 }
 
-/** A YYYY-MM-DD string that names a real calendar day. */
-export function isIsoDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+/** Whether a field's schema lets `null` through (the column must then be nullable). */
+export function acceptsNull(field: FieldDef): boolean {
+  return fieldSchema(field).safeParse(null).success;
 }
 
 /** Runs a shared requisite check inside a zod transform: its normalised value, or its Ukrainian error. */

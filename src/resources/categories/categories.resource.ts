@@ -14,7 +14,7 @@ const common = (route: string): FieldDef[] => [
   },
   { name: 'parentId', label: 'Батьківська категорія', kind: 'reference', references: route, list: true, filter: true },
   { name: 'color', label: 'Колір', kind: 'color', list: true },
-  { name: 'sortOrder', label: 'Порядок', kind: 'integer', min: 0, max: 100000, defaultValue: 0 },
+  { name: 'sortOrder', label: 'Порядок', kind: 'integer', required: true, min: 0, max: 100000, defaultValue: 0 },
   { name: 'description', label: 'Опис', kind: 'textarea', search: true },
 ];
 

@@ -49,7 +49,7 @@ export const currenciesResource = defineResource({
     },
     { name: 'name', label: 'Назва', kind: 'text', required: true, maxLength: 60, list: true, search: true },
     { name: 'symbol', label: 'Символ', kind: 'text', maxLength: 5, list: true },
-    { name: 'decimals', label: 'Знаків після коми', kind: 'integer', min: 0, max: 4, defaultValue: 2 },
+    { name: 'decimals', label: 'Знаків після коми', kind: 'integer', required: true, min: 0, max: 4, defaultValue: 2 },
     {
       name: 'isBase',
       label: 'Базова',

@@ -39,7 +39,15 @@ export const workersResource = defineResource({
       list: true,
       hint: 'Фактична ставка для собівартості праці; якщо порожньо — ставка посади',
     },
-    { name: 'weeklyHours', label: 'Годин на тиждень', kind: 'integer', min: 1, max: 80, defaultValue: 40 },
+    {
+      name: 'weeklyHours',
+      label: 'Годин на тиждень',
+      kind: 'integer',
+      required: true,
+      min: 1,
+      max: 80,
+      defaultValue: 40,
+    },
     {
       name: 'badgeCode',
       label: 'Код перепустки',

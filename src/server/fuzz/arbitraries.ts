@@ -257,8 +257,17 @@ function validString(schema: JsonSchema): string {
   return padded;
 }
 
-/** A plausible valid value for the schema (best effort — it only has to get past validation often). */
-export function sampleValid(schema: JsonSchema | undefined, ctx: FuzzContext, name = '', depth = 0): unknown {
+/**
+ * A plausible valid value for the schema (best effort — it only has to get past validation often); `requiredOnly`
+ * leaves out the optional properties of objects (a body as small as the schema allows).
+ */
+export function sampleValid(
+  schema: JsonSchema | undefined,
+  ctx: FuzzContext,
+  name = '',
+  depth = 0,
+  requiredOnly = false,
+): unknown {
   if (!schema || depth > 8) return null;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
@@ -284,12 +293,14 @@ export function sampleValid(schema: JsonSchema | undefined, ctx: FuzzContext, na
     case 'array': {
       const n = Math.max(s.minItems ?? 0, s.prefixItems?.length ?? 0, 1);
       return Array.from({ length: Math.min(n, 3) }, (_, i) =>
-        sampleValid(s.prefixItems?.[i] ?? s.items, ctx, singular(name), depth + 1),
+        sampleValid(s.prefixItems?.[i] ?? s.items, ctx, singular(name), depth + 1, requiredOnly),
       );
     }
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sampleValid(v, ctx, k, depth + 1);
+      for (const [k, v] of Object.entries(s.properties ?? {})) {
+        if (!requiredOnly || s.required?.includes(k)) out[k] = sampleValid(v, ctx, k, depth + 1, requiredOnly);
+      }
       return out;
     }
     default:
@@ -564,6 +575,168 @@ const headerValue = fc.oneof(
 const headersArbitrary: fc.Arbitrary<Record<string, string>> = fc
   .record({ 'idempotency-key': headerValue, 'x-request-id': headerValue }, { requiredKeys: [] })
   .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>);
+
+// --- deterministic edge cases: null, dates across the whole range, version stamps (issue 19 §5) ------------
+
+/**
+ * Dates outside the document years (2000–2999) on both sides and at the limits of PostgreSQL and of `Date`, the
+ * range's own first and last day, days that do not exist, and dates in other shapes.
+ */
+export const EDGE_DATES = [
+  '0000-01-01',
+  '1999-12-31',
+  '2000-01-01',
+  '2999-12-31',
+  '3000-01-01',
+  '9999-12-31',
+  '2000-02-30',
+  '2026-13-01',
+  '10.11.2026',
+];
+
+/** Optimistic-lock stamps that are not the one read: not a timestamp, out of every range, of the wrong type. */
+export const EDGE_STAMPS: readonly unknown[] = [
+  'x',
+  '',
+  -1,
+  2 ** 31,
+  1e21,
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '2026-13-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+];
+
+/** What a sample value or a field name says the field holds: a date, a moment, or a version stamp. */
+const DATE_VALUE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_VALUE = /^\d{4}-\d{2}-\d{2}T/;
+const STAMP_NAME = /^(?:version|updatedAt)$/;
+
+/** Dates in random years 0–9999 (a real day of the year), the same for the same seed. */
+export function randomYearDates(seed: number, count = 2): string[] {
+  const day = fc.tuple(
+    fc.integer({ min: 0, max: 9999 }),
+    fc.integer({ min: 1, max: 12 }),
+    fc.integer({ min: 1, max: 28 }),
+  );
+  return fc
+    .sample(day, { seed, numRuns: count })
+    .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+}
+
+function valueAt(root: unknown, path: Path): unknown {
+  let node = root;
+  for (const seg of path) node = (node as Record<string | number, unknown> | null)?.[seg];
+  return node;
+}
+
+/** The values a field's edge cases try, from its sample value and its name. */
+function edgeValuesOf(path: Path, sample: unknown, dates: readonly string[]): readonly unknown[] {
+  const name = path[path.length - 1];
+  const values = new Set<unknown>();
+  if (typeof sample === 'string' && DATE_VALUE.test(sample)) for (const d of dates) values.add(d);
+  if (typeof sample === 'string' && DATE_TIME_VALUE.test(sample)) {
+    for (const d of dates) values.add(`${d}T10:00:00Z`);
+    for (const st of EDGE_STAMPS) values.add(st);
+  }
+  if (typeof name === 'string' && STAMP_NAME.test(name)) for (const st of EDGE_STAMPS) values.add(st);
+  return [...values];
+}
+
+/** The smallest body that holds `path`: the required fields, and the path's parents taken from the full sample. */
+function withParents(minimal: unknown, full: unknown, path: Path): unknown {
+  let body = minimal;
+  for (let i = 1; i < path.length; i++) {
+    const prefix = path.slice(0, i);
+    if (valueAt(body, prefix) === undefined) body = setAt(body, prefix, clone(valueAt(full, prefix)));
+  }
+  return body;
+}
+
+/**
+ * Deterministic bodies beside the generated ones: `null` in each field in turn (nested ones included, the first
+ * element of an array standing for all) and in every field at once; each date across the whole range; each version
+ * stamp malformed. Each case is the smallest body the schema allows plus the field tried, so that it reaches as
+ * deep into the handler as its one broken field lets it (a full sample often fails on another optional field).
+ */
+export function edgeBodies(
+  schema: JsonSchema | null | undefined,
+  ctx: FuzzContext,
+  dates: readonly string[],
+): Array<{ body: unknown; broken: string }> {
+  if (!schema) return [];
+  const full = sampleValid(schema, ctx);
+  if (!full || typeof full !== 'object') return [];
+  const minimal = sampleValid(schema, ctx, '', 0, true);
+  const paths = pathsOf(full).filter((p) => p.every((seg) => typeof seg === 'string' || seg === 0));
+  const out: Array<{ body: unknown; broken: string }> = paths.map((path) => ({
+    body: setAt(withParents(minimal, full, path), path, null),
+    broken: `null у ${path.join('.')}`,
+  }));
+  if (!Array.isArray(full) && Object.keys(full).length > 0) {
+    out.push({ body: Object.fromEntries(Object.keys(full).map((k) => [k, null])), broken: 'null у всіх полях' });
+  }
+  if (paths.length > Object.keys(full).length) {
+    out.push({ body: mapLeaves(full, () => null), broken: 'null у всіх значеннях' });
+  }
+  for (const path of paths) {
+    for (const value of edgeValuesOf(path, valueAt(full, path), dates)) {
+      out.push({
+        body: setAt(withParents(minimal, full, path), path, value),
+        broken: `${path.join('.')} = ${JSON.stringify(value)}`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Query strings that set one date parameter (dateFrom, dueBefore …) across the whole range, the others left out. */
+export function edgeQueries(
+  schema: JsonSchema | null | undefined,
+  ctx: FuzzContext,
+  dates: readonly string[],
+): string[] {
+  const properties = pick(schema ?? {}).properties ?? {};
+  const out: string[] = [];
+  for (const [key, property] of Object.entries(properties)) {
+    const sample = sampleValid(property, ctx, key);
+    if (typeof sample !== 'string' || !DATE_VALUE.test(sample)) continue;
+    for (const d of dates) out.push(`${encode(key)}=${encode(d)}`);
+  }
+  return out;
+}
+
+/** Every deterministic edge case of an endpoint as a request (valid path ids). */
+export function edgeRequests(
+  endpoint: FuzzEndpoint,
+  ctx: FuzzContext,
+  realIds: Record<string, number[]>,
+  seed: number,
+): FuzzRequest[] {
+  const dates = [...EDGE_DATES, ...randomYearDates(seed)];
+  const path = fillPath(
+    endpoint.url,
+    Object.fromEntries(endpoint.params.map((p) => [p, String(realIds[p]?.[0] ?? 1)])),
+  );
+  const hasBody =
+    BODY_METHODS.has(endpoint.method) && (endpoint.json.body !== undefined || endpoint.method !== 'DELETE');
+  const valid = validBody(endpoint.json.body, ctx);
+  const queries = edgeQueries(endpoint.json.querystring, ctx, dates).map((query) => ({
+    method: endpoint.method,
+    url: `${path}?${query}`,
+    payload: hasBody ? serialize(valid ?? {}) : undefined,
+    broken: `query ${decodeURIComponent(query)}`,
+  }));
+  const bodies = hasBody
+    ? edgeBodies(endpoint.json.body, ctx, dates).map(({ body, broken }) => ({
+        method: endpoint.method,
+        url: path,
+        payload: serialize(body),
+        broken,
+      }))
+    : [];
+  return [...queries, ...bodies];
+}
 
 // --- uploads (imports, photos, logos, bank statements, CommerceML) ---------------------------------------
 

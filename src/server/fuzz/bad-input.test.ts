@@ -1,6 +1,8 @@
 // Issue 10, 'Bad input': generated malformed, oversized, wrongly typed and hostile input at EVERY endpoint of the
 // registry. Every answer: no 5xx, no stack trace / file path / SQL text, every 4xx JSON `{ error }` in Ukrainian;
-// afterwards the ledger, the numbering and the serial invariant still hold and no prototype got polluted.
+// afterwards the ledger, the numbering and the serial invariant still hold and no prototype got polluted. Beside the
+// generated requests, deterministic ones (issue 19 §5): `null` in every field, dates across the whole range and
+// malformed version stamps at every endpoint that has them.
 //
 // Deterministic: the seed is FUZZ_SEED (default below), each endpoint derives its own from it and its key, so a
 // failure is reproduced with the printed command. FUZZ_RUNS sets the generated requests per endpoint (default
@@ -15,6 +17,7 @@ import { checkLedger } from '@/modules/stock/server/index.ts';
 import { routeCatalog } from '@/shared/route-catalog.ts';
 import { BODY_LIMIT } from '../app.ts';
 import {
+  edgeRequests,
   requestArbitrary,
   serialize,
   uploadArbitrary,
@@ -468,6 +471,33 @@ describe('bad input: generated requests at every endpoint', () => {
         const why = report || String(details.errorInstance);
         throw new Error(`${why}\nВідтворити: FUZZ_SEED=${BASE_SEED} FUZZ_ONLY='${e.key}' (запуск ${details.numRuns})`);
       }
+      expect(lost, `${e.key}: ${lost}`).toBeNull();
+    });
+  }
+});
+
+/**
+ * Issue 19 §5: what random runs seldom hit, tried at every endpoint deterministically — `null` in each field and in
+ * all at once, each date across the whole range (outside 2000–2999 both ways, days that do not exist, random years
+ * 0–9999 from the seed), each version stamp malformed. Any 5xx (or a leak, or a non-Ukrainian error) fails.
+ */
+describe('bad input: null, dates across the whole range and malformed version stamps', () => {
+  for (const e of selected) {
+    const as = callerOf(e);
+    const cases = edgeRequests(e, ctx, realIds.get(e.key)!, seedOf(e.key));
+    if (cases.length === 0) continue;
+    it(`${e.key} (${cases.length})`, async () => {
+      const remote = e.key === 'POST /api/auth/simple-login' ? '203.0.113.7' : undefined;
+      const failures: string[] = [];
+      for (const req of cases) {
+        const a = await send(req, as, remote);
+        if (as === f.spare) await spareStillSignedIn();
+        if (LOG) logAnswer(e.key, req, a);
+        const problems = judge(a);
+        if (problems.length > 0) failures.push(failureReport(e.key, req, a, problems));
+      }
+      const lost = as === f.admin ? await adminStillWhole() : null;
+      expect(failures, `${failures.join('\n\n')}\nВідтворити: FUZZ_ONLY='${e.key}'`).toEqual([]);
       expect(lost, `${e.key}: ${lost}`).toBeNull();
     });
   }

@@ -47,6 +47,9 @@ describe('values', () => {
     expect(parseDate('2026-11-19T10:00:00')).toBe('2026-11-19');
     expect(parseDate('31.02.2026')).toBeNull();
     expect(parseDate('вчора')).toBeNull();
+    // Outside the years a payment's number can carry (issue 19 §5): the line fails, the import does not.
+    for (const outside of ['31.12.1999', '0000-01-01', '9999-12-31', '1.1.3000']) expect(parseDate(outside)).toBeNull();
+    expect(parseDate('01.01.2000')).toBe('2000-01-01');
   });
 });
 

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Cell } from '@/resources/_engine/server/tabular.ts';
 import { readSheet, XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';
+import { DOCUMENT_YEARS, inYears, isIsoDate } from '@/shared/document-date.ts';
 import { statementFields, type StatementField } from '../payments.contract.ts';
 import { normaliseCode } from './payment-matching.ts';
 
@@ -66,7 +67,10 @@ export function parseAmount(value: Cell | undefined): string | null {
   return `${sign}${int!.replace(/^0+(?=\d)/, '')}.${fraction.slice(0, 2).padEnd(2, '0')}`;
 }
 
-/** 'dd.mm.yyyy[ hh:mm[:ss]]', 'dd/mm/yyyy', 'yyyy-mm-dd[Thh:mm…]' → 'yyyy-mm-dd', or null. */
+/**
+ * 'dd.mm.yyyy[ hh:mm[:ss]]', 'dd/mm/yyyy', 'yyyy-mm-dd[Thh:mm…]' → 'yyyy-mm-dd', or null — null too for a day outside
+ * the years a payment can be numbered in (issue 19 §5), so such a line fails with its reason instead of the import.
+ */
 export function parseDate(value: Cell | undefined): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
@@ -79,8 +83,7 @@ export function parseDate(value: Cell | undefined): string | null {
     if (y.length === 2) y = `20${y}`;
   } else return null;
   const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  const check = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== iso ? null : iso;
+  return isIsoDate(iso) && inYears(iso, DOCUMENT_YEARS) ? iso : null;
 }
 
 const text = (value: Cell | undefined): string | null => {

@@ -3,6 +3,7 @@
 // rollback gives the number back.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client.ts';
+import { DOCUMENT_YEARS } from '@/shared/document-date.ts';
 
 export const documentPrefixes = {
   order: 'ORD',
@@ -25,10 +26,15 @@ export const documentPrefixes = {
 } as const;
 export type NumberedDocument = keyof typeof documentPrefixes;
 
-/** The next number of a document dated `documentDate` (YYYY-MM-DD, Kyiv calendar date). */
+/**
+ * The next number of a document dated `documentDate` (YYYY-MM-DD, Kyiv calendar date). Contracts take only dates
+ * within DOCUMENT_YEARS (src/shared/document-date.ts), so the guard below is a programming error, never bad input.
+ */
 export async function nextNumber(tx: DbOrTx, docType: NumberedDocument, documentDate: string): Promise<string> {
   const year = Number(documentDate.slice(0, 4));
-  if (!Number.isInteger(year) || year < 2000 || year > 2999) throw new RangeError(`bad document date ${documentDate}`);
+  if (!Number.isInteger(year) || year < DOCUMENT_YEARS.from || year > DOCUMENT_YEARS.to) {
+    throw new RangeError(`bad document date ${documentDate}`);
+  }
   const result = (await tx.execute(sql`
     insert into number_counters (doc_type, year, last_value) values (${docType}, ${year}, 1)
     on conflict (doc_type, year) do update set last_value = number_counters.last_value + 1

@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+import { ResourceEngine } from './resource.service.ts';
+import { categoriesResource } from '../../categories/categories.resource.ts';
+import { categories } from '../../categories/categories.table.ts';
 import { resourceRegistry } from '../../registry.ts';
-import type { FieldDef, ResourceDef } from '../define-resource.ts';
+import { acceptsNull, type FieldDef, type ResourceDef } from '../define-resource.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -128,6 +131,30 @@ describe.each(served.map((r) => [r.def.route, r.def] as const))('%s', (route, de
     created = res.json();
   });
 
+  it('takes null only where the column may be empty: elsewhere a Ukrainian 400 naming the field, never a 5xx', async () => {
+    // Issue 19 §5: `null` for a field with a NOT NULL column reached the database (500) on POST and PATCH.
+    const body = await payloadFor(def);
+    const names = [...def.fields.map((f) => f.name), ...(def.hasActiveFlag ? ['isActive'] : [])];
+    for (const name of names) {
+      const field = def.fields.find((f) => f.name === name);
+      const post = await api('POST', base, { ...body, [name]: null });
+      const patch = await api('PATCH', `${base}/${created.id}`, { [name]: null });
+      for (const [what, res] of [
+        ['POST', post],
+        ['PATCH', patch],
+      ] as const) {
+        expect(res.statusCode, `${what} ${name}: ${res.body}`).toBeLessThan(500);
+        if (field && acceptsNull(field)) continue;
+        expect(res.statusCode, `${what} ${name}: ${res.body}`).toBe(400);
+        expect(res.json().fields?.[name], `${what} ${name}`).toMatch(/[а-яіїєʼ']/i);
+      }
+      if (patch.statusCode === 200) {
+        const restored = await api('PATCH', `${base}/${created.id}`, { [name]: created[name] });
+        expect(restored.statusCode, `${name}: ${restored.body}`).toBe(200);
+      }
+    }
+  });
+
   it('refuses an invalid payload in Ukrainian, naming the field', async () => {
     const required = def.fields.find((f) => f.required)!;
     const res = await api('POST', base, {
@@ -240,6 +267,17 @@ describe.each(served.map((r) => [r.def.route, r.def] as const))('%s', (route, de
     const id = extra.json().id as number;
     expect((await api('DELETE', `${base}/${id}`)).statusCode).toBe(204);
     expect((await api('GET', `${base}/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('declarations against their tables', () => {
+  it('refuses to build the engine over a field that may be empty while its column is NOT NULL', () => {
+    const loose = {
+      ...categoriesResource,
+      fields: categoriesResource.fields.map((f) => (f.name === 'sortOrder' ? { ...f, required: false } : f)),
+    };
+    expect(() => new ResourceEngine([{ def: loose, table: categories }])).toThrow(/categories: sortOrder .* NOT NULL/);
+    expect(() => new ResourceEngine([{ def: categoriesResource, table: categories }])).not.toThrow();
   });
 });
 

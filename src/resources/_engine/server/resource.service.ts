@@ -5,7 +5,7 @@ import { nearestEndWindow, pageWindow } from '@/shared/list.ts';
 import type { Db, DbOrTx } from '@/server/db/client.ts';
 import { foreignKeyViolation, uniqueViolation } from '@/server/db/errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { createSchema, resourceMessages, updateSchema } from '../define-resource.ts';
+import { acceptsNull, createSchema, resourceMessages, updateSchema } from '../define-resource.ts';
 import { column, toCamel, type RegisteredResource } from './resource-registry.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -20,6 +20,19 @@ export interface ResourceListQuery {
   filters: Record<string, string | number | boolean>;
 }
 
+/**
+ * Every field refuses `null` where its column does (issue 19 §5: null reached NOT NULL columns as a 500). The form and
+ * the API take their rules from the declaration, so one that disagrees with its table is refused when the engine is
+ * built, naming the field — not found by a user saving an empty input.
+ */
+function checkNullability(r: RegisteredResource) {
+  for (const field of r.def.fields) {
+    if (column(r, field.name).notNull && acceptsNull(field)) {
+      throw new Error(`${r.def.route}: ${field.name} may be empty but its column is NOT NULL — declare it required`);
+    }
+  }
+}
+
 export class ResourceEngine {
   readonly byRoute: ReadonlyMap<string, RegisteredResource>;
   private readonly byTable: ReadonlyMap<string, RegisteredResource[]>;
@@ -27,6 +40,7 @@ export class ResourceEngine {
   readonly resources: readonly RegisteredResource[];
 
   constructor(resources: readonly RegisteredResource[]) {
+    for (const r of resources) if (!r.lookupOnly) checkNullability(r);
     this.resources = resources;
     this.byRoute = new Map(resources.map((r) => [r.def.route, r]));
     const byTable = new Map<string, RegisteredResource[]>();
