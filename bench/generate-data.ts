@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { openDatabase } = await import('../src/server/db/client.ts');
+const { openDatabase } = await import('../src/server/kernel/db.ts');
 const { generateDataset, hasBusinessData, scaleOf, formatSeconds } = await import('./data/generate.ts');
 
 const usage = 'Використання: npm run bench:data -- [--scale full|small|<множник>] [--data-dir каталог] [--force]';

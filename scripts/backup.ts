@@ -27,7 +27,7 @@ if (args.help) {
   process.exit(0);
 }
 
-const { loadConfig, ConfigError } = await import('../src/server/config.ts');
+const { loadConfig, ConfigError } = await import('../src/server/kernel/config.ts');
 const { backupDatabase, BackupError, formatBytes } = await import('../src/server/db/backup/backup.ts');
 
 const envSessionSecret = process.env.SESSION_SECRET?.trim() || null;

@@ -9,11 +9,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(root, process.env.ERP_DEMO_DATA_DIR ?? 'data-demo');
 const password = process.env.ERP_ADMIN_PASSWORD ?? randomBytes(6).toString('base64url');
 
-const { openDatabase } = await import('../src/server/db/client.ts');
+const { openDatabase } = await import('../src/server/kernel/db.ts');
 const { runDemoSeed } = await import('../src/server/db/seed/demo-seeder.ts');
 const { demoSeeders } = await import('../src/server/db/seed/demo-seeders.ts');
 const { ensureAdmin, demoStaff } = await import('../src/modules/users/server/index.ts');
-const { loadConfig } = await import('../src/server/config.ts');
+const { loadConfig } = await import('../src/server/kernel/config.ts');
 
 ensureClientBuild();
 rmSync(dataDir, { recursive: true, force: true });

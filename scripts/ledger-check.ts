@@ -3,8 +3,8 @@
 // up (domain README §3). Exit code 0 when they hold, 1 otherwise.
 import '../src/server/alias-hooks.ts';
 
-const { loadConfig } = await import('../src/server/config.ts');
-const { openDatabase } = await import('../src/server/db/client.ts');
+const { loadConfig } = await import('../src/server/kernel/config.ts');
+const { openDatabase } = await import('../src/server/kernel/db.ts');
 const { checkLedger } = await import('../src/modules/stock/server/index.ts');
 
 const config = loadConfig();

@@ -71,7 +71,7 @@ async function ask(question: string): Promise<boolean> {
   }
 }
 
-const { loadConfig, ConfigError } = await import('../src/server/config.ts');
+const { loadConfig, ConfigError } = await import('../src/server/kernel/config.ts');
 const { restoreDatabase, BackupError, formatBytes } = await import('../src/server/db/backup/backup.ts');
 
 const envSessionSecret = process.env.SESSION_SECRET?.trim() || null;

@@ -16,7 +16,7 @@
 // An in-memory mirror of on-hand and reserved quantities plans every outgoing line within available stock, so the
 // ledger's no-negative-stock rule is never broken; the ledger still checks it and would abort the run.
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { items, itemSuppliers } from '@/resources/items/items.table.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '@/server/db/client.ts';
+import { openDatabase } from '@/server/kernel/db.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { dropDatabase } from '@/server/testing/drop-database.ts';

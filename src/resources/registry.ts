@@ -2,7 +2,7 @@
 // plain resource is one declaration, one table and one line here; the routes, the page and the registry test
 // suite follow from it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { stockBalances } from '../modules/stock/server/stock.table.ts';
 import type { RegisteredResource } from './_engine/server/resource-registry.ts';
 import { carriersResource } from './carriers/carriers.resource.ts';

@@ -2,8 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { ConfigError, loadConfig, type AppConfig } from './kernel/config.ts';
+import { openDatabase, type Database } from './kernel/db.ts';
 import { createEmbeddedMaintenance } from './db/maintenance.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';

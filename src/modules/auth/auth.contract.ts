@@ -2,6 +2,7 @@
 import { z } from '@/shared/zod-uk.ts';
 
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.constants.ts';
+import type { CurrentUser } from '@/shared/current-user.ts';
 
 export { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.constants.ts';
 
@@ -35,8 +36,8 @@ export const currentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   /** The worker this login belongs to (the shop-floor terminal books time to the worker). */
   workerId: z.number().int().nullable(),
-});
-export type CurrentUser = z.infer<typeof currentUserSchema>;
+}) satisfies z.ZodType<CurrentUser>;
+export type { CurrentUser };
 
 /** `GET /api/auth/user` adds the names of the user's roles (reports-admin.md §19). */
 export const authUserSchema = currentUserSchema.extend({ roleName: z.string().nullable() });

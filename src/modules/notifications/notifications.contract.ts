@@ -61,3 +61,17 @@ export const bulkDeleteBodySchema = z.strictObject({
 
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const updatedCountSchema = z.object({ updated: z.number().int() });
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The shapes of every endpoint of the module (its paths are in notifications.endpoints.ts, decision 0016). */
+export const notificationsSchemas = {
+  list: { query: notificationListQuerySchema, response: z.array(notificationSchema) },
+  stats: { response: notificationStatsSchema },
+  markRead: { params: notificationIdParamsSchema, response: okSchema },
+  resolve: { params: notificationIdParamsSchema, response: okSchema },
+  resetBadges: { response: updatedCountSchema },
+  bulkDelete: { body: bulkDeleteBodySchema, response: deletedCountSchema },
+  remove: { params: notificationIdParamsSchema, response: deletedCountSchema },
+  sendTest: { response: z.object({ created: z.number().int() }) },
+};

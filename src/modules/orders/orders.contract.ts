@@ -1,6 +1,7 @@
 // Client orders ('Замовлення клієнтів', sales.md §1): shared by the server and the page. One status field driven by
 // the state machine below; totals, VAT and the payment status are derived by the server, never typed in.
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
+import { idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -538,3 +539,11 @@ export const orderClientContextSchema = z.object({
 export type OrderClientContext = z.infer<typeof orderClientContextSchema>;
 
 export const sendInvoiceResultSchema = z.object({ queued: z.number().int(), recipients: z.array(z.string()) });
+
+/**
+ * The shapes of the module's endpoints (their paths: orders.endpoints.ts, decision 0016). The endpoints not listed
+ * here are still declared in server/orders.routes.ts; they move here as the module adopts the definitions.
+ */
+export const ordersSchemas = {
+  get: { params: idParams, response: orderSchema },
+};

@@ -501,3 +501,11 @@ export const openOrderSchema = z.object({
   outstanding: z.string(),
 });
 export type OpenOrder = z.infer<typeof openOrderSchema>;
+
+/**
+ * The shapes of the module's endpoints (their paths: payments.endpoints.ts, decision 0016). The endpoints not listed
+ * here are still declared in server/payments.routes.ts; they move here as the module adopts the definitions.
+ */
+export const paymentsSchemas = {
+  stats: { response: paymentStatsSchema },
+};

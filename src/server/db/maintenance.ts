@@ -4,7 +4,7 @@
 // analyzes it — 8.8 s on the bench's year of data (1.9 GB), while requests wait. PostgreSQL has its own autovacuum.
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../kernel/db.ts';
 
 /** The Kyiv hours (inclusive) in which the nightly maintenance may run. */
 export const MAINTENANCE_HOURS = { from: 1, to: 5 } as const;

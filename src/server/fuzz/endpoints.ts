@@ -3,7 +3,7 @@
 // The schemas are not in the registry, so the suite wraps the zod validator compiler (bad-input.test.ts mocks
 // fastify-type-provider-zod) and every route's schemas pass through `recordSchema` while the app is built.
 import { z } from 'zod';
-import type { Access, AppInstance } from '../endpoint.ts';
+import type { Access, AppInstance } from '../kernel/endpoint.ts';
 
 export type HttpPart = 'params' | 'querystring' | 'body';
 

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { access } from '../endpoint.ts';
+import { access } from '../kernel/endpoint.ts';
 import { frameworkErrors, registerErrorHandler } from '../plugins/error-handler.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -6,7 +6,7 @@
 // an API path in any way (static.ts).
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
-import type { AppDeps, AppInstance } from '../endpoint.ts';
+import type { AppDeps, AppInstance } from '../kernel/endpoint.ts';
 
 export function registerAccessGuard(app: AppInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request) => {

@@ -7,7 +7,7 @@
 // send only text/plain, urlencoded or multipart bodies. Decided before the body is read or the session loaded.
 import type { FastifyRequest } from 'fastify';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
-import type { AppDeps, AppInstance } from '../endpoint.ts';
+import type { AppDeps, AppInstance } from '../kernel/endpoint.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

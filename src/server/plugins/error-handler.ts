@@ -3,8 +3,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
-import type { AppInstance } from '../endpoint.ts';
-import { pgCode } from '../db/errors.ts';
+import type { AppInstance } from '../kernel/endpoint.ts';
+import { pgCode } from '../kernel/db-errors.ts';
 
 // PostgreSQL refusing a value that validation let through (a NUL character in text or jsonb, a number or text
 // out of its column's range, a malformed date, a duplicate or dangling reference) is the caller's bad input, not

@@ -1,7 +1,7 @@
 // Loads the signed-in user from the database session behind the cookie, for every matched route that needs one
 // (declared access 'session' or 'route'). Decided by the matched route, not the URL's text (decision 0014).
 import { loadSession, readSessionToken } from '@/modules/auth/server/index.ts';
-import type { AppDeps, AppInstance } from '../endpoint.ts';
+import type { AppDeps, AppInstance } from '../kernel/endpoint.ts';
 
 export function registerSession(app: AppInstance, deps: AppDeps) {
   app.decorateRequest('user', null);

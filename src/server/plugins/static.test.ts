@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@/modules/auth/server/index.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../scripts/route-chunks.ts';
-import type { AppInstance } from '../endpoint.ts';
+import type { AppInstance } from '../kernel/endpoint.ts';
 import { registerStatic, routePattern, spellsApiPath, withPreloads } from './static.ts';
 
 const INDEX = `<!doctype html>

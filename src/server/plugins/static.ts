@@ -11,7 +11,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { readSessionToken } from '@/modules/auth/server/index.ts';
 import { commonMessages } from '@/shared/api-error.ts';
-import type { AppInstance } from '../endpoint.ts';
+import type { AppInstance } from '../kernel/endpoint.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../scripts/route-chunks.ts';
 
 const NO_STORE = 'no-store, max-age=0';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FuzzFixture } from '../fuzz/fixture.ts';
 import { dbFingerprint } from '../testing/db-fingerprint.ts';
 import { injectAsIs } from '../testing/test-app.ts';
-import type { RegisteredEndpoint } from '../endpoint.ts';
+import type { RegisteredEndpoint } from '../kernel/endpoint.ts';
 
 /** Registered by security.test.ts on its one demo-data fixture. */
 export function crossSiteSuite(fixture: () => FuzzFixture) {

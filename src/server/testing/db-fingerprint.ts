@@ -1,7 +1,7 @@
 // A digest of every row of every table: equal before and after a run of requests proves they changed nothing.
 // For test databases only (it reads whole tables).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../kernel/db.ts';
 
 /** Per table (public schema, Drizzle's migration journal left out): row count and an md5 of the sorted rows. */
 export async function dbFingerprint(db: Db, except: readonly string[] = []): Promise<Record<string, string>> {

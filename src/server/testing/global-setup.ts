@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../kernel/db.ts';
 import { dropDatabase } from './drop-database.ts';
 import { ensureRoles } from '@/modules/roles/server/index.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, TMP_DIR, withDatabaseName } from './test-paths.ts';

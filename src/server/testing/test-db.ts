@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../kernel/db.ts';
 import { dropDatabase } from './drop-database.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, withDatabaseName } from './test-paths.ts';
 

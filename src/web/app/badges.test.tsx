@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+import { queryKeyToUrl } from '@/web/lib/api.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import {
   activeBadgeSources,
@@ -41,9 +42,9 @@ describe('formatBadgeCount', () => {
 
 describe('badge sources', () => {
   it('covers pending payments and unread notifications', () => {
-    expect(badgeSources).toEqual([
-      { route: '/payments', url: '/api/payments/stats', field: 'pendingPayments' },
-      { route: '/notifications', url: '/api/notifications/stats', field: 'unreadNotifications' },
+    expect(badgeSources.map(({ route, key, field }) => [route, queryKeyToUrl(key), field])).toEqual([
+      ['/payments', '/api/payments/stats', 'pendingPayments'],
+      ['/notifications', '/api/notifications/stats', 'unreadNotifications'],
     ]);
     expect(BADGE_REFETCH_INTERVAL).toBe(10_000);
     expect(BADGE_STALE_TIME).toBe(5000);
@@ -68,7 +69,7 @@ describe('badge sources', () => {
     expect(await screen.findByText('/payments: 12')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/payments/stats']);
 
-    const query = queryClient.getQueryCache().find({ queryKey: ['/api/payments/stats'] });
+    const query = queryClient.getQueryCache().find({ queryKey: badgeSources[0]!.key });
     const observerOptions = query?.observers[0]?.options;
     expect(observerOptions).toMatchObject({
       refetchInterval: 10_000,

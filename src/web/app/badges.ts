@@ -1,18 +1,21 @@
 // Counts on sidebar items (spec §2, §7, §9): pending payments and unread notifications. A source is active
 // only once its route is registered in the route table, so nothing asks for an endpoint that does not exist.
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type QueryKey } from '@tanstack/react-query';
+import { notificationsEndpoints } from '@/modules/notifications/notifications.endpoints.ts';
+import { paymentsEndpoints } from '@/modules/payments/payments.endpoints.ts';
+import { endpointKey } from '@/web/lib/api.ts';
 
 export interface BadgeSource {
   /** The catalogue route whose item shows the count. */
   route: string;
-  /** GET endpoint answering an object with the count in `field`. */
-  url: string;
+  /** The query key of the GET endpoint answering an object with the count in `field`. */
+  key: QueryKey;
   field: string;
 }
 
 export const badgeSources: readonly BadgeSource[] = [
-  { route: '/payments', url: '/api/payments/stats', field: 'pendingPayments' },
-  { route: '/notifications', url: '/api/notifications/stats', field: 'unreadNotifications' },
+  { route: '/payments', key: endpointKey(paymentsEndpoints.stats), field: 'pendingPayments' },
+  { route: '/notifications', key: endpointKey(notificationsEndpoints.stats), field: 'unreadNotifications' },
 ];
 
 // Spec §9: the badges are the only polling in the app.
@@ -27,9 +30,9 @@ export function activeBadgeSources(
   return sources.filter((source) => registeredRoutes.has(source.route));
 }
 
-/** The key is the URL, so invalidating `['/api/notifications/stats']` after a mutation refreshes the badge. */
+/** The endpoint's own key, so the page's invalidation after a mutation refreshes the badge. */
 export function badgeQueryKey(source: BadgeSource) {
-  return [source.url] as const;
+  return source.key;
 }
 
 function countOf(data: unknown, field: string): number {

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, stubFetch, textResponse } from '@/web/testing/fetch-mock.ts';
-import { ApiError, apiRequest, getListQueryFn, getQueryFn, queryKeyToUrl } from './api.ts';
+import type { z } from 'zod';
+import { access, defineEndpoints } from '@/shared/endpoint.ts';
+import {
+  ApiError,
+  apiRequest,
+  callEndpoint,
+  endpointKey,
+  endpointUrl,
+  getListQueryFn,
+  getQueryFn,
+  queryKeyToUrl,
+} from './api.ts';
 
 function runQuery<T>(queryFn: ReturnType<typeof getQueryFn<T>>, queryKey: readonly unknown[]) {
   return queryFn({ queryKey, signal: new AbortController().signal, meta: undefined } as never);
@@ -163,5 +174,49 @@ describe('getListQueryFn', () => {
     await expect(runQuery(getListQueryFn(), ['/api/users'])).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
     stubFetch(() => jsonResponse({ error: 'Доступ заборонено' }, 403));
     await expect(runQuery(getListQueryFn(), ['/api/users'])).rejects.toThrow('Доступ заборонено');
+  });
+});
+
+describe('endpoints (decision 0016)', () => {
+  const defs = defineEndpoints<{
+    list: { query: z.ZodObject<{ status: z.ZodOptional<z.ZodString>; page: z.ZodOptional<z.ZodNumber> }> };
+    get: Record<never, never>;
+    lines: Record<never, never>;
+    stats: Record<never, never>;
+    update: { body: z.ZodObject<{ name: z.ZodString }> };
+  }>()({
+    list: { method: 'GET', path: '/api/things', access: access.session, list: true },
+    get: { method: 'GET', path: '/api/things/:id', access: access.session },
+    lines: { method: 'GET', path: '/api/things/:id/lines/:lineId', access: access.session },
+    stats: { method: 'GET', path: '/api/things/stats', access: access.session },
+    update: { method: 'PATCH', path: '/api/things/:id', access: access.session },
+  });
+
+  it('builds the URL from the path, its values and the query, leaving unset filters out', () => {
+    expect(endpointUrl(defs.get, { params: { id: 12 } })).toBe('/api/things/12');
+    expect(endpointUrl(defs.lines, { params: { id: 'a b', lineId: 3 } })).toBe('/api/things/a%20b/lines/3');
+    expect(endpointUrl(defs.list, { query: { status: 'all', page: 2 } })).toBe('/api/things?page=2');
+    expect(endpointUrl(defs.list, { query: { status: '' } })).toBe('/api/things');
+    expect(() => endpointUrl(defs.get, { params: { id: '' } })).toThrow(/id/);
+  });
+
+  it('keys a query by the path up to its first value, so a module prefix refreshes lists and records only', () => {
+    expect(endpointKey(defs.list, { query: { page: 1 } })).toEqual(['/api/things', { page: 1 }]);
+    expect(endpointKey(defs.get, { params: { id: 12 } })).toEqual(['/api/things', 12]);
+    expect(endpointKey(defs.lines, { params: { id: 12, lineId: 'x' } })).toEqual(['/api/things', 12, 'lines', 'x']);
+    expect(endpointKey(defs.stats)).toEqual(['/api/things/stats']);
+    // The default query function reads the same URL back from the key.
+    expect(queryKeyToUrl(endpointKey(defs.lines, { params: { id: 12, lineId: 4 } }))).toBe('/api/things/12/lines/4');
+    expect(queryKeyToUrl(endpointKey(defs.list, { query: { status: 'new', page: 2 } }))).toBe(
+      '/api/things?status=new&page=2',
+    );
+  });
+
+  it('calls with the endpoint’s method, path and JSON body', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ id: 12 }));
+    await callEndpoint(defs.update, { params: { id: 12 }, body: { name: 'Нова' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things/12');
+    expect(init).toMatchObject({ method: 'PATCH', body: JSON.stringify({ name: 'Нова' }) });
   });
 });

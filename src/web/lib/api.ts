@@ -1,6 +1,15 @@
 // The one fetch helper of the client (DESIGN §1.6, spec §7 and §8). Every request goes through `send`.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import type { ApiErrorBody } from '@/shared/api-error.ts';
+import {
+  fillPath,
+  queryString,
+  type CallInput,
+  type Endpoint,
+  type NeedsNoInput,
+  type ResponseOf,
+  type RowOf,
+} from '@/shared/endpoint.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -149,4 +158,56 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     if (on401 === 'returnNull' && response.status === 401) return null;
     return (await readAnswer(response)) as T;
   };
+}
+
+// ---- endpoints (decision 0016) ---------------------------------------------------------------------------------------
+
+type InputArg<E> = NeedsNoInput<E> extends true ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The URL of a call: the path with its values, and the query (a link to a file, a print form, an export). */
+export function endpointUrl<E extends Endpoint>(endpoint: E, ...[input]: InputArg<E>): string {
+  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown> };
+  return fillPath(endpoint.path, i.params) + queryString(i.query);
+}
+
+/** Calls an endpoint with the one fetch helper; answers its JSON, typed by the contract's response schema. */
+export function callEndpoint<E extends Endpoint>(endpoint: E, ...[input]: InputArg<E>): Promise<ResponseOf<E>> {
+  const i = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return apiRequest<ResponseOf<E>>(endpoint.method, fillPath(endpoint.path, i.params) + queryString(i.query), i.body);
+}
+
+/**
+ * The query key of a GET endpoint: the path up to its first `:value` as one string, then each later segment (a path
+ * value as given — a number stays a number — or a word), then the query object: `/api/orders` + filter →
+ * ['/api/orders', {…}], `/api/orders/:id/payments` → ['/api/orders', 12, 'payments'], `/api/orders/stats` →
+ * ['/api/orders/stats']. Invalidating ['/api/orders'] refreshes the lists and every order, not the stats. The default
+ * query function turns a key back into its URL (queryKeyToUrl).
+ */
+export function endpointKey<E extends Endpoint>(endpoint: E, ...[input]: InputArg<E>): QueryKey {
+  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown> };
+  const segments = endpoint.path.split('/').slice(1);
+  const firstValue = segments.findIndex((segment) => segment.startsWith(':'));
+  const head = firstValue === -1 ? segments : segments.slice(0, firstValue);
+  const key: unknown[] = [`/${head.join('/')}`];
+  for (const segment of firstValue === -1 ? [] : segments.slice(firstValue)) {
+    if (!segment.startsWith(':')) key.push(segment);
+    else {
+      const value = i.params?.[segment.slice(1)];
+      if (value === undefined || value === '') {
+        throw new Error(`Не задано параметр шляху «${segment}» для ${endpoint.path}`);
+      }
+      key.push(typeof value === 'number' ? value : encodeURIComponent(value));
+    }
+  }
+  if (i.query) key.push(i.query);
+  return key;
+}
+
+/** The query function of a list endpoint (`list: true`): its rows and the total of X-Total-Count. */
+export function endpointListQueryFn<E extends Endpoint>(_endpoint: E): QueryFunction<ListPage<RowOf<E>>> {
+  return getListQueryFn<RowOf<E>>();
 }

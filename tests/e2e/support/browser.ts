@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '@/server/db/client.ts';
+import { openDatabase, type Database } from '@/server/kernel/db.ts';
 import { mailText } from '@/server/testing/mail-text.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

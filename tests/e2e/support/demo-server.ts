@@ -12,7 +12,7 @@ import { inject } from 'vitest';
 import { passwordResetTokens, sha256 } from '@/modules/auth/server/index.ts';
 import { demoStaff, ensureAdmin, users } from '@/modules/users/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
-import { openDatabase } from '@/server/db/client.ts';
+import { openDatabase } from '@/server/kernel/db.ts';
 import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
 import { demoSeeders } from '@/server/db/seed/demo-seeders.ts';
 import { startFakeNovaPoshta } from '@/server/testing/fake-nova-poshta.ts';

@@ -11,7 +11,7 @@ import {
   validateResetTokenAnswerSchema,
   validateResetTokenQuerySchema,
 } from '../auth.contract.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
 import { isResetTokenValid, login, logout, requestPasswordReset, resetPassword } from './auth.service.ts';
 

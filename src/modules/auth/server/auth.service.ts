@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { Db } from '@/server/db/client.ts';
+import type { Db } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '@/server/config.ts';
+import type { AppConfig } from '@/server/kernel/config.ts';
 import { REMEMBER_MS } from './auth.service.ts';
 
 export const SESSION_COOKIE = 'sid';

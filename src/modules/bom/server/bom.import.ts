@@ -3,7 +3,7 @@
 // name). All or nothing: every wrong row is named in Ukrainian ('Рядок N: …') and nothing is written.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Sheet } from '@/resources/_engine/server/tabular.ts';
 import { items } from '@/resources/items/items.table.ts';

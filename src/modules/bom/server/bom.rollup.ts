@@ -5,7 +5,7 @@
 // operations' costs come from the production core; nothing here keeps its own copy of those rules.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { add, cmp, dec, div, fixed, isZero, mul, round, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
   bomMaterials,
   effectiveOperations,

@@ -2,7 +2,7 @@
 // left pane's items — every endpoint keyed to /bom (GET needs canView, the rest canAccess).
 import { z } from '@/shared/zod-uk.ts';
 import { DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { readSheet, XLSX_TYPE, type Sheet } from '@/resources/_engine/server/tabular.ts';
 import {

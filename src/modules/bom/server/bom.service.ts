@@ -7,7 +7,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, div, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, auditLog, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { effectivePerUnit } from '@/modules/production/server/index.ts';
 import { manufacturingOrders, moMaterials } from '@/modules/manufacturing/server/manufacturing.table.ts';

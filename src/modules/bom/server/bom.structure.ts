@@ -3,7 +3,7 @@
 // that contain it); and the cycle check run when a BOM is saved, activated or made the default.
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { dec, fixed, mul, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { bomMaterials, effectivePerUnit } from '@/modules/production/server/index.ts';
 import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';

@@ -5,8 +5,8 @@ import { inArray } from 'drizzle-orm';
 import { add, dec, fixed } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { createPdf, mm, pdfBuffer, printDate, renderPrintForm, type Pdf, type PrintForm } from '@/server/pdf/pdf.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { createPdf, mm, pdfBuffer, printDate, renderPrintForm, type Pdf, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
 import { companyLogos } from '@/resources/companies/companies.table.ts';
 import {
   envelopeSizes,

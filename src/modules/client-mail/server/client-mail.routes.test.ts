@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
-import { mm } from '@/server/pdf/pdf.ts';
+import { mm } from '@/server/kernel/pdf/pdf.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
 import { kyivToday, addDays } from '@/shared/kyiv-date.ts';
 import { defaultEnvelopeBlocks, type Letter, type Register } from '../client-mail.contract.ts';

@@ -1,8 +1,8 @@
 // /api/client-mail (sales.md §5): letters, their envelopes and status, the post office registers and the envelope
 // templates — all keyed to /client-mail (GET needs canView, the rest canAccess).
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import {
   bulkCreateSchema,
   bulkResultSchema,

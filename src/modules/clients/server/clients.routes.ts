@@ -2,7 +2,7 @@
 // presets (the /clients/{id}/delivery-settings page) and the Nova Poshta identity (/clients/{id}/nova-poshta-settings).
 // Everything is keyed to /clients (or /suppliers for a supplier's accounts): view to read, access to change.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import {
   bankAccountSchema,
   bankAccountsBodySchema,

@@ -3,8 +3,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { ibanMfo } from '@/shared/requisites.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
-import { openSecret, sealSecret } from '@/server/secrets.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import { openSecret, sealSecret } from '@/server/kernel/secrets.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { npCall, npMessages } from '@/modules/nova-poshta/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';

@@ -44,7 +44,7 @@ export const clientDeliveryPresets = pgTable(
   ],
 );
 
-// The client's identity at Nova Poshta (reference-data.md §13b). The API key is sealed (src/server/secrets.ts)
+// The client's identity at Nova Poshta (reference-data.md §13b). The API key is sealed (src/server/kernel/secrets.ts)
 // and never answered.
 export const clientNpSettings = pgTable('client_np_settings', {
   clientId: integer('client_id')

@@ -1,5 +1,5 @@
 // /api/dashboard/stats (spec §7, reports-admin.md §1), keyed to /dashboard.
-import { access, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { dashboardStatsSchema } from '../dashboard.contract.ts';
 import { dashboardStats } from './dashboard.service.ts';
 

@@ -2,7 +2,7 @@
 // summarises, so the cards always agree with /products, /orders, /production, /inventory and /shortage
 // (reports-admin.md §1, warehouse.md §11). Nothing is loaded into memory but counts.
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { manufacturingOrders } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { orders } from '@/modules/orders/server/orders.table.ts';

@@ -3,18 +3,11 @@
 // Without SMTP_URL the message, link included, is written to the log and marked 'logged' (not sent).
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';
+import type { Mailer, MailMessage } from '@/server/kernel/context.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  eventKey?: string;
-  /** Files to send with the message (kept in the outbox until it is sent). */
-  attachments?: ReadonlyArray<{ fileName: string; contentType: string; data: Buffer }>;
-}
+export type { Mailer, MailMessage };
 
 export interface MailLogger {
   info(obj: object, msg: string): void;
@@ -25,16 +18,6 @@ export interface MailLogger {
 /** Minutes to wait before retry 1, 2 and 3; after the last one the message is failed. */
 export const RETRY_DELAYS_MIN = [1, 5, 30] as const;
 const LEASE_MINUTES = 10;
-
-export interface Mailer {
-  enqueue(tx: DbOrTx, message: MailMessage): Promise<number>;
-  /** Tries one queued message now (used right after commit for password-reset mail). */
-  deliver(id: number): Promise<void>;
-  /** Sends every queued message whose time has come. */
-  processDue(): Promise<number>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
 
 export function createMailer(opts: { db: Db; smtpUrl: string | null; from: string; log: MailLogger }): Mailer {
   const { db, smtpUrl, from, log } = opts;

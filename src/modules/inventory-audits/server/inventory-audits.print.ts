@@ -3,8 +3,8 @@
 // (plain JSON, tested) and rendered to PDF by the shared renderer.
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { dec, isZero } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { printDate, type PrintForm } from '@/server/pdf/pdf.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { printDate, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
 import { auditScopeLabels, auditStatusLabels, type Audit } from '../inventory-audits.contract.ts';
 import { getAudit, listLines } from './inventory-audits.service.ts';
 

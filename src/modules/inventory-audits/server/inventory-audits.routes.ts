@@ -1,8 +1,8 @@
 // /api/inventory-audits (warehouse.md §8): the audit's lifecycle, its lines, the scanner and the print forms, all
 // keyed to /inventory-audits (the detail page /inventory-audits/{id} belongs to it).
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { renderPrintForm, sendPdf, type PrintForm } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { renderPrintForm, sendPdf, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
 import {
   auditCancelSchema,
   auditCreateSchema,

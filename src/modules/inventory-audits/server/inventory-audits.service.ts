@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL 
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   nextNumber,
@@ -48,7 +48,7 @@ const QTY = 4;
 const MONEY = 2;
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 export { kyivToday };
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null | undefined) ?? null));

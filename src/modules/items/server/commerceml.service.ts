@@ -5,9 +5,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { checkBarcode } from '@/shared/requisites.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
-import { externalRefs } from '@/server/db/platform.table.ts';
+import { uniqueViolation } from '@/server/kernel/db-errors.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import { externalRefs } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { createSchema, updateSchema } from '@/resources/_engine/define-resource.ts';

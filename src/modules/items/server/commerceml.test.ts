@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
-import { externalRefs } from '@/server/db/platform.table.ts';
+import { externalRefs } from '@/server/kernel/platform.table.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { parseCommerceMl } from './commerceml.ts';

@@ -2,7 +2,7 @@
 // a whole by PUT, in one audited transaction.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';

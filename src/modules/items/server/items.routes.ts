@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { internalEan13 } from '@/shared/requisites.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import {

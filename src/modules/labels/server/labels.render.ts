@@ -1,7 +1,7 @@
 // Drawing labels (warehouse.md §10): one page per label at the label's exact size, or 70×37 mm labels 3×8 on A4.
 // The barcode is vector rectangles from the shared encoder, so it scans at any printer resolution.
 import { barRects, type BarcodeSymbol } from '@/shared/barcode.ts';
-import { createPdf, mm, pdfBuffer, type Pdf } from '@/server/pdf/pdf.ts';
+import { createPdf, mm, pdfBuffer, type Pdf } from '@/server/kernel/pdf/pdf.ts';
 import { labelSizes, type LabelTemplate } from '../labels.contract.ts';
 
 export interface LabelContent {

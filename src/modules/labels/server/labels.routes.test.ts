@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
-import { mm } from '@/server/pdf/pdf.ts';
+import { mm } from '@/server/kernel/pdf/pdf.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
 import { labelBarcodeOf, priceWithVat } from './labels.service.ts';

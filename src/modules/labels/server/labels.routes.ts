@@ -2,8 +2,8 @@
 // on any stock or item page is enough — for the POST too, which the route guard would otherwise hold to canAccess.
 import type { FastifyRequest } from 'fastify';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
-import { access, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import { LABEL_ROUTES, labelItemsAnswerSchema, labelItemsQuerySchema, labelRenderSchema } from '../labels.contract.ts';
 import { labelItems, renderLabelsPdf } from './labels.service.ts';

@@ -5,7 +5,7 @@ import { companies } from '@/resources/companies/companies.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { supplierReceiptLines, supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { code128, isCode128Text, itemLabelBarcode } from '@/shared/barcode.ts';
 import { dec, fixed } from '@/shared/decimal.ts';

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, round, sub, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import { releaseStock, reserveStock } from '@/modules/stock/server/index.ts';
 import { generateSerialsIn, moveSerials } from '@/modules/serial-numbers/server/index.ts';
@@ -14,7 +14,7 @@ import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { moMessages, moStatusLabels } from '../manufacturing.contract.ts';
 import { manufacturingOrders, moOperations, type MoStatus } from './manufacturing.table.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 export const MO_ENTITY = 'manufacturing_orders';
 export const MO_POSTING_ENTITY = 'mo_postings';

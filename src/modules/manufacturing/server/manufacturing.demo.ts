@@ -5,7 +5,7 @@
 // shelf are bought first with a posted supplier receipt, as a planner would.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
-import type { Tx } from '@/server/db/client.ts';
+import type { Tx } from '@/server/kernel/db.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { cmp, dec, fixed, sub } from '@/shared/decimal.ts';
 import { createReceipt, postReceipt } from '@/modules/supplier-receipts/server/index.ts';
@@ -15,7 +15,7 @@ import { supplierDocumentTypes } from '@/resources/supplier-document-types/suppl
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import { itemCosts } from '@/modules/stock/server/stock.table.ts';
 import { resolveProductionSpec } from '@/modules/production/server/index.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { materialStates, syncMaterialReservations, lockManufacturingOrder } from './manufacturing.common.ts';
 import {
   cancelManufacturingOrder,

@@ -4,10 +4,10 @@
 // 'Автозакриття' for the foreman.
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import type { Db } from '@/server/db/client.ts';
+import type { Db } from '@/server/kernel/db.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { moMessages } from '../manufacturing.contract.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { closeOpenTimeEntries, overdueKey } from './manufacturing.service.ts';
 
 export interface ManufacturingJobDeps {

@@ -2,12 +2,12 @@
 // consuming the line's reservation first; return lines back in at the current average) and MOO 'Випуск продукції'
 // (backflush to perUnit × (produced + scrap), the output valued at WIP material + planned conversion, serials made
 // available, the units reserved for the linked order lines). Cancelling appends the ledger's reversals.
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   nextNumber,

@@ -4,8 +4,8 @@
 import { DomainError } from '@/shared/api-error.ts';
 import { barRects, code128, isCode128Text } from '@/shared/barcode.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { createPdf, mm, pdfBuffer, printDate, type Pdf } from '@/server/pdf/pdf.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { createPdf, mm, pdfBuffer, printDate, type Pdf } from '@/server/kernel/pdf/pdf.ts';
 import { renderLabelsPdf } from '@/modules/labels/server/index.ts';
 import { MAX_LABELS, type LabelTemplate } from '@/modules/labels/labels.contract.ts';
 import {

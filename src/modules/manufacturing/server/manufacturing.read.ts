@@ -1,13 +1,13 @@
 // Reading manufacturing orders (production.md §4 API and Page): the list with its filters and stat cards, and the
 // drawer's detail — materials (required, reserved, issued, available, short), operations (planned vs actual
 // minutes), postings with lines, demand links, planned vs actual cost, serials and time entries.
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import {
   moMessages,

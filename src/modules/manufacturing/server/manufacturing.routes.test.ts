@@ -11,7 +11,7 @@ import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
 import { notifications } from '@/modules/notifications/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { productionSettingKeys } from '@/modules/production/server/index.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { boms } from '@/modules/bom/server/bom.table.ts';
 import { techCards } from '@/modules/tech-cards/server/tech-cards.table.ts';
 import { recipes } from '@/modules/recipes/server/recipes.table.ts';

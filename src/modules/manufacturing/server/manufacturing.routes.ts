@@ -1,9 +1,9 @@
 // /api/manufacturing-orders (production.md §4 API), keyed to /manufacturing: GET needs canView, the rest canAccess.
 // Each change is one transaction through the services; actions answer the MO's detail as it is after.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
-import type { Tx } from '@/server/db/client.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
+import type { Tx } from '@/server/kernel/db.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   moCancelSchema,

@@ -2,12 +2,12 @@
 // readiness, planned cost) → start → complete (time closed, short confirmation, excess, actual cost), unrelease and
 // cancel with their guards, quantity changes, child MOs for semi-finished shortfalls, and time-entry corrections.
 // Every function runs in the caller's transaction, locks the MO first and writes the audit record.
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber } from '@/modules/stock/server/index.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';

@@ -5,7 +5,7 @@
 // key waits on the first one's uncommitted row and then sees its answer. Keys live 24 hours.
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { IDEMPOTENCY_TTL_HOURS, mesMessages } from '../mes.contract.ts';
 import { idempotencyKeys } from './mes.table.ts';
 

@@ -10,8 +10,8 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, isZero, sub, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { positions } from '@/resources/positions/positions.table.ts';
 import { workers } from '@/resources/workers/workers.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';

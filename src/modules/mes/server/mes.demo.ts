@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { dec, div, fixed, isZero, sub } from '@/shared/decimal.ts';
 import { workers } from '@/resources/workers/workers.table.ts';
 import { users } from '@/modules/users/server/users.table.ts';

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { departments } from '@/resources/departments/departments.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { positions } from '@/resources/positions/positions.table.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, dec, fixed } from '@/shared/decimal.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { roles } from '@/modules/roles/server/roles.table.ts';
 import { replaceUserRoles } from '@/modules/roles/server/index.ts';

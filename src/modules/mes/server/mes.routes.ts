@@ -1,7 +1,7 @@
 // /api/mes (production.md §6): the shop-floor terminal, keyed to /mes. GETs need canView of /mes, the actions
 // canAccess. Every action requires an Idempotency-Key header; a repeat answers the stored answer.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import {
   IDEMPOTENCY_HEADER,
   mesActionResultSchema,

@@ -1,16 +1,9 @@
 import { DomainError } from '@/shared/api-error.ts';
-import { z } from '@/shared/zod-uk.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
-import { access, signedInActor, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import {
-  bulkDeleteBodySchema,
-  deletedCountSchema,
-  notificationIdParamsSchema,
-  notificationListQuerySchema,
-  notificationSchema,
-  notificationStatsSchema,
-  updatedCountSchema,
-} from '../notifications.contract.ts';
+import { signedInActor, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { serve } from '@/server/kernel/serve.ts';
+import { notificationsSchemas } from '../notifications.contract.ts';
+import { notificationsEndpoints } from '../notifications.endpoints.ts';
 import { notificationsMessages } from '../notifications.messages.ts';
 import {
   deleteNotifications,
@@ -22,91 +15,30 @@ import {
   resolveNotification,
 } from './notifications.service.ts';
 
-const okSchema = z.object({ ok: z.literal(true) });
-
 export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
-  // /notifications is always allowed to a signed-in user (README §9); everyone sees only his own rows.
-  const key = access.route('/notifications');
 
-  app.route({
-    method: 'GET',
-    url: '/api/notifications',
-    config: { access: key },
-    schema: { querystring: notificationListQuerySchema, response: { 200: z.array(notificationSchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listNotifications(db, request.user!.id, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/notifications/stats',
-    config: { access: key },
-    schema: { response: { 200: notificationStatsSchema } },
-    handler: async (request) => notificationStats(db, request.user!.id),
-  });
-
-  app.route({
-    method: 'PATCH',
-    url: '/api/notifications/:id/read',
-    config: { access: key },
-    schema: { params: notificationIdParamsSchema, response: { 200: okSchema } },
-    handler: async (request) => {
+  serve(app, notificationsEndpoints, notificationsSchemas, {
+    list: async (request) => listNotifications(db, request.user!.id, request.query),
+    stats: async (request) => notificationStats(db, request.user!.id),
+    markRead: async (request) => {
       await markRead(db, signedInActor(request), request.params.id);
       return { ok: true as const };
     },
-  });
-
-  app.route({
-    method: 'PATCH',
-    url: '/api/notifications/:id/resolve',
-    config: { access: key },
-    schema: { params: notificationIdParamsSchema, response: { 200: okSchema } },
-    handler: async (request) => {
+    resolve: async (request) => {
       await resolveNotification(db, signedInActor(request), request.params.id);
       return { ok: true as const };
     },
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/notifications/reset-badges',
-    config: { access: key },
-    schema: { response: { 200: updatedCountSchema } },
-    handler: async (request) => ({ updated: await resetBadges(db, signedInActor(request)) }),
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: '/api/notifications/bulk-delete',
-    config: { access: key },
-    schema: { body: bulkDeleteBodySchema, response: { 200: deletedCountSchema } },
-    handler: async (request) => ({
+    resetBadges: async (request) => ({ updated: await resetBadges(db, signedInActor(request)) }),
+    bulkDelete: async (request) => ({
       deletedCount: await deleteNotifications(db, signedInActor(request), request.body.ids),
     }),
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: '/api/notifications/:id',
-    config: { access: key },
-    schema: { params: notificationIdParamsSchema, response: { 200: deletedCountSchema } },
-    handler: async (request) => {
+    remove: async (request) => {
       const deletedCount = await deleteNotifications(db, signedInActor(request), [request.params.id]);
       if (!deletedCount) throw new DomainError(404, notificationsMessages.notFound);
       return { deletedCount };
     },
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/notifications/test',
-    // The page's test button: a 'Тест' notification to the caller only, through the same service.
-    config: { access: key },
-    schema: { response: { 201: z.object({ created: z.number().int() }) } },
-    handler: async (request, reply) => {
+    sendTest: async (request) => {
       const created = await db.transaction(async (tx) => {
         const count = await notify(tx, {
           type: 'info',
@@ -123,7 +55,7 @@ export async function notificationsRoutes(app: AppInstance, deps: AppDeps) {
         });
         return count;
       });
-      return reply.status(201).send({ created });
+      return { created };
     },
   });
 }

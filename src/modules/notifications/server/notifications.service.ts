@@ -2,7 +2,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { catalogEntry } from '@/shared/route-catalog.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { rolePermissions, roles, userRoles } from '@/modules/roles/server/roles.table.ts';
 import { users } from '@/modules/users/server/users.table.ts';

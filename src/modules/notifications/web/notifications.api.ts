@@ -11,7 +11,10 @@ import type {
   notificationTypeValues,
   updatedCountSchema,
 } from '../notifications.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import { callEndpoint, endpointKey, getListQueryFn } from '@/web/lib/api.ts';
+import { notificationsEndpoints as api } from '../notifications.endpoints.ts';
+import { ordersEndpoints } from '@/modules/orders/orders.endpoints.ts';
+import { paymentsEndpoints } from '@/modules/payments/payments.endpoints.ts';
 
 export type { Notification, NotificationStats };
 export type DeletedCount = z.infer<typeof deletedCountSchema>;
@@ -49,12 +52,11 @@ export const initialNotificationFilter: NotificationListFilter = {
 };
 
 /** Every list query starts with this key, so one prefix refreshes them all. */
-export const notificationsQueryKey = ['/api/notifications'] as const;
+export const notificationsQueryKey = endpointKey(api.list);
 /** The same key as the sidebar badge (src/web/app/badges.ts), so the page and the badge share one poll. */
-export const notificationStatsQueryKey = ['/api/notifications/stats'] as const;
-export const paymentStatsQueryKey = ['/api/payments/stats'] as const;
+export const notificationStatsQueryKey = endpointKey(api.stats);
 
-export const notificationListQueryKey = (filter: NotificationListFilter) => [...notificationsQueryKey, filter] as const;
+export const notificationListQueryKey = (filter: NotificationListFilter) => endpointKey(api.list, { query: filter });
 /** A bare array with the total in X-Total-Count. */
 export const notificationListQueryFn = getListQueryFn<Notification>();
 
@@ -69,20 +71,20 @@ export const statsQueryOptions = {
 } as const;
 
 export const notificationsApi = {
-  markRead: (id: number) => apiRequest<unknown>('PATCH', `/api/notifications/${id}/read`),
-  resolve: (id: number) => apiRequest<unknown>('PATCH', `/api/notifications/${id}/resolve`),
-  remove: (id: number) => apiRequest<DeletedCount>('DELETE', `/api/notifications/${id}`),
-  bulkDelete: (ids: number[]) => apiRequest<DeletedCount>('DELETE', '/api/notifications/bulk-delete', { ids }),
-  resetBadges: () => apiRequest<UpdatedCount>('POST', '/api/notifications/reset-badges'),
-  sendTest: () => apiRequest<{ created: number }>('POST', '/api/notifications/test'),
+  markRead: (id: number) => callEndpoint(api.markRead, { params: { id } }),
+  resolve: (id: number) => callEndpoint(api.resolve, { params: { id } }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  bulkDelete: (ids: number[]) => callEndpoint(api.bulkDelete, { body: { ids } }),
+  resetBadges: () => callEndpoint(api.resetBadges),
+  sendTest: () => callEndpoint(api.sendTest),
   /** The newest unread ones, for the browser notifications (spec §7). */
   newestUnread: async (limit = 10) => {
-    const answer = await apiRequest<unknown>('GET', `/api/notifications?status=unread&limit=${limit}`);
+    const answer: unknown = await callEndpoint(api.list, { query: { status: 'unread', limit } });
     return notificationArrayOf(answer);
   },
   /** The order's number, for 'Перейти' on an order notification (spec §7). */
   orderNumber: async (id: string) => {
-    const order = await apiRequest<{ orderNumber?: unknown }>('GET', `/api/orders/${encodeURIComponent(id)}`);
+    const order: { orderNumber?: unknown } = await callEndpoint(ordersEndpoints.get, { params: { id } });
     return typeof order.orderNumber === 'string' || typeof order.orderNumber === 'number'
       ? String(order.orderNumber)
       : undefined;
@@ -107,6 +109,6 @@ export function refreshNotifications(queryClient: QueryClient): Promise<unknown>
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
     queryClient.invalidateQueries({ queryKey: notificationStatsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: paymentStatsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: endpointKey(paymentsEndpoints.stats) }),
   ]);
 }

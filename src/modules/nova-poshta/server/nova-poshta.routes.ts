@@ -3,7 +3,7 @@
 // the directory searches of the city and branch pickers for any signed-in user.
 import { DomainError } from '@/shared/api-error.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import {
   npRefreshResultSchema,

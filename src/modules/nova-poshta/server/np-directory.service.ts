@@ -5,7 +5,7 @@ import { and, asc, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import {
   npSettingsMessages,

@@ -1,10 +1,10 @@
 // Our Nova Poshta settings (reports-admin.md §15): one row of `settings` under 'integrations.novaPoshta' — the API key
-// sealed with the app key (src/server/secrets.ts, as the clients' own keys are), the sender profile and the defaults.
+// sealed with the app key (src/server/kernel/secrets.ts, as the clients' own keys are), the sender profile and the defaults.
 // The key is used on the server only and never answered (`hasApiKey`). The jobs keep their last runs in a second row.
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
-import { openSecret, sealSecret } from '@/server/secrets.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
+import { openSecret, sealSecret } from '@/server/kernel/secrets.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type {
   NpSettings,

@@ -4,11 +4,11 @@
 // sits in three warehouses shows the same figures as one whose stock sits in one (the old fan-out bug).
 import { sql, type SQL } from 'drizzle-orm';
 import { add, cmp, dec, div, fixed, mul, sub, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { ORDER_LINE, orders, paidSql, paymentStatusOf } from '@/modules/orders/server/index.ts';
 import type { PaymentStatus } from '@/modules/orders/orders.contract.ts';
 import type { DemandLine, ItemKind, OrderedProductRow } from '../ordered-products.contract.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 export type { DemandLine, OrderedProductRow } from '../ordered-products.contract.ts';
 

@@ -1,7 +1,7 @@
 // /api/ordered-products (production.md §10): open order demand per item and the actions that turn it into MOs and
 // supplier-order drafts. Keyed to /ordered-products: GET needs canView, the actions canAccess. No delete.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import {
   createMosResultSchema,
   createMosSchema,

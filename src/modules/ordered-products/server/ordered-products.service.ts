@@ -6,7 +6,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, min, mul, sub, type Dec } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { reserveStock } from '@/modules/stock/server/index.ts';
 import { ORDER_LINE, ORDERS_ENTITY, lockOrder, orders } from '@/modules/orders/server/index.ts';
@@ -30,7 +30,7 @@ import {
   type ReserveFreeResult,
 } from '../ordered-products.contract.ts';
 import { demandLines, orderedProducts, type OrderedProductsFilters } from './ordered-products.read.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 const QTY = 4;
 const qtyText = (v: Dec) => fixed(v, QTY);

@@ -4,14 +4,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, sub, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { releaseStock, reserveStock } from '@/modules/stock/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { orderMessages, type OrderStatus, type PaymentStatus } from '../orders.contract.ts';
 import { orderLines, orders } from './orders.table.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 /** The reservation source of an order line (stock_reservations.source_type). */
 export const ORDER_LINE = 'order_line';

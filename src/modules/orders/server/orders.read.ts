@@ -7,7 +7,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { nearestEndWindow, pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import { clientDeliveryPresets } from '@/modules/clients/server/clients.table.ts';
@@ -35,7 +35,7 @@ import {
 } from '../orders.contract.ts';
 import { ORDER_LINE, ORDERS_ENTITY, paidSql } from './order-effects.ts';
 import { orders } from './orders.table.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));

@@ -2,8 +2,10 @@
 // its CRUD, the state-table actions, its payments, shipments and history, the two print forms, 'Надіслати рахунок',
 // the order settings, and the form's helpers (client context, item search) — all keyed to /orders.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { serve } from '@/server/kernel/serve.ts';
+import { ordersEndpoints } from '../orders.endpoints.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import {
   orderClientContextSchema,
   orderCreateSchema,
@@ -13,6 +15,7 @@ import {
   orderPaymentSchema,
   orderReasonSchema,
   orderSchema,
+  ordersSchemas,
   orderSettingsPatchSchema,
   orderSettingsSchema,
   orderShipmentSchema,
@@ -118,12 +121,8 @@ export async function ordersRoutes(app: AppInstance, deps: AppDeps) {
     handler: async (request) => clientContext(db, request.params.clientId),
   });
 
-  app.route({
-    method: 'GET',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams, response: { 200: orderSchema } },
-    handler: async (request) => getOrder(db, request.params.id),
+  serve(app, ordersEndpoints, ordersSchemas, {
+    get: async (request) => getOrder(db, request.params.id),
   });
   app.route({
     method: 'GET',

@@ -5,7 +5,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, fixed } from '@/shared/decimal.ts';
 import { addDays } from '@/shared/kyiv-date.ts';
 import { lineAmounts } from '@/shared/vat.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber } from '@/modules/stock/server/index.ts';
 import { companies } from '@/resources/companies/companies.table.ts';

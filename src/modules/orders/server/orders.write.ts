@@ -7,8 +7,8 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, type Dec } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { lineAmounts } from '@/shared/vat.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { releaseStock } from '@/modules/stock/server/index.ts';
 import { deleteDraftShipmentsOfOrder, shipmentLines, shipments } from '@/modules/shipments/server/index.ts';
@@ -52,7 +52,7 @@ import {
   resolveWarehouse,
   type ComputedLine,
 } from './orders.service.ts';
-import { printDate } from '@/server/pdf/pdf.ts';
+import { printDate } from '@/server/kernel/pdf/pdf.ts';
 import { renderInvoice } from './orders.print.ts';
 import { orderLines, orders } from './orders.table.ts';
 

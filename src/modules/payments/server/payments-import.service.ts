@@ -5,7 +5,7 @@
 // `paymentFromBankTransaction`.
 import { eq } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { companyBankAccounts } from '@/resources/companies/companies.table.ts';
 import {

@@ -2,8 +2,8 @@
 // (`autoPostExactMatches`, default on) and the saved column profiles of CSV/XLSX statements. One `settings` row per
 // key; every change is audited with the values before and after.
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   statementProfileSchema,

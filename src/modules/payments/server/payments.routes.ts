@@ -3,7 +3,9 @@
 // zeros to one without /payments canView (domain README §9).
 import { z } from '@/shared/zod-uk.ts';
 import { DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { serve } from '@/server/kernel/serve.ts';
+import { paymentsEndpoints } from '../payments.endpoints.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
@@ -26,7 +28,7 @@ import {
   paymentSettingsPatchSchema,
   paymentSettingsSchema,
   paymentSourceLabels,
-  paymentStatsSchema,
+  paymentsSchemas,
   paymentStatusLabels,
   paymentSummarySchema,
   paymentTypeLabels,
@@ -92,12 +94,8 @@ export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
       return reply.sendList(rows, total);
     },
   });
-  app.route({
-    method: 'GET',
-    url: `${base}/stats`,
-    config: { access: access.session },
-    schema: { response: { 200: paymentStatsSchema } },
-    handler: async (request) => {
+  serve(app, paymentsEndpoints, paymentsSchemas, {
+    stats: async (request) => {
       const rights = await loadRights(db, request.user!.id);
       if (!allows(rights, [ROUTE], 'view')) return emptyPaymentStats();
       return paymentStats(db);

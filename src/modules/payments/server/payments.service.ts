@@ -7,7 +7,7 @@ import { add, cmp, dec, fixed, sub } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber } from '@/modules/stock/server/index.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
@@ -38,7 +38,7 @@ import {
 } from '../payments.contract.ts';
 import { normaliseCode, rankProposals, type Candidate, type Proposal } from './payment-matching.ts';
 import { bankTransactions, paymentAllocations, payments } from './payments.table.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 export const PAYMENTS_ENTITY = 'payments';
 /** The dedupe key of a payment's 'needs matching' notification: posting or cancelling resolves it. */

@@ -17,12 +17,13 @@ import type {
   PaymentSummary,
   PaymentType,
 } from '@/modules/payments/payments.contract.ts';
-import { apiRequest, getListQueryFn, queryKeyToUrl } from '@/web/lib/api.ts';
+import { apiRequest, endpointKey, getListQueryFn, queryKeyToUrl } from '@/web/lib/api.ts';
+import { paymentsEndpoints } from '../payments.endpoints.ts';
 
 export const PAYMENTS_URL = '/api/payments';
 export const PAYMENTS_ROUTE = '/payments';
 /** The sidebar badge's key (src/web/app/badges.ts): the page's cards read the same query, so both move together. */
-export const paymentStatsQueryKey = ['/api/payments/stats'] as const;
+export const paymentStatsQueryKey = endpointKey(paymentsEndpoints.stats);
 export const paymentSettingsQueryKey = ['/api/payments/settings'] as const;
 
 export interface PaymentListFilter {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
-import type { Tx } from '@/server/db/client.ts';
+import type { Tx } from '@/server/kernel/db.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { add, cmp, dec, fixed, isZero } from '@/shared/decimal.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';

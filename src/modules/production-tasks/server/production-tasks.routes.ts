@@ -2,7 +2,7 @@
 // also read by the dashboard's 'Виробництво' panel (domain README §9: /production or /dashboard).
 import { pageWindow } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import {
   fromOrdersCreateSchema,
   fromOrdersLineSchema,

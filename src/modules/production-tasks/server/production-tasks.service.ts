@@ -6,7 +6,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';

@@ -2,8 +2,8 @@
 // backflush (default on), automatic output on the last operation (default on), badge required on /mes
 // (default off) and the working hours per day used for lead times (default 8).
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 
 export const productionSettingKeys = {

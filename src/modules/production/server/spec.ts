@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { departments } from '@/resources/departments/departments.table.ts';
 import { positions } from '@/resources/positions/positions.table.ts';
 import { bomLines, boms } from '@/modules/bom/server/bom.table.ts';

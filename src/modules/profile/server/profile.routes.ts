@@ -1,5 +1,5 @@
 import { z } from '@/shared/zod-uk.ts';
-import { access, signedInActor, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, signedInActor, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { currentUserSchema } from '@/modules/auth/auth.contract.ts';
 import { idParamsSchema, okSchema } from '@/modules/users/users.contract.ts';
 import {

@@ -1,15 +1,15 @@
 // The signed-in user's own account (reports-admin.md §19).
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { Db } from '@/server/db/client.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
+import type { Db } from '@/server/kernel/db.ts';
+import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { audit, auditLog, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { hashPassword, sessions, verifyPassword } from '@/modules/auth/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import { PHOTO_MAX_BYTES, type SessionInfo } from '../profile.contract.ts';
 import { profileMessages } from '../profile.messages.ts';
 import { userPhotos } from './profile.table.ts';
-import { sniffImage } from '@/server/images.ts';
+import { sniffImage } from '@/server/kernel/images.ts';
 
 const currentUserColumns = {
   id: users.id,

@@ -1,7 +1,7 @@
 // /api/recipes (production.md §3): the production variants of items, keyed to /recipes, audited. The preview and
 // the options (the item's BOMs and tech cards) serve the form; both are reads.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import {
   recipeCreateSchema,
   recipeListQuerySchema,

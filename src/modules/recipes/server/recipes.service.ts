@@ -7,8 +7,8 @@ import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed, mul } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   bomMaterials,

@@ -1,6 +1,6 @@
 import { z } from '@/shared/zod-uk.ts';
 import { routeCatalog } from '@/shared/route-catalog.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { idParamsSchema } from '../../users/users.contract.ts';
 import {
   catalogRouteSchema,

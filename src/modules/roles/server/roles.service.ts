@@ -1,8 +1,8 @@
 // Roles, their permission matrix and the rights of a user (reports-admin.md §11, domain README §9).
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import type { RoleDetail } from '../roles.contract.ts';

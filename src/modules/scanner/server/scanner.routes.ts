@@ -1,7 +1,7 @@
 // /api/scanner (warehouse.md §9): the lookup behind the scanner page and the stock pages' scan dialog.
 import { z } from '@/shared/zod-uk.ts';
 import { loadRights, rightOn } from '@/modules/roles/server/index.ts';
-import { access, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { lookupQuerySchema, lookupResultSchema, SCANNER_ROUTES } from '../scanner.contract.ts';
 import { lookupCode } from './scanner.service.ts';
 

@@ -24,7 +24,7 @@ import { warehouseTransfers } from '@/modules/warehouse-transfers/server/warehou
 import { itemSuppliers, items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { add, cmp, dec, fixed, sub, type Dec } from '@/shared/decimal.ts';
 import { lineAmounts } from '@/shared/vat.ts';
 import { LOW_STOCK_DEFAULT } from '@/modules/stock/stock.contract.ts';

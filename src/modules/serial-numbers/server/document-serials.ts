@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed, round } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import {

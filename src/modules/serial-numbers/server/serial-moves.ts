@@ -2,7 +2,7 @@
 // each must be in one of the expected statuses, and every change leaves an event on the serial's timeline.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { serialStatusLabels } from '../serial-numbers.contract.ts';
 import { serialEvents, serialNumbers, type SerialStatus } from './serial-numbers.table.ts';
 

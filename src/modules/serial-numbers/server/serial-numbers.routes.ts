@@ -4,8 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from '@/shared/zod-uk.ts';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { renderLabelsPdf } from '@/modules/labels/server/index.ts';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import {

@@ -7,7 +7,7 @@ import { add, cmp, dec, fixed, sub } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { createAdjustment, mountOfKind } from '@/modules/stock/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';

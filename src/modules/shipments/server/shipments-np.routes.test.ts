@@ -11,8 +11,8 @@ import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fi
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { buildApp } from '@/server/app.ts';
-import { settings } from '@/server/db/platform.table.ts';
-import type { AppInstance } from '@/server/endpoint.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
+import type { AppInstance } from '@/server/kernel/endpoint.ts';
 import { asBrowserClient, createUser, signIn } from '@/server/testing/test-app.ts';
 import {
   FAKE_PRIVATE_PERSON_REF,

@@ -5,8 +5,8 @@ import { and, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-or
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, div, fixed, isZero, mul } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { openSecret } from '@/server/secrets.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { openSecret } from '@/server/kernel/secrets.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { clientNpSettings } from '@/modules/clients/server/clients.table.ts';

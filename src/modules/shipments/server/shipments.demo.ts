@@ -4,7 +4,7 @@
 // waybill fields stay empty; a shipment by another carrier gets its delivery status by hand, as users do.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { addDays } from '@/shared/kyiv-date.ts';
-import type { Tx } from '@/server/db/client.ts';
+import type { Tx } from '@/server/kernel/db.ts';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { orders } from '@/modules/orders/server/orders.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';

@@ -6,9 +6,9 @@
 // failed' notification for /integrations, resolved by the next good run.
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import type { Db } from '@/server/db/client.ts';
-import type { AppConfig } from '@/server/config.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { Db } from '@/server/kernel/db.ts';
+import type { AppConfig } from '@/server/kernel/config.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import {
   NP_JOBS_KEY,

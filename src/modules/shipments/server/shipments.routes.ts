@@ -1,8 +1,8 @@
 // /api/shipments (sales.md §3): the SHP document's lifecycle, its print forms and its Nova Poshta waybill, keyed to
 // /shipments (GET needs view, everything else access).
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import {
   labelQuerySchema,
   npActionResultSchema,

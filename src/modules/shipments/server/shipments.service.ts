@@ -8,7 +8,7 @@ import { add, cmp, dec, fixed, isZero, mul, round, sub, type Dec } from '@/share
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import { lineAmounts } from '@/shared/vat.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber, postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';

@@ -2,8 +2,8 @@
 // neither the preferred supplier nor the item gives one (default 7 days), and whether planned MOs count as needs
 // (default on). One `settings` row per key; every change is audited with the values before and after.
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { SHORTAGE_LEAD_TIME_DEFAULT, type ShortageSettings, type ShortageSettingsPatch } from '../shortage.contract.ts';
 

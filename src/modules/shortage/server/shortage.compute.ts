@@ -20,14 +20,14 @@
 import { sql } from 'drizzle-orm';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { BomMaterial } from '@/modules/production/server/index.ts';
 import { orderedProducts } from '@/modules/ordered-products/server/index.ts';
 import { onOrderByItem } from '@/modules/supplier-orders/server/index.ts';
 import type { LeadTimeSource, ShortageAlternative, ShortageRow, ShortageSettings } from '../shortage.contract.ts';
 import { getShortageSettings } from './shortage-settings.ts';
 import { defaultBomIds, materialsOfBoms, recipeBomIds } from './shortage.specs.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 const idList = (values: Iterable<number>) =>
   sql.join(

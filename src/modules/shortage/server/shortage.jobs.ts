@@ -5,7 +5,7 @@
 // after the posting's commit) or checkCriticalShortages(tx) inside a transaction.
 import { and, eq, like, sql } from 'drizzle-orm';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { notifications, notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import type { ShortageRow } from '../shortage.contract.ts';
 import { computeShortageSnapshot, invalidateShortage } from './shortage.compute.ts';

@@ -1,7 +1,7 @@
 // /api/shortage (warehouse.md §4), every endpoint keyed to /shortage: the rows with their filters, the totals, the
 // 'Джерела' drill-down, 'Створити замовлення постачальнику' and the gear dialog's settings.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import {
   createSupplierOrdersResultSchema,
   createSupplierOrdersSchema,

@@ -7,7 +7,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, sub, type Dec } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import { demandLines } from '@/modules/ordered-products/server/index.ts';
 import { createOrder } from '@/modules/supplier-orders/server/index.ts';
@@ -27,7 +27,7 @@ import {
 import type { z } from '@/shared/zod-uk.ts';
 import { invalidateShortage, priorityOrder, shortageSnapshot, type ShortageSnapshot } from './shortage.compute.ts';
 import { getShortageSettings } from './shortage-settings.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 const idList = (values: Iterable<number>) =>
   sql.join(

@@ -5,9 +5,9 @@
 // lines are turned into effective quantities by the core's effectivePerUnit, exactly as bomMaterials does. A test
 // holds both against resolveProductionSpec and bomMaterials.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { effectivePerUnit, type BomMaterial } from '@/modules/production/server/index.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 const idList = (values: Iterable<number>) =>
   sql.join(

@@ -3,7 +3,7 @@
 // /component-stock: components, materials); each mount enforces its own route and kinds.
 import { z } from '@/shared/zod-uk.ts';
 import { DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { loadRights, rightOn } from '@/modules/roles/server/index.ts';
 import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { readSheet, XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';

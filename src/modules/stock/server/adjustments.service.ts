@@ -9,7 +9,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed, isZero, neg, round, sub } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   createLineSerials,

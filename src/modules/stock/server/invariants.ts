@@ -2,7 +2,7 @@
 // of movements, item costs equal the sum of movement values, reservations add up to what is reserved, and nothing
 // reserved exceeds what is on hand (unless negative stock is allowed). Aggregates run in SQL, never in memory.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { allowsNegativeStock } from './ledger.ts';
 
 export interface LedgerCheck {

@@ -2,7 +2,7 @@
 // reservations holding it with their sources, and its last 20 movements.
 import { sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { reservationSourceLabels, type ItemStock } from '../adjustments.contract.ts';
 import { listMovements } from './stock-read.service.ts';
 

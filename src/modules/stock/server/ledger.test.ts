@@ -4,9 +4,9 @@
 // never oversell and parallel numbering never repeats.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '@/server/db/platform.table.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { createTestDatabase, type TestDatabase } from '@/server/testing/test-db.ts';
-import { openDatabase } from '@/server/db/client.ts';
+import { openDatabase } from '@/server/kernel/db.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { checkLedger } from './invariants.ts';
 import {

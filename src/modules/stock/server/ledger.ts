@@ -6,8 +6,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { itemCosts, stockBalances, stockMovements, stockReservations } from './stock.table.ts';
 import { checkLowStock } from './low-stock.ts';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { LOW_STOCK_DEFAULT } from '../stock.contract.ts';
 import { LOW_STOCK_THRESHOLD } from './stock-settings-keys.ts';
 

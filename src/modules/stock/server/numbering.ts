@@ -2,7 +2,7 @@
 // database and taken in the transaction that inserts the document — the row lock serialises creators and a
 // rollback gives the number back.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { DOCUMENT_YEARS } from '@/shared/document-date.ts';
 
 export const documentPrefixes = {

@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import { dec, fixed, sub } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
   stockSortFields,
   type MovementRow,

@@ -2,8 +2,8 @@
 // stock allowed or not, and the global low-stock threshold used where an item has no minStock. One row per key in
 // `settings`; every change is audited with the values before and after.
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { StockSettings, StockSettingsPatch } from '../adjustments.contract.ts';
 import { LOW_STOCK_DEFAULT } from '../stock.contract.ts';

@@ -4,7 +4,7 @@
 // item and in total.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '@/server/db/platform.table.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { createTestDatabase, type TestDatabase } from '@/server/testing/test-db.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { items } from '@/resources/items/items.table.ts';

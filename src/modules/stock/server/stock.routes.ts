@@ -1,7 +1,7 @@
 // The stock read pages' API (warehouse.md §1–3): /api/inventory and /api/component-stock (balances, stats,
 // export) and /api/component-movement (the ledger, its summary, export). Read-only; keyed to each page's route.
 import { z } from '@/shared/zod-uk.ts';
-import { access, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
 import {
   documentTypeLabels,

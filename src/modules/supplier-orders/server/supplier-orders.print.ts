@@ -1,8 +1,8 @@
 // The print form 'Замовлення постачальнику' (warehouse.md §5): company, supplier, lines, totals, signatures.
 import { desc, eq } from 'drizzle-orm';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { printDate, renderPrintForm, type PrintForm } from '@/server/pdf/pdf.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { printDate, renderPrintForm, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
 import { companies } from '@/resources/companies/companies.table.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import type { Order } from '../supplier-orders.contract.ts';

@@ -4,12 +4,12 @@
 // receipts service can call it without an import cycle.
 import { sql, type SQL } from 'drizzle-orm';
 import { cmp, dec, isZero } from '@/shared/decimal.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { onOrderStatuses, type OrderStatus } from '../supplier-orders.contract.ts';
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 export { kyivToday };
 
 /** The received quantity of the order line whose id is the SQL `lineId` (posted receipts only). */

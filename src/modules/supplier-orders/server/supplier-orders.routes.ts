@@ -1,8 +1,8 @@
 // /api/supplier-orders (warehouse.md §5): the PO's CRUD, its state table, 'Отримати' (a receipt draft of what is
 // still to come), its receipts and the print form — all keyed to /supplier-orders.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { receiptSchema } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import {
   orderConfirmSchema,

@@ -7,7 +7,7 @@ import { add, cmp, dec, fixed, isZero, mul, round } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import { lineAmounts } from '@/shared/vat.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber } from '@/modules/stock/server/index.ts';
 import { createReceipt } from '@/modules/supplier-receipts/server/index.ts';
@@ -45,7 +45,7 @@ import {
   syncSupplierOrderStatus,
 } from './supplier-orders.progress.ts';
 import { supplierOrderLines, supplierOrders } from './supplier-orders.table.ts';
-import { rowsOf } from '@/server/db/rows.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 
 type LineInput = OrderBody['lines'][number];
 type Header = Omit<OrderBody, 'lines'>;

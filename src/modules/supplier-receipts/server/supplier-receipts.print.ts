@@ -2,8 +2,8 @@
 // document, the lines at the supplier's prices with VAT, the totals, and once posted each line's cost in UAH.
 import { eq } from 'drizzle-orm';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { printDate, renderPrintForm, type PrintColumn } from '@/server/pdf/pdf.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { printDate, renderPrintForm, type PrintColumn } from '@/server/kernel/pdf/pdf.ts';
 import { companies } from '@/resources/companies/companies.table.ts';
 import { receiptStatusLabels, type Receipt } from '../supplier-receipts.contract.ts';
 

@@ -1,8 +1,8 @@
 // /api/supplier-receipts (warehouse.md §6): the GRN document's lifecycle, keyed to /supplier-receipts.
 import { z } from '@/shared/zod-uk.ts';
 import { DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { readSheet, XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';
 import {

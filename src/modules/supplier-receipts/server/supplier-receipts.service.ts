@@ -6,8 +6,8 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import { lineAmounts } from '@/shared/vat.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { uniqueViolation } from '@/server/db/errors.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber, postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
 import {

@@ -1,6 +1,7 @@
 // The audit helper every service calls inside its changing transaction (domain README §8).
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { auditLog } from './audit.table.ts';
+import type { AuditContext } from '@/server/kernel/context.ts';
 
 export const auditActions = [
   'create',
@@ -19,13 +20,7 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** Who acts and from where; built once per request. */
-export interface AuditContext {
-  userId: number | null;
-  actor?: string | null;
-  ip?: string | null;
-  requestId?: string | null;
-}
+export type { AuditContext } from '@/server/kernel/context.ts';
 
 export interface AuditEntry {
   action: AuditAction;

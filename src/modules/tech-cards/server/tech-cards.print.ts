@@ -1,7 +1,7 @@
 // 'Технологічна карта' (production.md §2): the card's effective operations as a PDF for the shop — number,
 // operation with its instructions, work centre, skill, equipment, setup and run minutes, minutes for the quantity.
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import { renderPrintForm, type PrintColumn } from '@/server/pdf/pdf.ts';
+import { renderPrintForm, type PrintColumn } from '@/server/kernel/pdf/pdf.ts';
 import { techCardKindLabels, techCardStatusLabels, type TechCard, type TechCardCost } from '../tech-cards.contract.ts';
 
 export const techCardPrintTitle = 'Технологічна карта';

@@ -1,7 +1,7 @@
 // /api/tech-cards (production.md §2): base cards and their modifications, keyed to /tech-cards, audited.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import {
   techCardCopySchema,
   techCardCostSchema,

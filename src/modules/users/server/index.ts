@@ -1,7 +1,7 @@
 // Users module entry point. The first-start administrator lives here (reports-admin.md §10).
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '@/server/db/client.ts';
+import type { Db } from '@/server/kernel/db.ts';
 import { hashPassword } from '@/modules/auth/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { ensureRoles, replaceUserRoles } from '@/modules/roles/server/index.ts';

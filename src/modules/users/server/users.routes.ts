@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from '@/shared/zod-uk.ts';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { issuePasswordLink } from '@/modules/auth/server/index.ts';
 import { accessibleMenu, loadRights, rightOn } from '@/modules/roles/server/index.ts';
 import {

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { add, dec, fixed } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { printDate, renderPrintForm, type PrintColumn } from '@/server/pdf/pdf.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { printDate, renderPrintForm, type PrintColumn } from '@/server/kernel/pdf/pdf.ts';
 import { companies } from '@/resources/companies/companies.table.ts';
 import { transferStatusLabels, type Transfer } from '../warehouse-transfers.contract.ts';
 

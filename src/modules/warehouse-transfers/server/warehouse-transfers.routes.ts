@@ -1,8 +1,8 @@
 // /api/warehouse-transfers (warehouse.md §7): the TRF document's lifecycle and its print form, keyed to
 // /warehouse-transfers.
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sendPdf } from '@/server/pdf/pdf.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import {
   availabilityQuerySchema,
   availabilityRowSchema,

@@ -7,8 +7,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
-import { settings } from '@/server/db/platform.table.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   ALLOW_NEGATIVE_STOCK,

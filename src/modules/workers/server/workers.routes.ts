@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
-import { sniffImage } from '@/server/images.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { sniffImage } from '@/server/kernel/images.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { workerPhotos } from '@/resources/workers/workers.table.ts';

@@ -6,7 +6,7 @@ import { resourceMessages, type FieldDef } from '../define-resource.ts';
 import type { RegisteredResource } from './resource-registry.ts';
 import { importKeyOf, type ResourceEngine } from './resource.service.ts';
 import type { Cell, Sheet } from './tabular.ts';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 
 export const importMessages = {
   noRows: 'У файлі немає рядків з даними',

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@/server/db/client.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { ResourceDef } from '../define-resource.ts';
 
 /** A declaration bound to its table (server side only). */

@@ -4,7 +4,7 @@ import { getTableName } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/endpoint.ts';
+import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { listColumns, resourceMessages, type ResourceDef } from '../define-resource.ts';
 import { importRuns } from '../import-runs.table.ts';

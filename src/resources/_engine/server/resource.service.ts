@@ -2,8 +2,8 @@
 import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { nearestEndWindow, pageWindow } from '@/shared/list.ts';
-import type { Db, DbOrTx } from '@/server/db/client.ts';
-import { foreignKeyViolation, uniqueViolation } from '@/server/db/errors.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import { foreignKeyViolation, uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { acceptsNull, createSchema, resourceMessages, updateSchema } from '../define-resource.ts';
 import { column, toCamel, type RegisteredResource } from './resource-registry.ts';

@@ -36,7 +36,7 @@ import {
   TEST_DB_PREFIX,
   withDatabaseName,
 } from '@/server/testing/test-paths.ts';
-import { openDatabase } from '../client.ts';
+import { openDatabase } from '../../kernel/db.ts';
 import {
   backupDatabase,
   BackupError,

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { migrationsFolder } from '../client.ts';
+import { migrationsFolder } from '../../kernel/db.ts';
 
 /** A refusal or failure the operator must read: the message is Ukrainian and complete. */
 export class BackupError extends Error {

@@ -1,8 +1,8 @@
 // The demo dataset is the sum of what each module contributes: a module adds a DemoSeeder to the list in
 // demo-seeders.ts, and runDemoSeed runs them in order, one transaction each, through the real services.
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../client.ts';
-import { demoSeedRuns } from '../platform.table.ts';
+import type { Db, Tx } from '../../kernel/db.ts';
+import { demoSeedRuns } from '../../kernel/platform.table.ts';
 
 export interface DemoContext {
   tx: Tx;

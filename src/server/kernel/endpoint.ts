@@ -1,6 +1,7 @@
-// The one way to define an endpoint: `app.route({ ..., config: { access }, schema })` with zod schemas
-// from the module's contract. `access` says who may call it; the access guard enforces it and a test
-// fails on any registered /api route that does not declare it.
+// What a route of any module is built with: the app's type, its dependencies, the request's user and session, and
+// the audit context of a request. Endpoints are defined once in a module's contract and `*.endpoints.ts`
+// (src/shared/endpoint.ts) and registered with `serve` (./serve.ts); `access` says who may call each one, the access
+// guard enforces it, and a test fails on any registered /api route that does not declare it.
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -9,23 +10,12 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
-import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { AppConfig } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { Mailer } from '@/modules/email-settings/server/index.ts';
+import type { Database } from './db.ts';
+import type { Access } from '@/shared/endpoint.ts';
+import type { AuditContext, CurrentUser, Mailer } from './context.ts';
 
-/**
- * public: anyone; session: any signed-in user; route: a signed-in user with the right on any of the keys —
- * canView for GET, canAccess for every other method (domain README §9).
- */
-export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'route'; routes: readonly string[] };
-
-export const access = {
-  public: { kind: 'public' } as Access,
-  session: { kind: 'session' } as Access,
-  route: (...routes: [string, ...string[]]): Access => ({ kind: 'route', routes }),
-};
+export { access, type Access } from '@/shared/endpoint.ts';
 
 export interface RequestSession {
   id: string;

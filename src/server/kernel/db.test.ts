@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appliedMigrations, openDatabase } from './client.ts';
+import { appliedMigrations, openDatabase } from './db.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'erp-upgrade-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -17,7 +17,7 @@ export type Db = PgDatabase<PgQueryResultHKT, any>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 export interface Database {
   db: Db;
