@@ -14,4 +14,38 @@ export const uiMessages = {
     previous: 'Попередня',
     next: 'Наступна',
   },
+  listPage: {
+    reset: 'Скинути фільтри',
+    period: 'Період',
+    dateFrom: 'Дата від',
+    dateTo: 'Дата до',
+    statusAll: 'Усі статуси',
+    statusCount: (n: number) => `Статусів: ${n}`,
+  },
+  documentActions: {
+    toolbar: 'Дії з документом',
+    more: 'Ще',
+    reason: 'Причина',
+    reasonRequired: 'Вкажіть причину',
+    back: 'Назад',
+  },
+  unsaved: {
+    title: 'Закрити без збереження?',
+    description: 'Ви внесли зміни, які ще не збережено. Якщо закрити форму, їх буде втрачено.',
+    keepEditing: 'Продовжити редагування',
+    discard: 'Закрити без збереження',
+  },
+  date: {
+    placeholder: 'дд.мм.рррр',
+    openCalendar: 'Відкрити календар',
+    previousMonth: 'Попередній місяць',
+    nextMonth: 'Наступний місяць',
+  },
+  table: {
+    columns: 'Стовпці',
+    columnsTitle: 'Показувати стовпці',
+    actions: 'Дії',
+    rowMenu: (name: string) => `Дії: ${name}`,
+    selectAll: 'Вибрати всі на сторінці',
+  },
 } as const;

@@ -1,0 +1,264 @@
+// The parts of every list page (issue 20): the filter state and its rules (any change goes back to page 1, the
+// search waits for the typing to pause, 'Скинути фільтри' keeps the sort), the page header, the filter bar with the
+// search, a period and a status choice, and the list card — states, the table and the pages — in one place.
+import { useState, type ReactNode } from 'react';
+import { ChevronDownIcon, SearchIcon, XIcon } from 'lucide-react';
+import { Button } from '@/web/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/web/components/ui/dropdown-menu.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
+import { DataTable, type DataTableProps } from '@/web/components/data-table.tsx';
+import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { uiMessages } from '@/web/lib/ui.messages.ts';
+
+const messages = uiMessages.listPage;
+
+/** What every list filter has; the rest is the page's own. */
+export interface ListFilterBase {
+  page: number;
+  limit: number;
+  sort?: string;
+  search?: string;
+}
+
+const NOT_FILTERS = new Set(['page', 'limit', 'sort']);
+export const SEARCH_DELAY_MS = 300;
+
+/** A list page's filter: changes go back to page 1; the search is typed at once and applied after a pause. */
+export function useListState<F extends ListFilterBase>(initial: F, start?: Partial<F>) {
+  const [filter, setFilter] = useState<F>(() => ({ ...initial, ...start }));
+  const [searchText, setSearchText] = useState(filter.search ?? '');
+  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+
+  const changeFilter = (change: Partial<Omit<F, 'page' | 'limit'>>) =>
+    setFilter((current) => ({ ...current, ...change, page: 1 }));
+  return {
+    filter,
+    searchText,
+    changeFilter,
+    setPage: (page: number) => setFilter((current) => ({ ...current, page })),
+    changeSearch(text: string) {
+      setSearchText(text);
+      debounce(() => changeFilter({ search: text.trim() } as Partial<Omit<F, 'page' | 'limit'>>));
+    },
+    /** A header's sort: the same field again turns it round. */
+    toggleSort(field: string) {
+      changeFilter({ sort: filter.sort === field ? `-${field}` : field } as Partial<Omit<F, 'page' | 'limit'>>);
+    },
+    /** Whether anything but the page, its size and the sort differs from the page's start. */
+    filtered: Object.keys(initial).some(
+      (key) =>
+        !NOT_FILTERS.has(key) && (filter as Record<string, unknown>)[key] !== (initial as Record<string, unknown>)[key],
+    ),
+    reset() {
+      setSearchText('');
+      setFilter((current) => ({ ...initial, sort: current.sort }));
+    },
+    /** After a refetch shrank the list: back to its last page instead of an empty one past the end. */
+    clampPage(total: number, settled: boolean) {
+      const pages = Math.max(1, Math.ceil(total / filter.limit));
+      if (settled && total > 0 && filter.page > pages) setFilter({ ...filter, page: pages });
+    },
+  };
+}
+
+/** The page's title, subtitle and its main buttons (settings, 'Новий …'). */
+export function ListHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="grid min-w-0 gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        {subtitle ? <p className="text-sm text-muted-foreground">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** The filter bar: the search, the page's filters, and 'Скинути фільтри' while anything is filtered. */
+export function ListToolbar({
+  id,
+  searchLabel,
+  searchPlaceholder,
+  searchText,
+  onSearch,
+  filtered,
+  onReset,
+  children,
+}: {
+  id: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  searchText: string;
+  onSearch: (text: string) => void;
+  filtered: boolean;
+  onReset: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3" role="search">
+      <div className="relative min-w-56 flex-1 basis-64">
+        <Label htmlFor={`${id}-search`} className="sr-only">
+          {searchLabel}
+        </Label>
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={`${id}-search`}
+          type="search"
+          className="pl-9"
+          placeholder={searchPlaceholder}
+          value={searchText}
+          onChange={(event) => onSearch(event.target.value)}
+        />
+      </div>
+      {children}
+      {filtered ? (
+        <Button variant="ghost" onClick={onReset}>
+          <XIcon aria-hidden="true" />
+          {messages.reset}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Від' – 'До' of a document date. */
+export function PeriodFilter({
+  id,
+  from,
+  to,
+  onChange,
+}: {
+  id: string;
+  from: string;
+  to: string;
+  onChange: (period: { dateFrom: string; dateTo: string }) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2" role="group" aria-label={messages.period}>
+      <DateField
+        id={`${id}-from`}
+        aria-label={messages.dateFrom}
+        className="w-40"
+        value={from}
+        onChange={(dateFrom) => onChange({ dateFrom, dateTo: to })}
+      />
+      <span aria-hidden="true" className="text-muted-foreground">
+        –
+      </span>
+      <DateField
+        id={`${id}-to`}
+        aria-label={messages.dateTo}
+        className="w-40"
+        value={to}
+        onChange={(dateTo) => onChange({ dateFrom: from, dateTo })}
+      />
+    </div>
+  );
+}
+
+/** The statuses to show, several at once; the value is the API's `a,b` ('' for all). */
+export function StatusFilter<S extends string>({
+  label,
+  statuses,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const chosen = value ? (value.split(',') as S[]) : [];
+  const title =
+    chosen.length === 0
+      ? messages.statusAll
+      : chosen.length === 1
+        ? labels[chosen[0]!]
+        : messages.statusCount(chosen.length);
+  const toggle = (status: S, on: boolean) => {
+    const next = on ? [...chosen, status] : chosen.filter((s) => s !== status);
+    onChange(statuses.filter((s) => next.includes(s)).join(','));
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        {/* The trigger's name carries the visible choice too (WCAG 2.5.3 label in name). */}
+        <Button variant="outline" className="w-52 justify-between font-normal" aria-label={`${label}: ${title}`}>
+          <span className="truncate">{title}</span>
+          <ChevronDownIcon className="opacity-60" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-56">
+        {statuses.map((status) => (
+          <DropdownMenuCheckboxItem
+            key={status}
+            checked={chosen.includes(status)}
+            onSelect={(event) => event.preventDefault()}
+            onCheckedChange={(on) => toggle(status, on === true)}
+          >
+            {labels[status]}
+          </DropdownMenuCheckboxItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => onChange('')}>{messages.statusAll}</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The list card: a spinner first, the load error with a retry, then the table and its pages. */
+export function ListCard<T, K extends string | number>({
+  query,
+  page,
+  limit,
+  total,
+  onPage,
+  texts,
+  table,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isPlaceholderData?: boolean;
+    data: unknown;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+  texts: { loading: string; loadError: string; retry: string; emptySummary: string };
+  table: DataTableProps<T, K>;
+}) {
+  return (
+    <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
+      <ListStates query={query} loadingText={texts.loading} loadErrorText={texts.loadError} retryText={texts.retry}>
+        <DataTable {...table} busy={table.busy ?? query.isPlaceholderData} />
+        <ListPagination
+          page={page}
+          pageSize={limit}
+          total={total}
+          emptySummary={texts.emptySummary}
+          nextDisabled={query.isPlaceholderData}
+          onPageChange={onPage}
+        />
+      </ListStates>
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+// The list and document toolkit of issue 20 as a user meets it: the table with its column chooser, row actions and
+// phone cards; the filter state; the document's action bar; the reason dialog; the question before unsaved changes
+// are thrown away.
+import { useState } from 'react';
+import { act, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog, DialogContent, DialogTitle } from '@/web/components/ui/dialog.tsx';
+import { renderWithProviders } from '@/web/testing/render.tsx';
+import { DataTable, type DataColumn } from './data-table.tsx';
+import { DocumentActionBar, ReasonDialog } from './document-actions.tsx';
+import { useListState } from './list-page.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
+
+interface Row {
+  id: number;
+  number: string;
+  client: string;
+  total: string;
+  note: string;
+}
+const rows: Row[] = [
+  { id: 1, number: 'ORD-2026-00001', client: 'Техноприлад', total: '1 200,00', note: 'терміново' },
+  { id: 2, number: 'ORD-2026-00002', client: 'Імрад', total: '80,00', note: '' },
+];
+const columns: DataColumn<Row>[] = [
+  { id: 'number', header: 'Номер', cell: (r) => r.number, sortField: 'number', primary: true },
+  { id: 'client', header: 'Клієнт', cell: (r) => r.client, sortField: 'clientName' },
+  { id: 'total', header: 'Сума', cell: (r) => r.total, numeric: true },
+  { id: 'note', header: 'Примітка', cell: (r) => r.note, hiddenByDefault: true },
+];
+
+function setWidth(mobile: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: mobile && query.includes('max-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('erp.lastUserId', '7');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Table({ onOpen = () => {}, onSort = () => {}, onEdit = () => {}, onCancel = () => {} }) {
+  return (
+    <DataTable
+      id="orders"
+      label="Замовлення"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowLabel={(r) => r.number}
+      sort="-number"
+      onSort={onSort}
+      onRowClick={onOpen}
+      empty="Замовлень немає"
+      actions={(r) => [
+        { label: `Редагувати ${r.number}`, onSelect: () => onEdit(r.id), inline: true },
+        { label: 'Скасувати', onSelect: () => onCancel(r.id), destructive: true },
+      ]}
+    />
+  );
+}
+
+describe('DataTable', () => {
+  it('shows the declared columns, sorts by a header, opens a row and keeps its actions in reach', async () => {
+    setWidth(false);
+    const user = userEvent.setup();
+    const onSort = vi.fn();
+    const onOpen = vi.fn();
+    const onEdit = vi.fn();
+    const onCancel = vi.fn();
+    renderWithProviders(<Table onSort={onSort} onOpen={onOpen} onEdit={onEdit} onCancel={onCancel} />);
+    const table = screen.getByRole('table', { name: 'Замовлення' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Номер', 'Клієнт', 'Сума', 'Дії']);
+    expect(within(table).getByRole('columnheader', { name: /Номер/ }).getAttribute('aria-sort')).toBe('descending');
+    await user.click(within(table).getByRole('button', { name: /Клієнт/ }));
+    expect(onSort).toHaveBeenCalledWith('clientName');
+    await user.click(within(table).getByText('Імрад'));
+    expect(onOpen).toHaveBeenCalledWith(rows[1]);
+    await user.click(within(table).getByRole('button', { name: 'Редагувати ORD-2026-00001' }));
+    expect(onEdit).toHaveBeenCalledWith(1);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    // The destructive action is in the row's menu, never a bare button.
+    await user.click(within(table).getByRole('button', { name: 'Дії: ORD-2026-00002' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Скасувати' }));
+    expect(onCancel).toHaveBeenCalledWith(2);
+    // The actions column sticks to the right edge of the scrolling table.
+    expect(within(table).getByRole('columnheader', { name: 'Дії' }).className).toContain('sticky');
+  });
+
+  it('remembers the chosen columns per user', async () => {
+    setWidth(false);
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<Table />);
+    await user.click(screen.getByRole('button', { name: 'Стовпці' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Примітка' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Сума' }));
+    expect((await screen.findByRole('menuitemcheckbox', { name: 'Номер' })).getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Escape}');
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).toEqual(['Номер', 'Клієнт', 'Примітка', 'Дії']);
+    unmount();
+    renderWithProviders(<Table />);
+    expect(headers()).toEqual(['Номер', 'Клієнт', 'Примітка', 'Дії']);
+    // Another user of the same browser has his own.
+    expect(JSON.parse(localStorage.getItem('erp.columns.7.orders')!)).toEqual(['total']);
+    expect(localStorage.getItem('erp.columns.8.orders')).toBeNull();
+  });
+
+  it('shows a card per row under 768 px, with the row’s fields and actions', async () => {
+    setWidth(true);
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    renderWithProviders(<Table onEdit={onEdit} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Замовлення' });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('ORD-2026-00001')).toBeTruthy();
+    expect(within(first!).getByText('Клієнт').nextElementSibling?.textContent).toBe('Техноприлад');
+    expect(within(first!).queryByText('Примітка')).toBeNull();
+    await user.click(within(first!).getByRole('button', { name: 'Редагувати ORD-2026-00001' }));
+    expect(onEdit).toHaveBeenCalledWith(1);
+  });
+
+  it('says what an empty list means', () => {
+    setWidth(false);
+    renderWithProviders(
+      <DataTable id="x" label="Порожньо" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Замовлень немає" />,
+    );
+    expect(screen.getByText('Замовлень немає')).toBeTruthy();
+  });
+});
+
+describe('useListState', () => {
+  it('goes back to page 1 on a change, waits for typing, and resets all but the sort', () => {
+    vi.useFakeTimers();
+    try {
+      const initial = { page: 1, limit: 20, sort: '-date', search: '', status: '' };
+      const { result } = renderHook(() => useListState(initial));
+      act(() => result.current.setPage(3));
+      act(() => result.current.changeFilter({ status: 'draft' }));
+      expect(result.current.filter).toMatchObject({ page: 1, status: 'draft' });
+      expect(result.current.filtered).toBe(true);
+      act(() => result.current.changeSearch('Техно'));
+      expect(result.current.searchText).toBe('Техно');
+      expect(result.current.filter.search).toBe('');
+      act(() => vi.advanceTimersByTime(300));
+      expect(result.current.filter.search).toBe('Техно');
+      act(() => result.current.toggleSort('date'));
+      expect(result.current.filter.sort).toBe('date');
+      act(() => result.current.toggleSort('date'));
+      expect(result.current.filter.sort).toBe('-date');
+      act(() => result.current.reset());
+      expect(result.current.filter).toEqual({ ...initial, sort: '-date' });
+      expect(result.current.filtered).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('DocumentActionBar', () => {
+  it('leads with the next step and keeps destructive actions in the menu', async () => {
+    const user = userEvent.setup();
+    const cancel = vi.fn();
+    renderWithProviders(
+      <DocumentActionBar
+        primary={{ id: 'ship', label: 'Відвантажити', onSelect: () => {} }}
+        secondary={[{ id: 'print', label: 'Рахунок', onSelect: () => {} }]}
+        more={[
+          { id: 'cancel', label: 'Скасувати', destructive: true, onSelect: cancel },
+          { id: 'copy', label: 'Копіювати', onSelect: () => {} },
+        ]}
+      />,
+    );
+    const bar = screen.getByRole('toolbar', { name: 'Дії з документом' });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Відвантажити', 'Рахунок', 'Ще']);
+    await user.click(within(bar).getByRole('button', { name: 'Ще' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Копіювати', 'Скасувати']);
+    await user.click(screen.getByRole('menuitem', { name: 'Скасувати' }));
+    expect(cancel).toHaveBeenCalled();
+  });
+});
+
+describe('ReasonDialog', () => {
+  it('asks for the reason, offers the usual ones and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const { rerender } = renderWithProviders(
+      <ReasonDialog
+        title="Скасувати замовлення?"
+        description="Резерви буде знято."
+        confirmLabel="Скасувати замовлення"
+        suggestions={['Клієнт відмовився']}
+        pending={false}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Скасувати замовлення' }));
+    expect(screen.getByText('Вкажіть причину')).toBeTruthy();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Клієнт відмовився' }));
+    await user.click(screen.getByRole('button', { name: 'Скасувати замовлення' }));
+    expect(onConfirm).toHaveBeenCalledWith('Клієнт відмовився');
+    rerender(
+      <ReasonDialog
+        title="Скасувати замовлення?"
+        description="Резерви буде знято."
+        confirmLabel="Скасувати замовлення"
+        pending={false}
+        error="Замовлення вже відвантажено"
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByText('Замовлення вже відвантажено')).toBeTruthy();
+  });
+});
+
+describe('useUnsavedChanges', () => {
+  function FormDialog({ onClose }: { onClose: () => void }) {
+    const [text, setText] = useState('');
+    const guard = useUnsavedChanges(text !== '');
+    return (
+      <>
+        <Dialog open onOpenChange={(open) => !open && guard.attempt(onClose)}>
+          <DialogContent>
+            <DialogTitle>Нове замовлення</DialogTitle>
+            <input aria-label="Коментар" value={text} onChange={(e) => setText(e.target.value)} />
+          </DialogContent>
+        </Dialog>
+        {guard.prompt}
+      </>
+    );
+  }
+
+  it('closes an untouched form at once and asks before Esc throws a filled one away', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<FormDialog onClose={onClose} />);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    const closeFilled = vi.fn();
+    renderWithProviders(<FormDialog onClose={closeFilled} />);
+    await user.type(screen.getAllByLabelText('Коментар').at(-1)!, 'терміново');
+    await user.keyboard('{Escape}');
+    expect(closeFilled).not.toHaveBeenCalled();
+    expect(await screen.findByText('Закрити без збереження?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Продовжити редагування' }));
+    expect(closeFilled).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Закрити без збереження' }));
+    expect(closeFilled).toHaveBeenCalledTimes(1);
+  });
+});
