@@ -232,7 +232,7 @@ function activate<T>(onRowClick: ((row: T) => void) | undefined, row: T) {
 }
 
 export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
-  const { id, columns, rows } = props;
+  const { id, columns } = props;
   const [hidden, setHidden] = useHiddenColumns(id, columns as readonly DataColumn<unknown>[]);
   const shown = columns.filter((c) => c.primary || !hidden.has(c.id));
   const mobile = useIsMobile();
