@@ -1,5 +1,6 @@
 // The payloads of sign-in and password recovery (spec §3 and §7). One definition for server and client.
 import { z } from '@/shared/zod-uk.ts';
+import { messageSchema } from '@/shared/contract.ts';
 
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.constants.ts';
 import type { CurrentUser } from '@/shared/current-user.ts';
@@ -43,4 +44,14 @@ export type { CurrentUser };
 export const authUserSchema = currentUserSchema.extend({ roleName: z.string().nullable() });
 
 export const loginAnswerSchema = z.object({ user: currentUserSchema });
-export const messageAnswerSchema = z.object({ message: z.string() });
+
+/** The shapes of every endpoint of the module (its paths are in auth.endpoints.ts, decision 0016). */
+export const authSchemas = {
+  user: { response: authUserSchema },
+  login: { body: loginBodySchema, response: loginAnswerSchema },
+  // A page navigation answered by a redirect: nothing to validate or serialise.
+  logout: {},
+  forgotPassword: { body: forgotPasswordBodySchema, response: messageSchema },
+  validateResetToken: { query: validateResetTokenQuerySchema, response: validateResetTokenAnswerSchema },
+  resetPassword: { body: resetPasswordBodySchema, response: messageSchema },
+};

@@ -1,10 +1,10 @@
 // The signed-in user's own profile (reports-admin.md §19).
 import { z } from '@/shared/zod-uk.ts';
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/modules/auth/auth.constants.ts';
+import { currentUserSchema } from '@/modules/auth/auth.contract.ts';
+import { idParams, messageSchema } from '@/shared/contract.ts';
 
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const PHOTO_SIZE_PX = 256;
+export { PHOTO_MAX_BYTES, PHOTO_SIZE_PX, PHOTO_TYPES } from './profile.constants.ts';
 
 export const updateProfileSchema = z.strictObject({
   firstName: z.string().trim().min(1, "Вкажіть ім'я").max(100),
@@ -43,3 +43,17 @@ export const activityItemSchema = z.object({
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
+
+/** The shapes of every endpoint of the module (its paths are in profile.endpoints.ts, decision 0016). */
+export const profileSchemas = {
+  update: { body: updateProfileSchema, response: currentUserSchema },
+  changePassword: { body: changePasswordSchema, response: messageSchema },
+  // The body is the raw image (a Buffer on the server); the service checks its real type from its bytes.
+  uploadPhoto: { response: currentUserSchema },
+  removePhoto: { response: currentUserSchema },
+  // An image answer.
+  photo: { params: idParams },
+  sessions: { response: z.array(sessionInfoSchema) },
+  endOtherSessions: { response: endedSessionsSchema },
+  activity: { response: z.array(activityItemSchema) },
+};

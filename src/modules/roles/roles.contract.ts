@@ -1,5 +1,6 @@
 // Roles and their permission matrix (reports-admin.md §11, domain README §9).
 import { z } from '@/shared/zod-uk.ts';
+import { idParams } from '@/shared/contract.ts';
 
 export const ADMIN_ROLE_NAME = 'Адміністратор';
 
@@ -41,3 +42,16 @@ export const catalogRouteSchema = z.object({
   alwaysAllowed: z.boolean(),
   requiresAccess: z.boolean(),
 });
+
+/** The shapes of every endpoint of the module (its paths are in roles.endpoints.ts, decision 0016). */
+export const rolesSchemas = {
+  list: { response: z.array(roleSchema) },
+  routes: { response: z.array(catalogRouteSchema) },
+  create: { body: roleInputSchema, response: roleDetailSchema },
+  get: { params: idParams, response: roleDetailSchema },
+  update: { params: idParams, body: roleUpdateSchema, response: roleDetailSchema },
+  // 204 without a body.
+  remove: { params: idParams },
+  setPermissions: { params: idParams, body: putPermissionsSchema, response: roleDetailSchema },
+  copy: { params: idParams, response: roleDetailSchema },
+};

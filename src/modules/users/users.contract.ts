@@ -1,4 +1,5 @@
 // Users and the accessible menu (reports-admin.md §10, spec §3 and §7).
+import { idFilter, idParams, messageSchema } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/modules/auth/auth.constants.ts';
@@ -12,8 +13,6 @@ export const accessibleMenuItemSchema = z.object({
 });
 export const accessibleMenuSchema = z.array(accessibleMenuItemSchema);
 export type AccessibleMenuItem = z.infer<typeof accessibleMenuItemSchema>;
-
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -37,7 +36,7 @@ export type User = z.infer<typeof userSchema>;
 export const userListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(['all', 'active', 'inactive']).optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: idFilter(),
 });
 export const userSortFields = ['username', 'lastName', 'email', 'lastLoginAt', 'createdAt'] as const;
 
@@ -81,4 +80,18 @@ export const updateUserSchema = z.strictObject({
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const setPasswordSchema = z.strictObject({ password });
-export const okSchema = z.object({ message: z.string() });
+
+/** The shapes of every endpoint of the module (its paths are in users.endpoints.ts, decision 0016). */
+export const usersSchemas = {
+  accessibleMenu: { params: idParams, response: accessibleMenuSchema },
+  list: { query: userListQuerySchema, response: z.array(userSchema) },
+  create: { body: createUserSchema, response: userSchema },
+  get: { params: idParams, response: userSchema },
+  update: { params: idParams, body: updateUserSchema, response: userSchema },
+  activate: { params: idParams, response: userSchema },
+  deactivate: { params: idParams, response: userSchema },
+  sendReset: { params: idParams, response: messageSchema },
+  setPassword: { params: idParams, body: setPasswordSchema, response: messageSchema },
+  // 204 without a body.
+  remove: { params: idParams },
+};

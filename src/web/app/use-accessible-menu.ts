@@ -8,16 +8,22 @@
 // the server answers a menu to its own user or to one who may view /users), and the id kept is corrected as soon
 // as the check answers. A signed-out visitor's browser keeps none.
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { AccessibleMenuItem } from '@/modules/users/users.contract.ts';
+import { usersEndpoints } from '@/modules/users/users.endpoints.ts';
 import { useAuth } from '@/modules/auth/web/use-auth.ts';
+import { endpointKey } from '@/web/lib/api.ts';
 
 export const ACCESSIBLE_MENU_STALE_TIME = 5000;
 export const LAST_USER_ID_KEY = 'erp.lastUserId';
 
+// Without a user id the query waits (enabled: false): its key only has to be no user's, and is never a URL.
+const NO_USER_MENU_KEY = ['accessible-menu', 'no user'] as const;
+
 /** The key is also the URL: the default query function joins the parts with '/'. */
-export function accessibleMenuQueryKey(userId: number | undefined) {
-  return ['/api/users', userId, 'accessible-menu'] as const;
+export function accessibleMenuQueryKey(userId: number | undefined): QueryKey {
+  if (userId === undefined) return NO_USER_MENU_KEY;
+  return endpointKey(usersEndpoints.accessibleMenu, { params: { id: userId } });
 }
 
 function lastUserId(): number | undefined {

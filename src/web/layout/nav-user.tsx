@@ -2,6 +2,7 @@
 // links, then logout — a navigation to the logout endpoint.
 import { ChevronsUpDownIcon, LogOutIcon } from 'lucide-react';
 import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import { authEndpoints } from '@/modules/auth/auth.endpoints.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,12 +14,14 @@ import {
 } from '@/web/components/ui/dropdown-menu.tsx';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/web/components/ui/sidebar.tsx';
 import { formatBadgeCount } from '@/web/app/badges.ts';
+import { endpointUrl } from '@/web/lib/api.ts';
 import type { CatalogRoute } from '@/shared/route-catalog.ts';
 import { layoutMessages } from './layout.messages.ts';
 import { NavIcon } from './nav-icons.ts';
 import { fullNameOf, UserAvatar } from './user-avatar.tsx';
 
-export const LOGOUT_URL = '/api/logout';
+/** Spec §7: signing out is a page navigation to the logout endpoint, which redirects to '/'. */
+export const LOGOUT_URL = endpointUrl(authEndpoints.logout);
 
 /**
  * The menu's trigger is named by what it shows (WCAG 2.5.3 label in name): a hidden 'Меню користувача:' first, then

@@ -2,8 +2,10 @@
 // answers the shell's calls by URL (built from the contracts, DESIGN §8).
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserSchema, type CurrentUser } from '@/modules/auth/auth.contract.ts';
+import { authEndpoints } from '@/modules/auth/auth.endpoints.ts';
 import { accessibleMenuSchema, type AccessibleMenuItem } from '@/modules/users/users.contract.ts';
 import { routeCatalog } from '@/shared/route-catalog.ts';
+import { endpointKey } from '@/web/lib/api.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 
 export const olena: CurrentUser = currentUserSchema.parse({
@@ -59,7 +61,7 @@ export function stubShellApi({
 
 /** Puts the signed-in user in the cache, as useAuth would have it after GET /api/auth/user. */
 export function seedUser(queryClient: QueryClient, user: CurrentUser = olena) {
-  queryClient.setQueryData(['/api/auth/user'], user);
+  queryClient.setQueryData(endpointKey(authEndpoints.user), user);
 }
 
 export function clearSidebarCookie() {

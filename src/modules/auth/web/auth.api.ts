@@ -1,29 +1,25 @@
-// The calls of sign-in and password recovery (spec §7), typed by the module's contract.
-import type { z } from 'zod';
-import type {
-  CurrentUser,
-  LoginBody,
-  loginAnswerSchema,
-  messageAnswerSchema,
-  validateResetTokenAnswerSchema,
-} from '@/modules/auth/auth.contract.ts';
-import { apiRequest } from '@/web/lib/api.ts';
+// The calls of sign-in and password recovery (spec §7), typed by the module's contract. The login page and the
+// shell import this file: endpoints and types only, so no zod at run time.
+import type { CurrentUser, LoginBody } from '@/modules/auth/auth.contract.ts';
+import type { ResponseOf } from '@/shared/endpoint.ts';
+import { callEndpoint, endpointKey } from '@/web/lib/api.ts';
+import { authEndpoints as api } from '../auth.endpoints.ts';
 
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
-export type ValidateResetTokenAnswer = z.infer<typeof validateResetTokenAnswerSchema>;
+export type LoginAnswer = ResponseOf<typeof api.login>;
+export type MessageAnswer = ResponseOf<typeof api.forgotPassword>;
+export type ValidateResetTokenAnswer = ResponseOf<typeof api.validateResetToken>;
 
-export const authUserQueryKey = ['/api/auth/user'] as const;
+export const authUserQueryKey = endpointKey(api.user);
+/** The cache holds the user as sign-in answers it (or GET /api/auth/user, which adds the role names); null: nobody. */
 export type AuthUserQueryData = CurrentUser | null;
 
 /** The key is also the URL: the default query function sends GET /api/auth/validate-reset-token?token=… */
 export function validateResetTokenQueryKey(token: string) {
-  return ['/api/auth/validate-reset-token', { token }] as const;
+  return endpointKey(api.validateResetToken, { query: { token } });
 }
 
 export const authApi = {
-  login: (body: LoginBody) => apiRequest<LoginAnswer>('POST', '/api/auth/simple-login', body),
-  forgotPassword: (email: string) => apiRequest<MessageAnswer>('POST', '/api/auth/forgot-password', { email }),
-  resetPassword: (token: string, password: string) =>
-    apiRequest<MessageAnswer>('POST', '/api/auth/reset-password', { token, password }),
+  login: (body: LoginBody) => callEndpoint(api.login, { body }),
+  forgotPassword: (email: string) => callEndpoint(api.forgotPassword, { body: { email } }),
+  resetPassword: (token: string, password: string) => callEndpoint(api.resetPassword, { body: { token, password } }),
 };

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messageAnswerSchema } from '@/modules/auth/auth.contract.ts';
+import { messageSchema } from '@/shared/contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 
-const accepted = messageAnswerSchema.parse({
+const accepted = messageSchema.parse({
   message: 'Якщо адреса зареєстрована, на неї надіслано лист з інструкціями',
 });
 

@@ -1,14 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { messageAnswerSchema, validateResetTokenAnswerSchema } from '@/modules/auth/auth.contract.ts';
+import { validateResetTokenAnswerSchema } from '@/modules/auth/auth.contract.ts';
+import { messageSchema } from '@/shared/contract.ts';
 import { deferred, jsonResponse, stubFetch, type FetchHandler } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
 const validToken = validateResetTokenAnswerSchema.parse({ valid: true });
 const invalidToken = validateResetTokenAnswerSchema.parse({ valid: false });
-const changed = messageAnswerSchema.parse({ message: 'Пароль успішно змінено' });
+const changed = messageSchema.parse({ message: 'Пароль успішно змінено' });
 
 function serverWith(resetAnswer: () => Response): FetchHandler {
   return (url) => (url.startsWith('/api/auth/validate-reset-token') ? jsonResponse(validToken) : resetAnswer());

@@ -3,7 +3,7 @@
 // Without SMTP_URL the message, link included, is written to the log and marked 'logged' (not sent).
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import type { Db } from '@/server/kernel/db.ts';
 import { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';
 import type { Mailer, MailMessage } from '@/server/kernel/context.ts';
 

@@ -6,7 +6,10 @@ import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { audit, auditLog, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { hashPassword, sessions, verifyPassword } from '@/modules/auth/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
-import { PHOTO_MAX_BYTES, type SessionInfo } from '../profile.contract.ts';
+import { fillPath, queryString } from '@/shared/endpoint.ts';
+import type { SessionInfo } from '../profile.contract.ts';
+import { PHOTO_MAX_BYTES } from '../profile.constants.ts';
+import { profileEndpoints } from '../profile.endpoints.ts';
 import { profileMessages } from '../profile.messages.ts';
 import { userPhotos } from './profile.table.ts';
 import { sniffImage } from '@/server/kernel/images.ts';
@@ -111,7 +114,8 @@ export async function setPhoto(db: Db, ctx: AuditContext & { userId: number }, d
   if (data.length > PHOTO_MAX_BYTES) throw new DomainError(413, profileMessages.photoTooLarge);
   const contentType = sniffImage(data);
   if (!contentType) throw new DomainError(415, profileMessages.photoType);
-  const url = `/api/users/${ctx.userId}/photo?v=${Date.now().toString(36)}`;
+  // The version in the query makes browsers fetch the new photo instead of the cached one (max-age one day).
+  const url = fillPath(profileEndpoints.photo.path, { id: ctx.userId }) + queryString({ v: Date.now().toString(36) });
   await db.transaction(async (tx) => {
     await tx
       .insert(userPhotos)

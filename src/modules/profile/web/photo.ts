@@ -1,6 +1,6 @@
 // The profile photo before upload (reports-admin.md §19): PNG, JPEG or WebP up to 2 MB, shrunk in the
 // browser to at most 256×256 so the upload stays small.
-import { PHOTO_MAX_BYTES, PHOTO_SIZE_PX, PHOTO_TYPES } from '@/modules/profile/profile.contract.ts';
+import { PHOTO_MAX_BYTES, PHOTO_SIZE_PX, PHOTO_TYPES } from '@/modules/profile/profile.constants.ts';
 import { profileMessages } from './profile.messages.ts';
 
 export const PHOTO_ACCEPT = PHOTO_TYPES.join(',');

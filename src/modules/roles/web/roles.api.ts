@@ -1,30 +1,31 @@
 // The calls of the roles page, typed by the module's contract (reports-admin.md §11).
-import type { z } from 'zod';
-import type { catalogRouteSchema, Permission, RoleDetail } from '@/modules/roles/roles.contract.ts';
-import { apiRequest } from '@/web/lib/api.ts';
+import type { Permission } from '@/modules/roles/roles.contract.ts';
+import { usersEndpoints } from '@/modules/users/users.endpoints.ts';
+import type { BodyInput, RowOf } from '@/shared/endpoint.ts';
+import { callEndpoint, endpointKey } from '@/web/lib/api.ts';
+import { rolesEndpoints as api } from '../roles.endpoints.ts';
 
-export type CatalogRouteInfo = z.infer<typeof catalogRouteSchema>;
+export type CatalogRouteInfo = RowOf<typeof api.routes>;
+export type RoleInput = BodyInput<typeof api.create>;
 
-/** Every role query starts with '/api/roles' (list and details); the catalogue has its own key. */
-export const rolesQueryKey = ['/api/roles'] as const;
-export const routeCatalogueQueryKey = ['/api/roles/routes'] as const;
-/** The accessible menu lives under /api/users/{id}/accessible-menu: it changes with the permissions. */
-export const usersQueryKey = ['/api/users'] as const;
+/** Every role query starts with the roles' path (list and details); the catalogue has its own key. */
+export const rolesQueryKey = endpointKey(api.list);
+export const routeCatalogueQueryKey = endpointKey(api.routes);
+/**
+ * The users' prefix: the accessible menu lives under /api/users/{id}/accessible-menu and changes with the
+ * permissions.
+ */
+export const usersQueryKey = endpointKey(usersEndpoints.list);
 
 export function roleQueryKey(id: number) {
-  return ['/api/roles', id] as const;
-}
-
-export interface RoleInput {
-  name: string;
-  description?: string;
+  return endpointKey(api.get, { params: { id } });
 }
 
 export const rolesApi = {
-  create: (body: RoleInput) => apiRequest<RoleDetail>('POST', '/api/roles', body),
-  update: (id: number, body: Partial<RoleInput>) => apiRequest<RoleDetail>('PATCH', `/api/roles/${id}`, body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `/api/roles/${id}`),
-  copy: (id: number) => apiRequest<RoleDetail>('POST', `/api/roles/${id}/copy`),
+  create: (body: RoleInput) => callEndpoint(api.create, { body }),
+  update: (id: number, body: BodyInput<typeof api.update>) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  copy: (id: number) => callEndpoint(api.copy, { params: { id } }),
   savePermissions: (id: number, permissions: Permission[]) =>
-    apiRequest<RoleDetail>('PUT', `/api/roles/${id}/permissions`, { permissions }),
+    callEndpoint(api.setPermissions, { params: { id }, body: { permissions } }),
 };

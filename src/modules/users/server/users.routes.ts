@@ -1,19 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from '@/shared/zod-uk.ts';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { serve } from '@/server/kernel/serve.ts';
 import { issuePasswordLink } from '@/modules/auth/server/index.ts';
 import { accessibleMenu, loadRights, rightOn } from '@/modules/roles/server/index.ts';
-import {
-  accessibleMenuSchema,
-  createUserSchema,
-  idParamsSchema,
-  okSchema,
-  setPasswordSchema,
-  updateUserSchema,
-  userListQuerySchema,
-  userSchema,
-} from '../users.contract.ts';
+import { usersSchemas } from '../users.contract.ts';
+import { usersEndpoints } from '../users.endpoints.ts';
 import { usersMessages } from '../users.messages.ts';
 import { createUser, deleteUser, getUser, listUsers, setUserPassword, updateUser } from './users.service.ts';
 
@@ -29,13 +21,8 @@ export async function usersRoutes(app: AppInstance, deps: AppDeps) {
     mailer.deliver(mailId).catch((err: unknown) => request.log.error({ err }, 'Помилка надсилання листа'));
   }
 
-  app.route({
-    method: 'GET',
-    url: '/api/users/:id/accessible-menu',
-    // For oneself always; for another user only with view right on /users (README §9).
-    config: { access: access.session },
-    schema: { params: idParamsSchema, response: { 200: accessibleMenuSchema } },
-    handler: async (request) => {
+  serve(app, usersEndpoints, usersSchemas, {
+    accessibleMenu: async (request) => {
       const me = request.user!;
       if (request.params.id !== me.id) {
         const mine = await loadRights(db, me.id);
@@ -44,89 +31,35 @@ export async function usersRoutes(app: AppInstance, deps: AppDeps) {
       }
       return accessibleMenu(await loadRights(db, request.params.id));
     },
-  });
 
-  app.route({
-    method: 'GET',
-    url: '/api/users',
-    config: { access: access.route('/users') },
-    schema: { querystring: userListQuerySchema, response: { 200: z.array(userSchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listUsers(db, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
+    list: async (request) => listUsers(db, request.query),
 
-  app.route({
-    method: 'POST',
-    url: '/api/users',
-    config: { access: access.route('/users') },
-    schema: { body: createUserSchema, response: { 201: userSchema } },
-    handler: async (request, reply) => {
+    create: async (request) => {
       const { sendInvite, ...input } = request.body;
       const user = await createUser(db, auditContext(request), input);
       if (sendInvite || !input.password) await sendLink(request, user.id, 'invite');
-      return reply.status(201).send(user);
+      return user;
     },
-  });
 
-  app.route({
-    method: 'GET',
-    url: '/api/users/:id',
-    config: { access: access.route('/users') },
-    schema: { params: idParamsSchema, response: { 200: userSchema } },
-    handler: async (request) => getUser(db, request.params.id),
-  });
+    get: async (request) => getUser(db, request.params.id),
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/users/:id',
-    config: { access: access.route('/users') },
-    schema: { params: idParamsSchema, body: updateUserSchema, response: { 200: userSchema } },
-    handler: async (request) => updateUser(db, auditContext(request), request.params.id, request.body),
-  });
+    update: async (request) => updateUser(db, auditContext(request), request.params.id, request.body),
 
-  for (const [action, isActive] of [
-    ['activate', true],
-    ['deactivate', false],
-  ] as const) {
-    app.route({
-      method: 'POST',
-      url: `/api/users/:id/${action}`,
-      config: { access: access.route('/users') },
-      schema: { params: idParamsSchema, response: { 200: userSchema } },
-      handler: async (request) => updateUser(db, auditContext(request), request.params.id, { isActive }),
-    });
-  }
+    activate: async (request) => updateUser(db, auditContext(request), request.params.id, { isActive: true }),
 
-  app.route({
-    method: 'POST',
-    url: '/api/users/:id/send-reset',
-    config: { access: access.route('/users') },
-    schema: { params: idParamsSchema, response: { 200: okSchema } },
-    handler: async (request) => {
+    deactivate: async (request) => updateUser(db, auditContext(request), request.params.id, { isActive: false }),
+
+    sendReset: async (request) => {
       await sendLink(request, request.params.id, 'reset');
       return { message: usersMessages.resetSent };
     },
-  });
 
-  app.route({
-    method: 'POST',
-    url: '/api/users/:id/set-password',
-    config: { access: access.route('/users') },
-    schema: { params: idParamsSchema, body: setPasswordSchema, response: { 200: okSchema } },
-    handler: async (request) => {
+    setPassword: async (request) => {
       await setUserPassword(db, auditContext(request), request.params.id, request.body.password);
       return { message: usersMessages.passwordSet };
     },
-  });
 
-  app.route({
-    method: 'DELETE',
-    url: '/api/users/:id',
-    config: { access: access.route('/users') },
-    schema: { params: idParamsSchema },
-    handler: async (request, reply) => {
+    remove: async (request, reply) => {
       await deleteUser(db, auditContext(request), request.params.id);
       return reply.status(204).send();
     },

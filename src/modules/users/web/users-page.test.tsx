@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentUserSchema } from '@/modules/auth/auth.contract.ts';
 import { roleSchema } from '@/modules/roles/roles.contract.ts';
-import { createUserSchema, okSchema, userSchema, type User } from '@/modules/users/users.contract.ts';
+import { createUserSchema, userSchema, type User } from '@/modules/users/users.contract.ts';
+import { messageSchema } from '@/shared/contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { UsersPage } from './users-page.tsx';
@@ -291,9 +292,9 @@ describe('UsersPage', () => {
   it('sends a reset link and sets a temporary password', async () => {
     const fetchMock = stubApi((url, init) => {
       if (url === '/api/users/2/send-reset' && init.method === 'POST')
-        return jsonResponse(okSchema.parse({ message: 'Лист надіслано' }));
+        return jsonResponse(messageSchema.parse({ message: 'Лист надіслано' }));
       if (url === '/api/users/2/set-password' && init.method === 'POST')
-        return jsonResponse(okSchema.parse({ message: 'Пароль змінено' }));
+        return jsonResponse(messageSchema.parse({ message: 'Пароль змінено' }));
       return undefined;
     });
     const user = userEvent.setup();

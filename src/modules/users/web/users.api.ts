@@ -2,13 +2,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
-import type { CreateUserInput, okSchema, UpdateUserInput, User } from '@/modules/users/users.contract.ts';
-import { apiRequest, getListQueryFn, getQueryFn } from '@/web/lib/api.ts';
+import { authEndpoints } from '@/modules/auth/auth.endpoints.ts';
+import { rolesEndpoints } from '@/modules/roles/roles.endpoints.ts';
+import type { CreateUserInput, UpdateUserInput, userListQuerySchema } from '@/modules/users/users.contract.ts';
+import type { QueryInput, ResponseOf } from '@/shared/endpoint.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn, getQueryFn } from '@/web/lib/api.ts';
+import { usersEndpoints as api } from '../users.endpoints.ts';
 
-export type OkAnswer = z.infer<typeof okSchema>;
-export type UserStatusFilter = 'all' | 'active' | 'inactive';
+export type OkAnswer = ResponseOf<typeof api.sendReset>;
+export type UserStatusFilter = NonNullable<z.input<typeof userListQuerySchema>['status']>;
 
-export interface UserListFilter {
+/**
+ * The list query as the page keeps it: the contract's query, with what the page's controls always hold — a page
+ * and its size to count with, a status and 'all' or a role id as the selects hold them.
+ */
+export type UserListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -16,32 +24,31 @@ export interface UserListFilter {
   status: UserStatusFilter;
   /** 'all' or a role id. */
   roleId: string;
-}
+};
 
-/** Every query of this page starts with '/api/users', so one prefix invalidates them all. */
-export const usersQueryKey = ['/api/users'] as const;
-export const rolesQueryKey = ['/api/roles'] as const;
+/** Every query of this page starts with the users' path, so one prefix invalidates them all. */
+export const usersQueryKey = endpointKey(api.list);
+export const rolesQueryKey = endpointKey(rolesEndpoints.list);
 
 export function userListQueryKey(filter: UserListFilter) {
-  return ['/api/users', filter] as const;
+  return endpointKey(api.list, { query: filter });
 }
 
-export const userListQueryFn = getListQueryFn<User>();
+export const userListQueryFn = endpointListQueryFn(api.list);
 
 export const usersApi = {
-  create: (body: CreateUserInput) => apiRequest<User>('POST', '/api/users', body),
-  update: (id: number, body: UpdateUserInput) => apiRequest<User>('PATCH', `/api/users/${id}`, body),
-  activate: (id: number) => apiRequest<User>('POST', `/api/users/${id}/activate`),
-  deactivate: (id: number) => apiRequest<User>('POST', `/api/users/${id}/deactivate`),
-  sendReset: (id: number) => apiRequest<OkAnswer>('POST', `/api/users/${id}/send-reset`),
-  setPassword: (id: number, password: string) =>
-    apiRequest<OkAnswer>('POST', `/api/users/${id}/set-password`, { password }),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `/api/users/${id}`),
+  create: (body: CreateUserInput) => callEndpoint(api.create, { body }),
+  update: (id: number, body: UpdateUserInput) => callEndpoint(api.update, { params: { id }, body }),
+  activate: (id: number) => callEndpoint(api.activate, { params: { id } }),
+  deactivate: (id: number) => callEndpoint(api.deactivate, { params: { id } }),
+  sendReset: (id: number) => callEndpoint(api.sendReset, { params: { id } }),
+  setPassword: (id: number, password: string) => callEndpoint(api.setPassword, { params: { id }, body: { password } }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
 };
 
 // The signed-in user, read from the cache the app shell fills. Same key and 401 rule as the auth module's
 // useAuth, which this module may not import (DESIGN §1.4).
-const currentUserQueryKey = ['/api/auth/user'] as const;
+const currentUserQueryKey = endpointKey(authEndpoints.user);
 const currentUserQueryFn = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
 export function useCurrentUserId(): number | undefined {
