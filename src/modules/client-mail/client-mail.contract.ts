@@ -1,6 +1,7 @@
 // Client mail ('Листування', sales.md §5): outgoing paper letters to counterparties (MAIL), the post office registers
 // they leave in (MREG) and the envelope layout per company and format. Shared by the server and the page.
 import { documentDate, versionStamp } from '@/shared/document-date.ts';
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -230,8 +231,8 @@ export const letterListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(mailStatuses).optional(),
   kind: z.enum(mailKinds).optional(),
-  counterpartyId: z.coerce.number().int().positive().optional(),
-  registerId: z.coerce.number().int().positive().optional(),
+  counterpartyId: idFilter(),
+  registerId: idFilter(),
   /** 'true': only letters in no register (to add to one). */
   unregistered: z.enum(['true', 'false']).optional(),
 });
@@ -389,7 +390,7 @@ export const envelopeTemplatePutSchema = z
 export type EnvelopeTemplatePutInput = z.input<typeof envelopeTemplatePutSchema>;
 
 export const envelopeTemplateQuerySchema = z.strictObject({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: idFilter(),
 });
 
 export const envelopeTemplateSchema = z.object({
@@ -408,6 +409,38 @@ export const envelopeTemplateSchema = z.object({
   hasLogo: z.boolean(),
 });
 export type EnvelopeTemplate = z.infer<typeof envelopeTemplateSchema>;
+
+// ---- endpoints --------------------------------------------------------------------------------------------------
+
+export const registerItemParamsSchema = z.strictObject({ id: dbId(), letterId: dbId() });
+
+/** The shapes of the module's endpoints by name; their paths are in client-mail.endpoints.ts (decision 0016). */
+export const clientMailSchemas = {
+  // letters
+  list: { query: letterListQuerySchema, response: z.array(letterSchema) },
+  create: { body: letterCreateSchema, response: letterSchema },
+  bulkCreate: { body: bulkCreateSchema, response: bulkResultSchema },
+  /** A PDF of the envelopes (and the letters' pages). */
+  printEnvelopes: { body: printEnvelopesSchema },
+  recipient: { params: idParams, response: recipientPreviewSchema },
+  get: { params: idParams, response: letterSchema },
+  update: { params: idParams, body: letterUpdateSchema, response: letterSchema },
+  remove: { params: idParams },
+  changeStatus: { params: idParams, body: statusChangeSchema, response: letterSchema },
+  printLetter: { params: idParams },
+  // registers
+  registers: { query: registerListQuerySchema, response: z.array(registerSummarySchema) },
+  createRegister: { body: registerCreateSchema, response: registerSchema },
+  register: { params: idParams, response: registerSchema },
+  removeRegister: { params: idParams },
+  addToRegister: { params: idParams, body: registerItemsSchema, response: registerSchema },
+  removeFromRegister: { params: registerItemParamsSchema, response: registerSchema },
+  sendRegister: { params: idParams, body: z.strictObject({}).nullish(), response: registerSchema },
+  printRegister: { params: idParams },
+  // envelope templates
+  templates: { query: envelopeTemplateQuerySchema, response: z.array(envelopeTemplateSchema) },
+  saveTemplate: { body: envelopeTemplatePutSchema, response: envelopeTemplateSchema },
+};
 
 /** The built-in layout of each format (mm): logo and sender top left, recipient in the lower right quarter. */
 export function defaultEnvelopeBlocks(format: EnvelopeFormat): EnvelopeBlocks {

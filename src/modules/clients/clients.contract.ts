@@ -1,4 +1,5 @@
 // A counterparty's bank accounts, a client's delivery presets and Nova Poshta identity (reference-data.md §13).
+import { dbId, idParams, messageSchema } from '@/shared/contract.ts';
 import { checkIbanUa, normalisePhone, type Check } from '@/shared/requisites.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -211,3 +212,33 @@ export const npSettingsBodySchema = z.strictObject({
 export type NpSettingsInput = z.input<typeof npSettingsBodySchema>;
 
 export const npTestSchema = z.object({ valid: z.boolean(), message: z.string() });
+
+// ---- endpoints --------------------------------------------------------------------------------------------------
+
+export const presetParamsSchema = z.strictObject({ id: dbId(), presetId: dbId() });
+
+const bankAccounts = {
+  bankAccounts: { params: idParams, response: z.array(bankAccountSchema) },
+  putBankAccounts: { params: idParams, body: bankAccountsBodySchema, response: z.array(bankAccountSchema) },
+};
+
+/**
+ * The shapes of the module's endpoints by name; their paths are in clients.endpoints.ts (decision 0016). A client's
+ * and a supplier's bank accounts have the same shapes.
+ */
+export const clientsSchemas = {
+  clientBankAccounts: bankAccounts.bankAccounts,
+  putClientBankAccounts: bankAccounts.putBankAccounts,
+  supplierBankAccounts: bankAccounts.bankAccounts,
+  putSupplierBankAccounts: bankAccounts.putBankAccounts,
+  presets: { params: idParams, response: z.array(presetSchema) },
+  createPreset: { params: idParams, body: presetCreateSchema, response: presetSchema },
+  updatePreset: { params: presetParamsSchema, body: presetUpdateSchema, response: presetSchema },
+  makePrimary: { params: presetParamsSchema, response: presetSchema },
+  removePreset: { params: presetParamsSchema },
+  npSettings: { params: idParams, response: npSettingsSchema },
+  putNpSettings: { params: idParams, body: npSettingsBodySchema, response: npSettingsSchema },
+  testNpKey: { params: idParams, response: npTestSchema },
+  /** The settings without the key, and the sentence to show. */
+  removeNpKey: { params: idParams, response: npSettingsSchema.extend(messageSchema.shape) },
+};

@@ -1,7 +1,7 @@
 // Client orders ('Замовлення клієнтів', sales.md §1): shared by the server and the page. One status field driven by
 // the state machine below; totals, VAT and the payment status are derived by the server, never typed in.
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
-import { idParams } from '@/shared/contract.ts';
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -176,9 +176,9 @@ export const orderListQuerySchema = z.strictObject({
     .pipe(z.array(z.enum(orderStatuses)))
     .optional(),
   paymentStatus: z.enum(paymentStatuses).optional(),
-  clientId: z.coerce.number().int().positive().optional(),
-  companyId: z.coerce.number().int().positive().optional(),
-  managerUserId: z.coerce.number().int().positive().optional(),
+  clientId: idFilter(),
+  companyId: idFilter(),
+  managerUserId: idFilter(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
   overdue: z.enum(['true', 'false']).optional(),
@@ -540,10 +540,44 @@ export type OrderClientContext = z.infer<typeof orderClientContextSchema>;
 
 export const sendInvoiceResultSchema = z.object({ queued: z.number().int(), recipients: z.array(z.string()) });
 
-/**
- * The shapes of the module's endpoints (their paths: orders.endpoints.ts, decision 0016). The endpoints not listed
- * here are still declared in server/orders.routes.ts; they move here as the module adopts the definitions.
- */
+/** The form's item search: by name, SKU or barcode, with what is available in the order's warehouse. */
+export const orderItemQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional().default(''),
+  warehouseId: idFilter(),
+  limit: z.coerce.number<string | number>().int().min(1).max(50).optional().default(20),
+});
+
+export const orderClientParamsSchema = z.strictObject({ clientId: dbId() });
+
+/** The state-table actions (POST /api/orders/:id/<action>): each answers the order as it now is. */
+const action = <B extends z.ZodType>(body: B) => ({ params: idParams, body, response: orderSchema });
+
+/** The shapes of the module's endpoints by name; their paths are in orders.endpoints.ts (decision 0016). */
 export const ordersSchemas = {
+  list: { query: orderListQuerySchema, response: z.array(orderSummarySchema) },
+  /** The totals of everything the list's filter matches. */
+  totals: { query: orderListQuerySchema, response: orderTotalsSchema },
+  stats: { response: orderStatsSchema },
+  settings: { response: orderSettingsSchema },
+  updateSettings: { body: orderSettingsPatchSchema, response: orderSettingsSchema },
+  items: { query: orderItemQuerySchema, response: z.array(orderItemOptionSchema) },
+  clientContext: { params: orderClientParamsSchema, response: orderClientContextSchema },
   get: { params: idParams, response: orderSchema },
+  payments: { params: idParams, response: z.array(orderPaymentSchema) },
+  shipments: { params: idParams, response: z.array(orderShipmentSchema) },
+  history: { params: idParams, response: z.array(orderHistorySchema) },
+  printInvoice: { params: idParams },
+  printDepartments: { params: idParams },
+  create: { body: orderCreateSchema, response: orderSchema },
+  update: { params: idParams, body: orderUpdateSchema, response: orderSchema },
+  remove: { params: idParams, body: orderVersionSchema.nullish() },
+  confirm: action(orderVersionSchema.nullish()),
+  returnToDraft: action(orderVersionSchema.nullish()),
+  close: action(orderReasonSchema),
+  cancel: action(orderReasonSchema),
+  reserve: action(orderVersionSchema.nullish()),
+  unreserve: action(orderVersionSchema.nullish()),
+  productionApproval: action(productionApprovalSchema),
+  copy: { params: idParams, response: orderSchema },
+  sendInvoice: { params: idParams, response: sendInvoiceResultSchema },
 };

@@ -2,6 +2,7 @@
 // the client's orders; bank statements turned into draft payments with match proposals. Shared by the server and
 // the page.
 import { documentDate } from '@/shared/document-date.ts';
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -289,8 +290,8 @@ export const paymentListQuerySchema = z.strictObject({
   method: z.preprocess(emptyToUndefined, z.enum(paymentMethods).optional()),
   type: z.preprocess(emptyToUndefined, z.enum(paymentTypes).optional()),
   source: z.preprocess(emptyToUndefined, z.enum(paymentSources).optional()),
-  clientId: z.coerce.number().int().positive().optional(),
-  orderId: z.coerce.number().int().positive().optional(),
+  clientId: idFilter(),
+  orderId: idFilter(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
   /** Only payments with an unallocated rest ('Аванс'). */
@@ -323,12 +324,12 @@ export const bankTransactionListQuerySchema = z.strictObject({
 export type BankTransactionListQuery = z.output<typeof bankTransactionListQuerySchema>;
 
 export const openOrdersQuerySchema = z.strictObject({
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: idFilter(),
   /** One order by id, whatever its outstanding (the `?orderId=` link of the new payment dialog). */
-  orderId: z.coerce.number().int().positive().optional(),
+  orderId: idFilter(),
   currencyCode: currencyCode.optional(),
   search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(200).optional(),
 });
 export type OpenOrdersQuery = z.output<typeof openOrdersQuerySchema>;
 
@@ -502,10 +503,27 @@ export const openOrderSchema = z.object({
 });
 export type OpenOrder = z.infer<typeof openOrderSchema>;
 
-/**
- * The shapes of the module's endpoints (their paths: payments.endpoints.ts, decision 0016). The endpoints not listed
- * here are still declared in server/payments.routes.ts; they move here as the module adopts the definitions.
- */
+/** The statement upload's query: the column profile (a multipart upload may name it in a field instead). */
+export const importStatementQuerySchema = z.strictObject({ profile: z.string().trim().max(60).optional() });
+
+/** The shapes of the module's endpoints by name; their paths are in payments.endpoints.ts (decision 0016). */
 export const paymentsSchemas = {
+  list: { query: paymentListQuerySchema, response: z.array(paymentSummarySchema) },
   stats: { response: paymentStatsSchema },
+  /** A CSV or XLSX file of the filtered register. */
+  export: { query: paymentExportQuerySchema },
+  bankTransactions: { query: bankTransactionListQuerySchema, response: z.array(bankTransactionSchema) },
+  openOrders: { query: openOrdersQuerySchema, response: z.array(openOrderSchema) },
+  settings: { response: paymentSettingsSchema },
+  updateSettings: { body: paymentSettingsPatchSchema, response: paymentSettingsSchema },
+  /** The body is the file itself or multipart/form-data (field `file`, optional `profile`). */
+  importStatement: { query: importStatementQuerySchema, response: importResultSchema },
+  get: { params: idParams, response: paymentSchema },
+  matchProposals: { params: idParams, response: z.array(matchProposalSchema) },
+  create: { body: paymentCreateSchema, response: paymentSchema },
+  update: { params: idParams, body: paymentUpdateSchema, response: paymentSchema },
+  remove: { params: idParams },
+  post: { params: idParams, body: paymentPostSchema.nullish(), response: paymentSchema },
+  cancel: { params: idParams, body: paymentCancelSchema, response: paymentSchema },
+  allocate: { params: idParams, body: allocationsReplaceSchema, response: paymentSchema },
 };

@@ -4,17 +4,16 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { companies } from '@/resources/companies/companies.table.ts';
+import { defaultEnvelopeBlocks } from '../client-mail.contract.ts';
+import { createRegister, sendRegister } from './client-mail.registers.ts';
+import { saveEnvelopeTemplate } from './client-mail.templates.ts';
 import {
   bulkCreateLetters,
   changeLetterStatus,
   createLetter,
-  createRegister,
   lettersForPrinting,
-  saveEnvelopeTemplate,
-  sendRegister,
   updateLetter,
-} from './client-mail.service.ts';
-import { defaultEnvelopeBlocks } from '../client-mail.contract.ts';
+} from './client-mail.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

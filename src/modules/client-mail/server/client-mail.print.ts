@@ -6,7 +6,15 @@ import { add, dec, fixed } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
-import { createPdf, mm, pdfBuffer, printDate, renderPrintForm, type Pdf, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
+import {
+  createPdf,
+  mm,
+  pdfBuffer,
+  printDate,
+  renderPrintForm,
+  type Pdf,
+  type PrintForm,
+} from '@/server/kernel/pdf/pdf.ts';
 import { companyLogos } from '@/resources/companies/companies.table.ts';
 import {
   envelopeSizes,
@@ -19,7 +27,8 @@ import {
   type Letter,
   type Register,
 } from '../client-mail.contract.ts';
-import { envelopeLayout, senderCompany, senderLines, type SenderCompany } from './client-mail.service.ts';
+import { senderCompany, type SenderCompany } from './client-mail.read.ts';
+import { envelopeLayout, senderLines } from './client-mail.templates.ts';
 
 export const envelopesFileName = 'Конверти.pdf';
 export const registerPrintTitle = 'Список згрупованих поштових відправлень';

@@ -12,7 +12,7 @@ import { sampleEdrpou } from '@/shared/requisites.ts';
 import { kyivToday, addDays } from '@/shared/kyiv-date.ts';
 import { defaultEnvelopeBlocks, type Letter, type Register } from '../client-mail.contract.ts';
 import { envelopePages, registerPrintForm, splitAddress } from './client-mail.print.ts';
-import { senderCompany } from './client-mail.service.ts';
+import { senderCompany } from './client-mail.read.ts';
 
 let t: TestApp;
 let cookie: string;

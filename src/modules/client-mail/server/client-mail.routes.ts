@@ -1,27 +1,11 @@
-// /api/client-mail (sales.md §5): letters, their envelopes and status, the post office registers and the envelope
-// templates — all keyed to /client-mail (GET needs canView, the rest canAccess).
-import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+// /api/client-mail (sales.md §5), registered from the module's endpoints (client-mail.endpoints.ts) and their schemas:
+// letters, their envelopes and status, the post office registers and the envelope templates.
+import type { FastifyReply } from 'fastify';
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
-import {
-  bulkCreateSchema,
-  bulkResultSchema,
-  envelopeTemplatePutSchema,
-  envelopeTemplateQuerySchema,
-  envelopeTemplateSchema,
-  letterCreateSchema,
-  letterListQuerySchema,
-  letterSchema,
-  letterUpdateSchema,
-  printEnvelopesSchema,
-  recipientPreviewSchema,
-  registerCreateSchema,
-  registerItemsSchema,
-  registerListQuerySchema,
-  registerSchema,
-  registerSummarySchema,
-  statusChangeSchema,
-} from '../client-mail.contract.ts';
+import { serve } from '@/server/kernel/serve.ts';
+import { clientMailSchemas } from '../client-mail.contract.ts';
+import { clientMailEndpoints } from '../client-mail.endpoints.ts';
 import {
   envelopesFileName,
   registerPrintTitle,
@@ -29,68 +13,36 @@ import {
   renderLetter,
   renderRegister,
 } from './client-mail.print.ts';
+import { getLetter, listLetters, recipientPreview } from './client-mail.read.ts';
 import {
   addToRegister,
+  createRegister,
+  deleteRegister,
+  getRegister,
+  listRegisters,
+  removeFromRegister,
+  sendRegister,
+} from './client-mail.registers.ts';
+import { envelopeTemplatesOf, saveEnvelopeTemplate } from './client-mail.templates.ts';
+import {
   bulkCreateLetters,
   changeLetterStatus,
   createLetter,
-  createRegister,
   deleteLetter,
-  deleteRegister,
-  envelopeTemplatesOf,
-  getLetter,
-  getRegister,
   lettersForPrinting,
-  listLetters,
-  listRegisters,
-  recipientPreview,
-  removeFromRegister,
-  saveEnvelopeTemplate,
-  sendRegister,
   updateLetter,
-} from './client-mail.service.ts';
-
-const idValue = z.coerce.number().int().positive().max(2_147_483_647);
-const idParams = z.strictObject({ id: idValue });
+} from './client-mail.write.ts';
 
 export async function clientMailRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
-  const key = access.route('/client-mail');
-  const base = '/api/client-mail';
+  const noContent = (reply: FastifyReply) => reply.status(204).send();
 
-  // ---- letters ----
-  app.route({
-    method: 'GET',
-    url: base,
-    config: { access: key },
-    schema: { querystring: letterListQuerySchema, response: { 200: z.array(letterSchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listLetters(db, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
-  app.route({
-    method: 'POST',
-    url: base,
-    config: { access: key },
-    schema: { body: letterCreateSchema, response: { 201: letterSchema } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createLetter(db, auditContext(request), request.body)),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/bulk-create`,
-    config: { access: key },
-    schema: { body: bulkCreateSchema, response: { 201: bulkResultSchema } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await bulkCreateLetters(db, auditContext(request), request.body)),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/print-envelopes`,
-    config: { access: key },
-    schema: { body: printEnvelopesSchema },
-    handler: async (request, reply) => {
+  serve(app, clientMailEndpoints, clientMailSchemas, {
+    // ---- letters ----
+    list: async (request) => listLetters(db, request.query),
+    create: async (request) => createLetter(db, auditContext(request), request.body),
+    bulkCreate: async (request) => bulkCreateLetters(db, auditContext(request), request.body),
+    printEnvelopes: async (request, reply) => {
       const { ids, format, withLetters } = request.body;
       const pdf = await db.transaction(async (tx) => {
         const letters = await lettersForPrinting(tx, auditContext(request), ids);
@@ -98,140 +50,39 @@ export async function clientMailRoutes(app: AppInstance, deps: AppDeps): Promise
       });
       return sendPdf(reply, envelopesFileName, pdf);
     },
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/recipients/:id`,
-    config: { access: key },
-    schema: { params: idParams, response: { 200: recipientPreviewSchema } },
-    handler: async (request) => recipientPreview(db, request.params.id),
-  });
-
-  // ---- registers ----
-  app.route({
-    method: 'GET',
-    url: `${base}/registers`,
-    config: { access: key },
-    schema: { querystring: registerListQuerySchema, response: { 200: z.array(registerSummarySchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listRegisters(db, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/registers`,
-    config: { access: key },
-    schema: { body: registerCreateSchema, response: { 201: registerSchema } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createRegister(db, auditContext(request), request.body)),
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/registers/:id`,
-    config: { access: key },
-    schema: { params: idParams, response: { 200: registerSchema } },
-    handler: async (request) => getRegister(db, request.params.id),
-  });
-  app.route({
-    method: 'DELETE',
-    url: `${base}/registers/:id`,
-    config: { access: key },
-    schema: { params: idParams },
-    handler: async (request, reply) => {
-      await deleteRegister(db, auditContext(request), request.params.id);
-      return reply.status(204).send();
-    },
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/registers/:id/items`,
-    config: { access: key },
-    schema: { params: idParams, body: registerItemsSchema, response: { 200: registerSchema } },
-    handler: async (request) => addToRegister(db, auditContext(request), request.params.id, request.body.letterIds),
-  });
-  app.route({
-    method: 'DELETE',
-    url: `${base}/registers/:id/items/:letterId`,
-    config: { access: key },
-    schema: { params: z.strictObject({ id: idValue, letterId: idValue }), response: { 200: registerSchema } },
-    handler: async (request) =>
-      removeFromRegister(db, auditContext(request), request.params.id, request.params.letterId),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/registers/:id/send`,
-    config: { access: key },
-    schema: { params: idParams, body: z.strictObject({}).nullish(), response: { 200: registerSchema } },
-    handler: async (request) => sendRegister(db, auditContext(request), request.params.id),
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/registers/:id/print`,
-    config: { access: key },
-    schema: { params: idParams },
-    handler: async (request, reply) => {
-      const register = await getRegister(db, request.params.id);
-      return sendPdf(reply, `${registerPrintTitle} ${register.number}.pdf`, await renderRegister(db, register));
-    },
-  });
-
-  // ---- envelope templates ----
-  app.route({
-    method: 'GET',
-    url: `${base}/envelope-templates`,
-    config: { access: key },
-    schema: { querystring: envelopeTemplateQuerySchema, response: { 200: z.array(envelopeTemplateSchema) } },
-    handler: async (request) => envelopeTemplatesOf(db, request.query.companyId),
-  });
-  app.route({
-    method: 'PUT',
-    url: `${base}/envelope-templates`,
-    config: { access: key },
-    schema: { body: envelopeTemplatePutSchema, response: { 200: envelopeTemplateSchema } },
-    handler: async (request) => saveEnvelopeTemplate(db, auditContext(request), request.body),
-  });
-
-  // ---- one letter (after the static paths) ----
-  app.route({
-    method: 'GET',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams, response: { 200: letterSchema } },
-    handler: async (request) => getLetter(db, request.params.id),
-  });
-  app.route({
-    method: 'PATCH',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams, body: letterUpdateSchema, response: { 200: letterSchema } },
-    handler: async (request) => updateLetter(db, auditContext(request), request.params.id, request.body),
-  });
-  app.route({
-    method: 'DELETE',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams },
-    handler: async (request, reply) => {
+    recipient: async (request) => recipientPreview(db, request.params.id),
+    get: async (request) => getLetter(db, request.params.id),
+    update: async (request) => updateLetter(db, auditContext(request), request.params.id, request.body),
+    remove: async (request, reply) => {
       await deleteLetter(db, auditContext(request), request.params.id);
-      return reply.status(204).send();
+      return noContent(reply);
     },
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/:id/status`,
-    config: { access: key },
-    schema: { params: idParams, body: statusChangeSchema, response: { 200: letterSchema } },
-    handler: async (request) => changeLetterStatus(db, auditContext(request), request.params.id, request.body),
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/:id/print/letter`,
-    config: { access: key },
-    schema: { params: idParams },
-    handler: async (request, reply) => {
+    changeStatus: async (request) => changeLetterStatus(db, auditContext(request), request.params.id, request.body),
+    printLetter: async (request, reply) => {
       const letter = await getLetter(db, request.params.id);
       return sendPdf(reply, `Лист ${letter.number}.pdf`, await renderLetter(db, letter));
     },
+
+    // ---- registers ----
+    registers: async (request) => listRegisters(db, request.query),
+    createRegister: async (request) => createRegister(db, auditContext(request), request.body),
+    register: async (request) => getRegister(db, request.params.id),
+    removeRegister: async (request, reply) => {
+      await deleteRegister(db, auditContext(request), request.params.id);
+      return noContent(reply);
+    },
+    addToRegister: async (request) =>
+      addToRegister(db, auditContext(request), request.params.id, request.body.letterIds),
+    removeFromRegister: async (request) =>
+      removeFromRegister(db, auditContext(request), request.params.id, request.params.letterId),
+    sendRegister: async (request) => sendRegister(db, auditContext(request), request.params.id),
+    printRegister: async (request, reply) => {
+      const register = await getRegister(db, request.params.id);
+      return sendPdf(reply, `${registerPrintTitle} ${register.number}.pdf`, await renderRegister(db, register));
+    },
+
+    // ---- envelope templates ----
+    templates: async (request) => envelopeTemplatesOf(db, request.query.companyId),
+    saveTemplate: async (request) => saveEnvelopeTemplate(db, auditContext(request), request.body),
   });
 }

@@ -1,69 +1,70 @@
-// The calls of the /client-mail page, typed by the module's contract (sales.md §5).
+// The calls of the /client-mail page, typed by the module's contract and named by its endpoints (sales.md §5,
+// decision 0016).
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type {
-  BulkCreateInput,
-  BulkResult,
   EnvelopeFormat,
-  EnvelopeTemplate,
-  EnvelopeTemplatePutInput,
   Letter,
   LetterCreateInput,
   MailKind,
   MailStatus,
-  RecipientPreview,
-  Register,
-  RegisterCreateInput,
   RegisterStatus,
   RegisterSummary,
 } from '@/modules/client-mail/client-mail.contract.ts';
-import { ApiError, apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
+import { ApiError, callEndpoint, endpointKey, endpointUrl, getListQueryFn } from '@/web/lib/api.ts';
+import { clientMailEndpoints as api } from '../client-mail.endpoints.ts';
 
-export const MAIL_URL = '/api/client-mail';
-export const REGISTERS_URL = `${MAIL_URL}/registers`;
-export const TEMPLATES_URL = `${MAIL_URL}/envelope-templates`;
-
-/** The letters list's filter; its entries become the query parameters ('all', null and '' are left out). */
-export interface LetterListFilter {
+/** The letters list's filter: the contract's query, with the fields the tab always keeps set ('all', '' = none). */
+export type LetterListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
   sort: string;
   status: MailStatus | 'all';
   kind: MailKind | 'all';
-}
+};
 
-export interface RegisterListFilter {
+/** The registers list's filter: the contract's query, with the fields the tab always keeps set. */
+export type RegisterListFilter = QueryInput<typeof api.registers> & {
   page: number;
   limit: number;
   search: string;
   sort: string;
   status: RegisterStatus | 'all';
-}
+};
 
-export const letterListQueryKey = (filter: LetterListFilter) => [MAIL_URL, filter] as const;
-export const registerListQueryKey = (filter: RegisterListFilter) => [REGISTERS_URL, filter] as const;
-export const registerQueryKey = (id: number) => [REGISTERS_URL, id] as const;
-export const templatesQueryKey = (companyId: number | null) => [TEMPLATES_URL, { companyId }] as const;
-export const draftRegistersQueryKey = [REGISTERS_URL, { status: 'draft', limit: 100, sort: '-registerDate' }] as const;
+export const letterListQueryKey = (filter: LetterListFilter) => endpointKey(api.list, { query: filter });
+export const registerListQueryKey = (filter: RegisterListFilter) => endpointKey(api.registers, { query: filter });
+export const registerQueryKey = (id: number) => endpointKey(api.register, { params: { id } });
+/** Every envelope template query (of any company). */
+export const allTemplatesQueryKey = endpointKey(api.templates);
+export const templatesQueryKey = (companyId: number | null) => endpointKey(api.templates, { query: { companyId } });
+export const draftRegistersQueryKey = endpointKey(api.registers, {
+  query: { status: 'draft', limit: 100, sort: '-registerDate' },
+});
 
 export const letterListQueryFn = getListQueryFn<Letter>();
 export const registerListQueryFn = getListQueryFn<RegisterSummary>();
+
+/** The head of every key of the page (/api/client-mail); the templates' head is left out of a refresh. */
+const MAIL_KEY = String(endpointKey(api.list)[0]);
+const TEMPLATES_KEY = String(allTemplatesQueryKey[0]);
 
 /** After any change: every list and register of the page is read again (the envelope templates stay). */
 export function refreshMail(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     predicate: (query: Query) =>
       typeof query.queryKey[0] === 'string' &&
-      query.queryKey[0].startsWith(MAIL_URL) &&
-      query.queryKey[0] !== TEMPLATES_URL,
+      query.queryKey[0].startsWith(MAIL_KEY) &&
+      query.queryKey[0] !== TEMPLATES_KEY,
   });
 }
 
-export type StatusChangeBody = { status: MailStatus; trackingNumber?: string | null; date?: string };
+export type StatusChangeBody = BodyInput<typeof api.changeStatus>;
 export type LetterPatch = Partial<LetterCreateInput> & { updatedAt?: string };
 
-export const registerPrintUrl = (id: number) => `${REGISTERS_URL}/${id}/print`;
-export const letterPrintUrl = (id: number) => `${MAIL_URL}/${id}/print/letter`;
+export const registerPrintUrl = (id: number) => endpointUrl(api.printRegister, { params: { id } });
+export const letterPrintUrl = (id: number) => endpointUrl(api.printLetter, { params: { id } });
 
 /**
  * POSTs for a PDF and shows it in a new tab. The tab is opened at once (inside the click, so no popup blocker
@@ -104,21 +105,23 @@ export async function openPostedPdf(url: string, body: unknown): Promise<void> {
 }
 
 export const mailApi = {
-  create: (body: LetterCreateInput) => apiRequest<Letter>('POST', MAIL_URL, body),
-  update: (id: number, body: LetterPatch) => apiRequest<Letter>('PATCH', `${MAIL_URL}/${id}`, body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${MAIL_URL}/${id}`),
-  bulkCreate: (body: BulkCreateInput) => apiRequest<BulkResult>('POST', `${MAIL_URL}/bulk-create`, body),
-  changeStatus: (id: number, body: StatusChangeBody) => apiRequest<Letter>('POST', `${MAIL_URL}/${id}/status`, body),
-  recipient: (counterpartyId: number) =>
-    apiRequest<RecipientPreview>('GET', `${MAIL_URL}/recipients/${counterpartyId}`),
-  printEnvelopes: (ids: number[], format: EnvelopeFormat | undefined, withLetters: boolean) =>
-    openPostedPdf(`${MAIL_URL}/print-envelopes`, { ids, ...(format ? { format } : {}), withLetters }),
-  createRegister: (body: RegisterCreateInput) => apiRequest<Register>('POST', REGISTERS_URL, body),
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  update: (id: number, body: LetterPatch) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  bulkCreate: (body: BodyInput<typeof api.bulkCreate>) => callEndpoint(api.bulkCreate, { body }),
+  changeStatus: (id: number, body: StatusChangeBody) => callEndpoint(api.changeStatus, { params: { id }, body }),
+  recipient: (counterpartyId: number) => callEndpoint(api.recipient, { params: { id: counterpartyId } }),
+  printEnvelopes: (ids: number[], format: EnvelopeFormat | undefined, withLetters: boolean) => {
+    const body: BodyInput<typeof api.printEnvelopes> = { ids, ...(format ? { format } : {}), withLetters };
+    // The body goes by openPostedPdf's own fetch; the URL is the endpoint's.
+    return openPostedPdf(endpointUrl(api.printEnvelopes, { body }), body);
+  },
+  createRegister: (body: BodyInput<typeof api.createRegister>) => callEndpoint(api.createRegister, { body }),
   addToRegister: (id: number, letterIds: number[]) =>
-    apiRequest<Register>('POST', `${REGISTERS_URL}/${id}/items`, { letterIds }),
+    callEndpoint(api.addToRegister, { params: { id }, body: { letterIds } }),
   removeFromRegister: (id: number, letterId: number) =>
-    apiRequest<Register>('DELETE', `${REGISTERS_URL}/${id}/items/${letterId}`),
-  sendRegister: (id: number) => apiRequest<Register>('POST', `${REGISTERS_URL}/${id}/send`, {}),
-  deleteRegister: (id: number) => apiRequest<unknown>('DELETE', `${REGISTERS_URL}/${id}`),
-  saveTemplate: (body: EnvelopeTemplatePutInput) => apiRequest<EnvelopeTemplate>('PUT', TEMPLATES_URL, body),
+    callEndpoint(api.removeFromRegister, { params: { id, letterId } }),
+  sendRegister: (id: number) => callEndpoint(api.sendRegister, { params: { id }, body: {} }),
+  deleteRegister: (id: number) => callEndpoint(api.removeRegister, { params: { id } }),
+  saveTemplate: (body: BodyInput<typeof api.saveTemplate>) => callEndpoint(api.saveTemplate, { body }),
 };

@@ -15,6 +15,7 @@ import {
   type EnvelopeFormat,
   type EnvelopeTemplate,
 } from '@/modules/client-mail/client-mail.contract.ts';
+import { companiesEndpoints } from '@/modules/companies/companies.endpoints.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
@@ -24,9 +25,9 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Tabs, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
-import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { ApiError, endpointUrl, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { mailApi, TEMPLATES_URL, templatesQueryKey } from './client-mail.api.ts';
+import { allTemplatesQueryKey, mailApi, templatesQueryKey } from './client-mail.api.ts';
 import { mailWebMessages } from './client-mail.messages.ts';
 import { FormFailure } from './mail-parts.tsx';
 
@@ -163,7 +164,7 @@ function TemplateEditor({ template, canAccess }: { template: EnvelopeTemplate; c
     onMutate: () => setFailure(null),
     onSuccess: async () => {
       toast({ title: m.saved, description: `${template.companyName} · ${envelopeFormatLabels[format]}` });
-      await queryClient.invalidateQueries({ queryKey: [TEMPLATES_URL] });
+      await queryClient.invalidateQueries({ queryKey: allTemplatesQueryKey });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
@@ -376,7 +377,7 @@ function EnvelopePreview({ template, draft }: { template: EnvelopeTemplate; draf
         {logo && logo.visible ? (
           template.hasLogo ? (
             <image
-              href={`/api/companies/${template.companyId}/logo`}
+              href={endpointUrl(companiesEndpoints.logo, { params: { id: template.companyId } })}
               x={logo.x}
               y={logo.y}
               width={logo.width}

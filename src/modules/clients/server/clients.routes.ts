@@ -1,19 +1,10 @@
-// Clients' and suppliers' endpoints beyond the declared resource (reference-data.md §13): bank accounts, delivery
-// presets (the /clients/{id}/delivery-settings page) and the Nova Poshta identity (/clients/{id}/nova-poshta-settings).
-// Everything is keyed to /clients (or /suppliers for a supplier's accounts): view to read, access to change.
-import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
-import {
-  bankAccountSchema,
-  bankAccountsBodySchema,
-  clientsMessages,
-  npSettingsBodySchema,
-  npSettingsSchema,
-  npTestSchema,
-  presetCreateSchema,
-  presetSchema,
-  presetUpdateSchema,
-} from '../clients.contract.ts';
+// Clients' and suppliers' endpoints beyond the declared resource (reference-data.md §13), registered from the
+// module's endpoints (clients.endpoints.ts) and their schemas: bank accounts, delivery presets and the Nova Poshta
+// identity.
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { serve } from '@/server/kernel/serve.ts';
+import { clientsMessages, clientsSchemas } from '../clients.contract.ts';
+import { clientsEndpoints } from '../clients.endpoints.ts';
 import {
   counterpartyOf,
   createPreset,
@@ -29,107 +20,38 @@ import {
   updatePreset,
 } from './clients.service.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const idParams = z.strictObject({ id });
-const presetParams = z.strictObject({ id, presetId: id });
+type Counterparty = '/clients' | '/suppliers';
 
 export async function clientsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const secret = deps.config.sessionSecret;
 
-  for (const route of ['/clients', '/suppliers'] as const) {
-    app.route({
-      method: 'GET',
-      url: `/api${route}/:id/bank-accounts`,
-      config: { access: access.route(route) },
-      schema: { params: idParams, response: { 200: z.array(bankAccountSchema) } },
-      handler: async (request) => {
-        await counterpartyOf(db, route, request.params.id);
-        return listBankAccounts(db, request.params.id);
-      },
-    });
-    app.route({
-      method: 'PUT',
-      url: `/api${route}/:id/bank-accounts`,
-      config: { access: access.route(route) },
-      schema: { params: idParams, body: bankAccountsBodySchema, response: { 200: z.array(bankAccountSchema) } },
-      handler: async (request) =>
-        replaceBankAccounts(db, auditContext(request), route, request.params.id, request.body),
-    });
-  }
+  /** A client's or a supplier's accounts: the counterparty must exist under its own route. */
+  const accountsOf = async (route: Counterparty, id: number) => {
+    await counterpartyOf(db, route, id);
+    return listBankAccounts(db, id);
+  };
 
-  const clients = access.route('/clients');
-  const base = '/api/clients/:id/delivery-settings';
-
-  app.route({
-    method: 'GET',
-    url: base,
-    config: { access: clients },
-    schema: { params: idParams, response: { 200: z.array(presetSchema) } },
-    handler: async (request) => listPresets(db, request.params.id),
-  });
-  app.route({
-    method: 'POST',
-    url: base,
-    config: { access: clients },
-    schema: { params: idParams, body: presetCreateSchema, response: { 201: presetSchema } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createPreset(db, auditContext(request), request.params.id, request.body)),
-  });
-  app.route({
-    method: 'PATCH',
-    url: `${base}/:presetId`,
-    config: { access: clients },
-    schema: { params: presetParams, body: presetUpdateSchema, response: { 200: presetSchema } },
-    handler: async (request) =>
+  serve(app, clientsEndpoints, clientsSchemas, {
+    clientBankAccounts: async (request) => accountsOf('/clients', request.params.id),
+    putClientBankAccounts: async (request) =>
+      replaceBankAccounts(db, auditContext(request), '/clients', request.params.id, request.body),
+    supplierBankAccounts: async (request) => accountsOf('/suppliers', request.params.id),
+    putSupplierBankAccounts: async (request) =>
+      replaceBankAccounts(db, auditContext(request), '/suppliers', request.params.id, request.body),
+    presets: async (request) => listPresets(db, request.params.id),
+    createPreset: async (request) => createPreset(db, auditContext(request), request.params.id, request.body),
+    updatePreset: async (request) =>
       updatePreset(db, auditContext(request), request.params.id, request.params.presetId, request.body),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/:presetId/make-primary`,
-    config: { access: clients },
-    schema: { params: presetParams, response: { 200: presetSchema } },
-    handler: async (request) => makePrimary(db, auditContext(request), request.params.id, request.params.presetId),
-  });
-  app.route({
-    method: 'DELETE',
-    url: `${base}/:presetId`,
-    config: { access: clients },
-    schema: { params: presetParams },
-    handler: async (request, reply) => {
+    makePrimary: async (request) => makePrimary(db, auditContext(request), request.params.id, request.params.presetId),
+    removePreset: async (request, reply) => {
       await deletePreset(db, auditContext(request), request.params.id, request.params.presetId);
       return reply.status(204).send();
     },
-  });
-
-  const np = '/api/clients/:id/nova-poshta-settings';
-  app.route({
-    method: 'GET',
-    url: np,
-    config: { access: clients },
-    schema: { params: idParams, response: { 200: npSettingsSchema } },
-    handler: async (request) => getNpSettings(db, request.params.id),
-  });
-  app.route({
-    method: 'PUT',
-    url: np,
-    config: { access: clients },
-    schema: { params: idParams, body: npSettingsBodySchema, response: { 200: npSettingsSchema } },
-    handler: async (request) => putNpSettings(db, auditContext(request), secret, request.params.id, request.body),
-  });
-  app.route({
-    method: 'POST',
-    url: `${np}/test`,
-    config: { access: clients },
-    schema: { params: idParams, response: { 200: npTestSchema } },
-    handler: async (request) => testNpKey(db, secret, deps.config.novaPoshtaApiUrl, request.params.id),
-  });
-  app.route({
-    method: 'DELETE',
-    url: `${np}/api-key`,
-    config: { access: clients },
-    schema: { params: idParams, response: { 200: npSettingsSchema.extend({ message: z.string() }) } },
-    handler: async (request) => ({
+    npSettings: async (request) => getNpSettings(db, request.params.id),
+    putNpSettings: async (request) => putNpSettings(db, auditContext(request), secret, request.params.id, request.body),
+    testNpKey: async (request) => testNpKey(db, secret, deps.config.novaPoshtaApiUrl, request.params.id),
+    removeNpKey: async (request) => ({
       ...(await deleteNpApiKey(db, auditContext(request), request.params.id)),
       message: clientsMessages.keyRemoved,
     }),

@@ -7,9 +7,16 @@ import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
 import { BankAccountsDialog } from '@/web/components/bank-accounts-dialog.tsx';
 import { RowAction } from '@/web/components/data-list.tsx';
+import { endpointUrl } from '@/web/lib/api.ts';
+import { clientsEndpoints } from '../clients.endpoints.ts';
 import { clientsWebMessages } from './clients.messages.ts';
 
 const messages = clientsWebMessages.actions;
+/** The accounts endpoint of each counterparty list (the dialog reads and replaces them at one URL). */
+const bankAccountsOf = {
+  '/clients': clientsEndpoints.clientBankAccounts,
+  '/suppliers': clientsEndpoints.supplierBankAccounts,
+} as const;
 
 const nameOf = (row: ResourceRow) => (typeof row.name === 'string' && row.name ? row.name : `#${row.id}`);
 
@@ -37,7 +44,7 @@ function BankAccountsAction({
         <span className="contents" onClick={(event: MouseEvent) => event.stopPropagation()}>
           <BankAccountsDialog
             title={messages.bankAccountsTitle(name)}
-            url={`/api${route}/${row.id}/bank-accounts`}
+            url={endpointUrl(bankAccountsOf[route], { params: { id: row.id } })}
             canChange={canChange}
             onClose={() => setOpen(false)}
           />

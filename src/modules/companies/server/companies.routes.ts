@@ -1,30 +1,20 @@
-// Companies beyond the declared resource (reference-data.md §15): bank accounts (an IBAN belongs to one company
-// only — it tells whose a bank payment is) and the logo printed on documents. Keyed to /companies.
+// Companies beyond the declared resource (reference-data.md §15), registered from the module's endpoints
+// (companies.endpoints.ts) and their schemas: bank accounts (an IBAN belongs to one company only — it tells whose a
+// bank payment is) and the logo printed on documents. Keyed to /companies.
 import { asc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { ibanMfo } from '@/shared/requisites.ts';
-import { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { uniqueViolation } from '@/server/kernel/db-errors.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sniffImage, svgToPng } from '@/server/kernel/images.ts';
+import { serve } from '@/server/kernel/serve.ts';
 import { bankAccountsWithDefaults } from '@/modules/clients/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { companyBankAccounts, companyLogos } from '@/resources/companies/companies.table.ts';
-import {
-  bankAccountSchema,
-  bankAccountsBodySchema,
-  companiesMessages,
-  LOGO_MAX_BYTES,
-  type BankAccount,
-} from '../companies.contract.ts';
-
-/** The upload bodies this module takes, declared on its upload route (decision 0014). */
-const LOGO_BODY_TYPES: string[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
-
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const okSchema = z.object({ message: z.string() });
+import { companiesMessages, companiesSchemas, type BankAccount } from '../companies.contract.ts';
+import { companiesEndpoints } from '../companies.endpoints.ts';
 
 async function accountsOf(db: DbOrTx, companyId: number): Promise<BankAccount[]> {
   const rows = await db
@@ -37,30 +27,21 @@ async function accountsOf(db: DbOrTx, companyId: number): Promise<BankAccount[]>
 
 export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const key = access.route('/companies');
   const resource = resourceEngine.resource('/companies');
+  const upload = companiesEndpoints.putLogo;
 
-  app.addContentTypeParser(LOGO_BODY_TYPES, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    [...upload.bodyTypes],
+    { parseAs: 'buffer', bodyLimit: upload.bodyLimit },
+    (_request, body, done) => done(null, body),
   );
 
-  app.route({
-    method: 'GET',
-    url: '/api/companies/:id/bank-accounts',
-    config: { access: key },
-    schema: { params: idParams, response: { 200: z.array(bankAccountSchema) } },
-    handler: async (request) => {
+  serve(app, companiesEndpoints, companiesSchemas, {
+    bankAccounts: async (request) => {
       await resourceEngine.get(db, resource, request.params.id);
       return accountsOf(db, request.params.id);
     },
-  });
-
-  app.route({
-    method: 'PUT',
-    url: '/api/companies/:id/bank-accounts',
-    config: { access: key },
-    schema: { params: idParams, body: bankAccountsBodySchema, response: { 200: z.array(bankAccountSchema) } },
-    handler: async (request) => {
+    putBankAccounts: async (request) => {
       const companyId = request.params.id;
       const ctx = auditContext(request);
       return db
@@ -89,15 +70,7 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
           throw err;
         });
     },
-  });
-
-  app.route({
-    method: 'PUT',
-    url: '/api/companies/:id/logo',
-    config: { bodyTypes: LOGO_BODY_TYPES, access: key },
-    bodyLimit: LOGO_MAX_BYTES,
-    schema: { params: idParams, response: { 200: okSchema } },
-    handler: async (request) => {
+    putLogo: async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new DomainError(415, companiesMessages.logoType);
       // An SVG is kept as the PNG it draws: no script, handler or link of it survives (issue 19 §6).
@@ -122,14 +95,7 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
       });
       return { message: companiesMessages.logoSaved };
     },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/companies/:id/logo',
-    config: { access: key },
-    schema: { params: idParams, querystring: z.strictObject({ v: z.string().max(40).optional() }) },
-    handler: async (request, reply) => {
+    logo: async (request, reply) => {
       const [logo] = await db.select().from(companyLogos).where(eq(companyLogos.companyId, request.params.id));
       if (!logo) throw new DomainError(404, companiesMessages.noLogo);
       return reply
@@ -138,14 +104,7 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .send(logo.data);
     },
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: '/api/companies/:id/logo',
-    config: { access: key },
-    schema: { params: idParams, response: { 200: okSchema } },
-    handler: async (request) => {
+    removeLogo: async (request) => {
       const companyId = request.params.id;
       await db.transaction(async (tx) => {
         await resourceEngine.get(tx, resource, companyId, true);

@@ -2,12 +2,14 @@
 // (an IBAN belongs to one company only) and the logo printed on its documents.
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { ImageIcon, LandmarkIcon } from 'lucide-react';
-import { companiesMessages, LOGO_MAX_BYTES, LOGO_TYPES } from '@/modules/companies/companies.contract.ts';
+import { companiesEndpoints } from '@/modules/companies/companies.endpoints.ts';
+import { companiesMessages, LOGO_MAX_BYTES, LOGO_TYPES } from '@/modules/companies/companies.messages.ts';
 import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
 import { BankAccountsDialog } from '@/web/components/bank-accounts-dialog.tsx';
 import { RowAction } from '@/web/components/data-list.tsx';
 import { StoredImageDialog } from '@/web/components/stored-image-dialog.tsx';
+import { endpointUrl } from '@/web/lib/api.ts';
 import { companiesWebMessages as messages } from './companies.messages.ts';
 
 const LOGO_ACCEPT = LOGO_TYPES.join(',');
@@ -51,7 +53,7 @@ function CompanyRowActions({ row, canChange }: { row: ResourceRow; canChange: bo
         <InRow>
           <BankAccountsDialog
             title={messages.bankAccounts(name)}
-            url={`/api/companies/${row.id}/bank-accounts`}
+            url={endpointUrl(companiesEndpoints.bankAccounts, { params: { id: row.id } })}
             canChange={canChange}
             onClose={close}
           />
@@ -70,7 +72,7 @@ export function LogoDialog({ companyId, name, onClose }: { companyId: number; na
   const m = messages.logoDialog;
   return (
     <StoredImageDialog
-      url={`/api/companies/${companyId}/logo`}
+      url={endpointUrl(companiesEndpoints.logo, { params: { id: companyId } })}
       name={name}
       accept={LOGO_ACCEPT}
       problemOf={logoProblem}

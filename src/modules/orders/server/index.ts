@@ -17,6 +17,6 @@ export {
 } from './order-effects.ts';
 export { assertStatus, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
 export { getOrder, shippedOfLine } from './orders.read.ts';
-export { setProductionApproval } from './orders.write.ts';
+export { setProductionApproval } from './orders.actions.ts';
 export { ordersDemoSeeder } from './orders.demo.ts';
 export { orderLines, orders } from './orders.table.ts';

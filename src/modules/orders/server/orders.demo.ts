@@ -11,7 +11,7 @@ import { carriers } from '@/resources/carriers/carriers.table.ts';
 import { counterparties, counterpartyContacts } from '@/resources/counterparties/counterparties.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { orderCreateSchema, type OrderCreateInput } from '../orders.contract.ts';
-import { cancelOrder } from './orders.write.ts';
+import { cancelOrder } from './orders.actions.ts';
 import { confirmOrder, createOrder } from './orders.service.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;

@@ -7,11 +7,11 @@ import { ChevronsUpDownIcon, Loader2Icon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import type { OrderItemOption } from '@/modules/orders/orders.contract.ts';
 import { Input } from '@/web/components/ui/input.tsx';
-import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
+import { serverMessageOf } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { formatMoney, formatQty } from './order-format.ts';
-import { ORDERS_URL, ordersApi } from './orders.api.ts';
+import { itemsQueryKey } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
 
 const m = ordersWebMessages.form;
@@ -42,8 +42,7 @@ export function ItemPicker({
   const [active, setActive] = useState(0);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const query = useQuery<OrderItemOption[]>({
-    queryKey: [ORDERS_URL, 'items', search, warehouseId],
-    queryFn: () => apiRequest<OrderItemOption[]>('GET', ordersApi.itemsUrl(search, warehouseId)),
+    queryKey: itemsQueryKey(search, warehouseId),
     enabled: open,
   });
   const options = query.data ?? [];

@@ -4,18 +4,13 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';
-import {
-  declaredEncoding,
-  isClientBankExchange,
-  mapColumns,
-  parseAmount,
-  parseClientBankExchange,
-  parseCsvRows,
-  parseDate,
-  parseStatement,
-  statementTexts,
-} from './bank-statement.ts';
+import { paymentsEndpoints } from '../payments.endpoints.ts';
+import { declaredEncoding, isClientBankExchange, parseClientBankExchange } from './bank-statement-1c.ts';
+import { parseAmount, parseDate, statementTexts } from './bank-statement-operation.ts';
+import { mapColumns, parseCsvRows } from './bank-statement-table.ts';
+import { parseStatement } from './bank-statement.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 
 const OURS = 'UA173004650000026001234567890';
@@ -232,5 +227,13 @@ describe('multipart', () => {
     ]);
     expect(parts[0]!.data.toString('utf8')).toBe('ПриватБанк');
     expect([...parts[1]!.data]).toEqual([0xcf, 0xf0, 0x0d, 0x0a, 0xe8]);
+  });
+});
+
+describe('the statement upload endpoint', () => {
+  it('takes the resource import size and XLSX type, written out in payments.endpoints.ts to keep it zod-free', () => {
+    const upload = paymentsEndpoints.importStatement;
+    expect(upload.bodyLimit).toBe(IMPORT_MAX_BYTES);
+    expect(upload.bodyTypes).toContain(XLSX_TYPE);
   });
 });

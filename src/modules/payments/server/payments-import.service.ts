@@ -15,17 +15,12 @@ import {
   type Payment,
   type StatementField,
 } from '../payments.contract.ts';
-import { parseStatement, StatementFormatError, type StatementOperation } from './bank-statement.ts';
+import { StatementFormatError, type StatementOperation } from './bank-statement-operation.ts';
+import { parseStatement } from './bank-statement.ts';
 import { autoPostTarget, normaliseCode } from './payment-matching.ts';
 import { getPaymentSettings } from './payments-settings.ts';
-import {
-  clientByTaxId,
-  createPayment,
-  getPayment,
-  loadCandidates,
-  notifyPending,
-  postInTx,
-} from './payments.service.ts';
+import { clientByTaxId, getPayment, loadCandidates } from './payments.read.ts';
+import { createPayment, notifyPending, postInTx } from './payments.write.ts';
 import { bankTransactions } from './payments.table.ts';
 
 /** Our IBANs (normalised) and the company each belongs to. */

@@ -10,7 +10,7 @@ import { orders } from '@/modules/orders/server/orders.table.ts';
 import { companyBankAccounts } from '@/resources/companies/companies.table.ts';
 import { counterparties, counterpartyBankAccounts } from '@/resources/counterparties/counterparties.table.ts';
 import { importStatement } from './payments-import.service.ts';
-import { createPayment } from './payments.service.ts';
+import { createPayment } from './payments.write.ts';
 import { orderCounter } from './payment-matching.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;

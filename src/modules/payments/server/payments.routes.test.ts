@@ -16,7 +16,7 @@ import { paidByOrder, paymentStatusOf, refreshOrder } from '@/modules/orders/ser
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { dec } from '@/shared/decimal.ts';
-import { pendingNotificationKey } from './payments.service.ts';
+import { pendingNotificationKey } from './payments.write.ts';
 
 let f: SalesFixture;
 let itemId: number;

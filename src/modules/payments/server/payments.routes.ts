@@ -1,46 +1,25 @@
-// /api/payments (sales.md §2): the payment documents, their allocations and proposals, the statement import and the
-// raw bank transactions — keyed to /payments. The stats answer every signed-in user (the sidebar badge polls it):
-// zeros to one without /payments canView (domain README §9).
-import { z } from '@/shared/zod-uk.ts';
+// /api/payments (sales.md §2), registered from the module's endpoints (payments.endpoints.ts) and their schemas: the
+// payment documents, their allocations and proposals, the statement import and the raw bank transactions — keyed to
+// /payments. The stats answer every signed-in user (the sidebar badge polls it): zeros to one without /payments
+// canView (domain README §9).
 import { DomainError } from '@/shared/api-error.ts';
 import { serve } from '@/server/kernel/serve.ts';
-import { paymentsEndpoints } from '../payments.endpoints.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
-import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
 import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
 import {
-  allocationsReplaceSchema,
-  bankTransactionListQuerySchema,
-  bankTransactionSchema,
-  importResultSchema,
-  matchProposalSchema,
-  openOrderSchema,
-  openOrdersQuerySchema,
-  paymentCancelSchema,
-  paymentCreateSchema,
-  paymentExportQuerySchema,
-  paymentListQuerySchema,
   paymentMessages,
   paymentMethodLabels,
-  paymentPostSchema,
-  paymentSchema,
-  paymentSettingsPatchSchema,
-  paymentSettingsSchema,
-  paymentSourceLabels,
   paymentsSchemas,
+  paymentSourceLabels,
   paymentStatusLabels,
-  paymentSummarySchema,
   paymentTypeLabels,
-  paymentUpdateSchema,
 } from '../payments.contract.ts';
+import { paymentsEndpoints } from '../payments.endpoints.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 import { importStatement } from './payments-import.service.ts';
 import { getPaymentSettings, updatePaymentSettings } from './payments-settings.ts';
 import {
-  cancelPayment,
-  createPayment,
-  deletePayment,
   emptyPaymentStats,
   getPayment,
   listBankTransactions,
@@ -48,22 +27,16 @@ import {
   matchProposals,
   openOrders,
   paymentStats,
+} from './payments.read.ts';
+import {
+  cancelPayment,
+  createPayment,
+  deletePayment,
   postPayment,
   replaceAllocations,
   updatePayment,
-} from './payments.service.ts';
+} from './payments.write.ts';
 
-/** The upload bodies this module takes, declared on its upload route (decision 0014). */
-const STATEMENT_BODY_TYPES: string[] = [
-  'multipart/form-data',
-  'text/csv',
-  'text/plain',
-  XLSX_TYPE,
-  'application/octet-stream',
-];
-
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const importQuery = z.strictObject({ profile: z.string().trim().max(60).optional() });
 const EXPORT_CAP = 100_000;
 const ROUTE = '/payments';
 
@@ -74,39 +47,23 @@ function download(title: string, ext: string) {
 
 export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const key = access.route(ROUTE);
-  const base = '/api/payments';
+  const upload = paymentsEndpoints.importStatement;
 
   // A statement arrives as multipart/form-data (field `file`, optional `profile`) or as the raw file body.
   app.addContentTypeParser(
-    STATEMENT_BODY_TYPES,
-    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    [...upload.bodyTypes],
+    { parseAs: 'buffer', bodyLimit: upload.bodyLimit },
     (_request, body, done) => done(null, body),
   );
 
-  app.route({
-    method: 'GET',
-    url: base,
-    config: { access: key },
-    schema: { querystring: paymentListQuerySchema, response: { 200: z.array(paymentSummarySchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listPayments(db, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
   serve(app, paymentsEndpoints, paymentsSchemas, {
+    list: async (request) => listPayments(db, request.query),
     stats: async (request) => {
       const rights = await loadRights(db, request.user!.id);
       if (!allows(rights, [ROUTE], 'view')) return emptyPaymentStats();
       return paymentStats(db);
     },
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/export`,
-    config: { access: key },
-    schema: { querystring: paymentExportQuerySchema },
-    handler: async (request, reply) => {
+    export: async (request, reply) => {
       const { format, ...query } = request.query;
       const { rows } = await listPayments(db, {
         ...query,
@@ -162,45 +119,11 @@ export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
         .header('content-disposition', download(title, 'xlsx'))
         .send(await toXlsx(title, headers, cells, numeric));
     },
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/bank-transactions`,
-    config: { access: key },
-    schema: { querystring: bankTransactionListQuerySchema, response: { 200: z.array(bankTransactionSchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listBankTransactions(db, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/open-orders`,
-    config: { access: key },
-    schema: { querystring: openOrdersQuerySchema, response: { 200: z.array(openOrderSchema) } },
-    handler: async (request) => openOrders(db, request.query),
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/settings`,
-    config: { access: key },
-    schema: { response: { 200: paymentSettingsSchema } },
-    handler: async () => getPaymentSettings(db),
-  });
-  app.route({
-    method: 'PATCH',
-    url: `${base}/settings`,
-    config: { access: key },
-    schema: { body: paymentSettingsPatchSchema, response: { 200: paymentSettingsSchema } },
-    handler: async (request) => updatePaymentSettings(db, auditContext(request), request.body),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/import-statement`,
-    config: { bodyTypes: STATEMENT_BODY_TYPES, access: key },
-    bodyLimit: IMPORT_MAX_BYTES,
-    schema: { querystring: importQuery, response: { 200: importResultSchema } },
-    handler: async (request) => {
+    bankTransactions: async (request) => listBankTransactions(db, request.query),
+    openOrders: async (request) => openOrders(db, request.query),
+    settings: async () => getPaymentSettings(db),
+    updateSettings: async (request) => updatePaymentSettings(db, auditContext(request), request.body),
+    importStatement: async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new DomainError(415, paymentMessages.importFormat);
       const contentType = String(request.headers['content-type'] ?? '');
       const boundary = multipartBoundary(contentType);
@@ -219,65 +142,16 @@ export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
       }
       return importStatement(db, auditContext(request), file, profile);
     },
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams, response: { 200: paymentSchema } },
-    handler: async (request) => getPayment(db, request.params.id),
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/:id/match-proposals`,
-    config: { access: key },
-    schema: { params: idParams, response: { 200: z.array(matchProposalSchema) } },
-    handler: async (request) => matchProposals(db, request.params.id),
-  });
-  app.route({
-    method: 'POST',
-    url: base,
-    config: { access: key },
-    schema: { body: paymentCreateSchema, response: { 201: paymentSchema } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createPayment(db, auditContext(request), request.body)),
-  });
-  app.route({
-    method: 'PATCH',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams, body: paymentUpdateSchema, response: { 200: paymentSchema } },
-    handler: async (request) => updatePayment(db, auditContext(request), request.params.id, request.body),
-  });
-  app.route({
-    method: 'DELETE',
-    url: `${base}/:id`,
-    config: { access: key },
-    schema: { params: idParams },
-    handler: async (request, reply) => {
+    get: async (request) => getPayment(db, request.params.id),
+    matchProposals: async (request) => matchProposals(db, request.params.id),
+    create: async (request) => createPayment(db, auditContext(request), request.body),
+    update: async (request) => updatePayment(db, auditContext(request), request.params.id, request.body),
+    remove: async (request, reply) => {
       await deletePayment(db, auditContext(request), request.params.id);
       return reply.status(204).send();
     },
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/:id/post`,
-    config: { access: key },
-    schema: { params: idParams, body: paymentPostSchema.nullish(), response: { 200: paymentSchema } },
-    handler: async (request) => postPayment(db, auditContext(request), request.params.id, request.body ?? {}),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/:id/cancel`,
-    config: { access: key },
-    schema: { params: idParams, body: paymentCancelSchema, response: { 200: paymentSchema } },
-    handler: async (request) => cancelPayment(db, auditContext(request), request.params.id, request.body.reason),
-  });
-  app.route({
-    method: 'PUT',
-    url: `${base}/:id/allocations`,
-    config: { access: key },
-    schema: { params: idParams, body: allocationsReplaceSchema, response: { 200: paymentSchema } },
-    handler: async (request) => replaceAllocations(db, auditContext(request), request.params.id, request.body),
+    post: async (request) => postPayment(db, auditContext(request), request.params.id, request.body ?? {}),
+    cancel: async (request) => cancelPayment(db, auditContext(request), request.params.id, request.body.reason),
+    allocate: async (request) => replaceAllocations(db, auditContext(request), request.params.id, request.body),
   });
 }

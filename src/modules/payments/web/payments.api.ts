@@ -1,32 +1,27 @@
-// The calls of the payments page, typed by the module's contract (sales.md §2).
+// The calls of the payments page, typed by the module's contract and named by its endpoints (sales.md §2, decision
+// 0016).
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type {
-  AllocationInput,
   BankTransaction,
   BankTransactionSource,
   BankTransactionStatus,
-  ImportResult,
-  MatchProposal,
-  OpenOrder,
-  Payment,
-  PaymentCreateInput,
   PaymentMethod,
-  PaymentSettings,
-  PaymentSettingsPatch,
   PaymentStatus,
   PaymentSummary,
   PaymentType,
 } from '@/modules/payments/payments.contract.ts';
-import { apiRequest, endpointKey, getListQueryFn, queryKeyToUrl } from '@/web/lib/api.ts';
-import { paymentsEndpoints } from '../payments.endpoints.ts';
+import type { BodyInput, QueryInput, ResponseOf } from '@/shared/endpoint.ts';
+import { apiRequest, callEndpoint, endpointKey, endpointUrl, getListQueryFn } from '@/web/lib/api.ts';
+import { ordersEndpoints } from '@/modules/orders/orders.endpoints.ts';
+import { paymentsEndpoints as api } from '../payments.endpoints.ts';
 
-export const PAYMENTS_URL = '/api/payments';
 export const PAYMENTS_ROUTE = '/payments';
 /** The sidebar badge's key (src/web/app/badges.ts): the page's cards read the same query, so both move together. */
-export const paymentStatsQueryKey = endpointKey(paymentsEndpoints.stats);
-export const paymentSettingsQueryKey = ['/api/payments/settings'] as const;
+export const paymentStatsQueryKey = endpointKey(api.stats);
+export const paymentSettingsQueryKey = endpointKey(api.settings);
 
-export interface PaymentListFilter {
+/** The register's filter: the contract's query, with the fields the page always keeps set ('all', null, '' = none). */
+export type PaymentListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -38,40 +33,38 @@ export interface PaymentListFilter {
   dateFrom: string;
   dateTo: string;
   unallocated: boolean | null;
-  withProposals?: boolean;
-}
+};
 
-export function paymentListQueryKey(filter: PaymentListFilter) {
-  return [PAYMENTS_URL, filter] as const;
-}
+export const paymentListQueryKey = (filter: PaymentListFilter) => endpointKey(api.list, { query: filter });
 export const paymentListQueryFn = getListQueryFn<PaymentSummary>();
 
-/** One payment: the key is also its URL (`/api/payments/5`). */
-export const paymentQueryKey = (id: number) => [PAYMENTS_URL, id] as const;
-export const proposalsQueryKey = (id: number) => [PAYMENTS_URL, id, 'match-proposals'] as const;
+/** One payment: the key is also its URL (/api/payments/5). */
+export const paymentQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
+export const proposalsQueryKey = (id: number) => endpointKey(api.matchProposals, { params: { id } });
 
-export interface BankListFilter {
+/** The bank operations' filter: the contract's query, with the fields the tab always keeps set. */
+export type BankListFilter = QueryInput<typeof api.bankTransactions> & {
   page: number;
   limit: number;
   search: string;
   sort: string;
   status: BankTransactionStatus | 'all';
   source: BankTransactionSource | 'all';
-}
-export const bankListQueryKey = (filter: BankListFilter) => ['/api/payments/bank-transactions', filter] as const;
+};
+export const bankListQueryKey = (filter: BankListFilter) => endpointKey(api.bankTransactions, { query: filter });
 export const bankListQueryFn = getListQueryFn<BankTransaction>();
 
-export const openOrdersQueryKey = (params: {
-  clientId?: number;
-  orderId?: number;
-  currencyCode?: string;
-  search?: string;
-}) => ['/api/payments/open-orders', params] as const;
+export type OpenOrdersParams = QueryInput<typeof api.openOrders>;
+export const openOrdersQueryKey = (params: OpenOrdersParams) => endpointKey(api.openOrders, { query: params });
+
+const PAYMENTS_KEY = String(endpointKey(api.list)[0]);
+/** The orders' keys start with this: their paid sums change with a payment. */
+const ORDERS_KEY = String(endpointKey(ordersEndpoints.list)[0]);
 
 /** Every payments query (lists, documents, stats, bank operations) and the orders whose paid sums changed. */
 export const isPaymentsQuery = (query: Query) => {
   const head = String(query.queryKey[0] ?? '');
-  return head.startsWith(PAYMENTS_URL) || head.startsWith('/api/orders');
+  return head.startsWith(PAYMENTS_KEY) || head.startsWith(ORDERS_KEY);
 };
 
 /** After any change: the lists, the open documents and — the sidebar badge — the stats. */
@@ -82,31 +75,29 @@ export function refreshPayments(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
+/** The link of the register's export: the filter without its page, and the format. */
 export const paymentExportUrl = (filter: PaymentListFilter, format: 'csv' | 'xlsx') => {
   const { page: _p, limit: _l, withProposals: _w, ...rest } = filter;
-  return queryKeyToUrl([`${PAYMENTS_URL}/export`, { ...rest, format }]);
+  return endpointUrl(api.export, { query: { ...rest, format } });
 };
 
 export const paymentsApi = {
-  get: (id: number) => apiRequest<Payment>('GET', `${PAYMENTS_URL}/${id}`),
-  create: (body: PaymentCreateInput) => apiRequest<Payment>('POST', PAYMENTS_URL, body),
-  post: (id: number, body: { version?: number; clientId?: number; allocations?: AllocationInput[] }) =>
-    apiRequest<Payment>('POST', `${PAYMENTS_URL}/${id}/post`, body),
-  cancel: (id: number, reason: string) => apiRequest<Payment>('POST', `${PAYMENTS_URL}/${id}/cancel`, { reason }),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${PAYMENTS_URL}/${id}`),
-  allocate: (id: number, body: { version?: number; allocations: AllocationInput[] }) =>
-    apiRequest<Payment>('PUT', `${PAYMENTS_URL}/${id}/allocations`, body),
-  proposals: (id: number) => apiRequest<MatchProposal[]>('GET', `${PAYMENTS_URL}/${id}/match-proposals`),
-  openOrders: (params: { clientId?: number; orderId?: number; currencyCode?: string; search?: string }) =>
-    apiRequest<OpenOrder[]>('GET', queryKeyToUrl(openOrdersQueryKey(params))),
-  /** The statement goes as multipart/form-data: the file and, when chosen, the column profile. */
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  post: (id: number, body: NonNullable<BodyInput<typeof api.post>>) => callEndpoint(api.post, { params: { id }, body }),
+  cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  allocate: (id: number, body: BodyInput<typeof api.allocate>) => callEndpoint(api.allocate, { params: { id }, body }),
+  openOrders: (params: OpenOrdersParams) => callEndpoint(api.openOrders, { query: params }),
+  /**
+   * The statement goes as multipart/form-data: the file and, when chosen, the column profile. No schema describes
+   * that body, so the endpoint's method and URL go to the fetch helper directly.
+   */
   importStatement: (file: File, profile: string | null) => {
     const form = new FormData();
     form.append('file', file, file.name);
     if (profile) form.append('profile', profile);
-    return apiRequest<ImportResult>('POST', `${PAYMENTS_URL}/import-statement`, form);
+    const { method } = api.importStatement;
+    return apiRequest<ResponseOf<typeof api.importStatement>>(method, endpointUrl(api.importStatement), form);
   },
-  settings: () => apiRequest<PaymentSettings>('GET', `${PAYMENTS_URL}/settings`),
-  saveSettings: (patch: PaymentSettingsPatch) =>
-    apiRequest<PaymentSettings>('PATCH', `${PAYMENTS_URL}/settings`, patch),
+  saveSettings: (patch: BodyInput<typeof api.updateSettings>) => callEndpoint(api.updateSettings, { body: patch }),
 };
