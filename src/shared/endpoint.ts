@@ -13,14 +13,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * public: anyone; session: any signed-in user; route: a signed-in user with the right on any of the keys —
- * canView for GET, canAccess for every other method (domain README §9).
+ * canView for GET, canAccess for every other method (domain README §9); `read`: canView whatever the method, for a
+ * POST that only reads (a label PDF, a check of serials).
  */
-export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'route'; routes: readonly string[] };
+export type Access =
+  { kind: 'public' } | { kind: 'session' } | { kind: 'route'; routes: readonly string[]; read?: true };
 
 export const access = {
   public: { kind: 'public' } as Access,
   session: { kind: 'session' } as Access,
   route: (...routes: [string, ...string[]]): Access => ({ kind: 'route', routes }),
+  /** A request that only reads, whatever its method: canView on any of the routes is enough. */
+  read: (...routes: [string, ...string[]]): Access => ({ kind: 'route', routes, read: true }),
 };
 
 /** The zod schemas of one endpoint, kept in the module's contract. `response`: the success body (none for a file). */

@@ -2,15 +2,8 @@
 // Shared by the server and the dialog.
 import { z } from '@/shared/zod-uk.ts';
 
-/** Whoever may see stock or the item pages may print labels (canView on any of them). */
-export const LABEL_ROUTES = [
-  '/inventory',
-  '/component-stock',
-  '/products',
-  '/components',
-  '/scanner',
-  '/serial-numbers',
-] as const;
+// Kept with the endpoints, which may not load zod; here for the pages that already import the contract.
+export { LABEL_ROUTES } from './labels.endpoints.ts';
 
 export const labelTemplates = ['58x40', '40x25', '100x150', 'a4-3x8'] as const;
 export type LabelTemplate = (typeof labelTemplates)[number];
@@ -119,3 +112,10 @@ export const labelItemsAnswerSchema = z.object({
   items: z.array(labelItemSchema),
 });
 export type LabelItemsAnswer = z.infer<typeof labelItemsAnswerSchema>;
+
+/** The shapes of every endpoint of the module (its paths are in labels.endpoints.ts, decision 0016). */
+export const labelsSchemas = {
+  // A PDF: no response schema.
+  render: { body: labelRenderSchema },
+  items: { query: labelItemsQuerySchema, response: labelItemsAnswerSchema },
+};

@@ -148,7 +148,7 @@ export type NpRefreshResult = z.infer<typeof npRefreshResultSchema>;
 
 export const npSettlementQuerySchema = z.strictObject({
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(50).optional(),
 });
 export const npSettlementSchema = z.object({
   ref: z.string(),
@@ -176,3 +176,16 @@ export const npWarehouseSchema = z.object({
   maxWeightKg: z.string().nullable(),
 });
 export type NpWarehouse = z.infer<typeof npWarehouseSchema>;
+
+// ---- endpoints -----------------------------------------------------------------------------------------------------
+
+/** The shapes of every endpoint of the module (its paths are in nova-poshta.endpoints.ts, decision 0016). */
+export const novaPoshtaSchemas = {
+  settings: { response: npSettingsSchema },
+  saveSettings: { body: npSettingsBodySchema, response: npSettingsSchema },
+  test: { body: npTestBodySchema, response: npTestResultSchema },
+  senderOptions: { query: npSenderOptionsQuerySchema, response: npSenderOptionsSchema },
+  refreshDirectory: { response: npRefreshResultSchema },
+  settlements: { query: npSettlementQuerySchema, response: z.array(npSettlementSchema) },
+  warehouses: { query: npWarehouseQuerySchema, response: z.array(npWarehouseSchema) },
+};

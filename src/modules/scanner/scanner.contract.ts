@@ -3,8 +3,8 @@
 import { z } from '@/shared/zod-uk.ts';
 
 export const SCANNER_ROUTE = '/scanner';
-/** The lookup is also opened as a dialog from the stock pages. */
-export const SCANNER_ROUTES = ['/scanner', '/inventory', '/component-stock'] as const;
+// Kept with the endpoints, which may not load zod; here for the pages that already import the contract.
+export { SCANNER_ROUTES } from './scanner.endpoints.ts';
 
 export const scannerMessages = {
   code: 'Відскануйте або введіть код',
@@ -126,6 +126,11 @@ export const lookupResultSchema = z.discriminatedUnion('type', [
   scannedSerialSchema,
 ]);
 export type LookupResult = z.infer<typeof lookupResultSchema>;
+
+/** The shapes of every endpoint of the module (its paths are in scanner.endpoints.ts, decision 0016). */
+export const scannerSchemas = {
+  lookup: { query: lookupQuerySchema, response: z.array(lookupResultSchema) },
+};
 
 /**
  * What a document's scan endpoint answers (POST /api/inventory-audits/:id/scan, /api/supplier-receipts/:id/scan,

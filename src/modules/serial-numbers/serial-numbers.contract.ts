@@ -2,10 +2,12 @@
 // templates that generate them and the parsing of typed lists and ranges. Shared by the server and the page (the
 // template form renders its live preview with the same function the server generates with).
 import { labelTemplates } from '@/modules/labels/labels.contract.ts';
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
-export const SERIALS_ROUTE = '/serial-numbers';
+// Kept with the endpoints, which may not load zod; here for the pages that already import the contract.
+export { SERIALS_ROUTE } from './serial-numbers.endpoints.ts';
 
 export const serialStatuses = ['allocated', 'available', 'reserved', 'sold', 'in_repair', 'defective', 'void'] as const;
 export type SerialStatus = (typeof serialStatuses)[number];
@@ -296,14 +298,13 @@ const id = z
   .int(serialMessages.reference)
   .positive(serialMessages.reference)
   .max(2_147_483_647, serialMessages.reference);
-const queryId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const serialListQuerySchema = z.strictObject({
   ...listQueryShape,
-  itemId: queryId.optional(),
+  itemId: idFilter(),
   status: z.enum(serialStatuses).optional(),
-  warehouseId: queryId.optional(),
-  clientId: queryId.optional(),
+  warehouseId: idFilter(),
+  clientId: idFilter(),
 });
 export const serialSortFields = [
   'serial',
@@ -415,12 +416,12 @@ export const templateListQuerySchema = z.strictObject({ ...listQueryShape });
 
 export const previewQuerySchema = z.strictObject({
   count: z.coerce
-    .number({ error: serialMessages.previewCount })
+    .number<string | number>({ error: serialMessages.previewCount })
     .int(serialMessages.previewCount)
     .min(1, serialMessages.previewCount)
     .max(20, serialMessages.previewCount)
     .default(3),
-  itemId: queryId.optional(),
+  itemId: idFilter(),
 });
 
 // ---- answers ------------------------------------------------------------------------------------------------------
@@ -515,3 +516,23 @@ export const templatePreviewSchema = z.object({
   values: z.array(z.string()),
 });
 export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
+
+// ---- endpoints ----------------------------------------------------------------------------------------------------
+
+/** The shapes of every endpoint of the module (its paths are in serial-numbers.endpoints.ts, decision 0016). */
+export const serialNumbersSchemas = {
+  list: { query: serialListQuerySchema, response: z.array(serialSummarySchema) },
+  stats: { response: serialStatsSchema },
+  get: { params: idParams, response: serialDetailSchema },
+  generate: { body: serialGenerateSchema, response: z.array(serialSummarySchema) },
+  register: { body: serialRegisterSchema, response: z.array(serialSummarySchema) },
+  check: { body: serialCheckSchema, response: z.array(serialCheckResultSchema) },
+  writeOff: { params: idParams, body: serialWriteOffSchema, response: serialWriteOffResultSchema },
+  // A PDF: no response schema.
+  printLabels: { body: serialLabelsSchema },
+  templates: { query: templateListQuerySchema, response: z.array(serialTemplateSchema) },
+  createTemplate: { body: templateCreateSchema, response: serialTemplateSchema },
+  updateTemplate: { params: idParams, body: templateUpdateSchema, response: serialTemplateSchema },
+  removeTemplate: { params: idParams },
+  previewTemplate: { params: idParams, query: previewQuerySchema, response: templatePreviewSchema },
+};

@@ -1,6 +1,7 @@
 // Shipments ('Відвантаження', sales.md §3): the SHP document that issues an order's goods, whole or partly, with the
 // serial numbers that left and the carrier's waybill. The delivery tracking is a second dimension kept apart from the
 // document status. Shared by the server and the page.
+import { csvOf, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { normalisePhone, type Check } from '@/shared/requisites.ts';
@@ -249,21 +250,13 @@ export const shipmentCancelSchema = z.strictObject({
 });
 export const labelQuerySchema = z.strictObject({ format: z.enum(labelFormats).default('100x100') });
 
-const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .trim()
-    .transform((v) => v.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(values)))
-    .optional();
-
 export const shipmentListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: csvOf(shipmentStatuses),
   deliveryStatus: csvOf(deliveryStatuses),
-  carrierId: z.coerce.number().int().positive().optional(),
-  orderId: z.coerce.number().int().positive().optional(),
-  clientId: z.coerce.number().int().positive().optional(),
+  carrierId: idFilter(),
+  orderId: idFilter(),
+  clientId: idFilter(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
   /** Delivered on or after this date (the 'delivered this week' card). */
@@ -446,3 +439,27 @@ export type ShipmentScanResult = z.infer<typeof shipmentScanResultSchema>;
 /** What a Nova Poshta action answers: the shipment as it is now and a Ukrainian summary. */
 export const npActionResultSchema = z.object({ shipment: shipmentSchema, message: z.string() });
 export type NpActionResult = z.infer<typeof npActionResultSchema>;
+
+// ---- endpoints -----------------------------------------------------------------------------------------------------
+
+/** The shapes of every endpoint of the module (its paths are in shipments.endpoints.ts, decision 0016). */
+export const shipmentsSchemas = {
+  list: { query: shipmentListQuerySchema, response: z.array(shipmentSummarySchema) },
+  stats: { response: shipmentStatsSchema },
+  shippableOrders: { query: shippableOrdersQuerySchema, response: z.array(shippableOrderSchema) },
+  get: { params: idParams, response: shipmentSchema },
+  create: { body: shipmentCreateSchema, response: shipmentSchema },
+  update: { params: idParams, body: shipmentUpdateSchema, response: shipmentSchema },
+  remove: { params: idParams },
+  post: { params: idParams, body: shipmentPostSchema, response: shipmentSchema },
+  cancel: { params: idParams, body: shipmentCancelSchema, response: shipmentSchema },
+  scan: { params: idParams, body: shipmentScanSchema, response: shipmentScanResultSchema },
+  goodsIssueNote: { params: idParams },
+  packingList: { params: idParams },
+  npPrice: { params: idParams, response: npActionResultSchema },
+  npCreateWaybill: { params: idParams, response: npActionResultSchema },
+  npDeleteWaybill: { params: idParams, response: npActionResultSchema },
+  npReconcile: { params: idParams, response: npActionResultSchema },
+  npLabel: { params: idParams, query: labelQuerySchema },
+  track: { params: idParams, response: npActionResultSchema },
+};

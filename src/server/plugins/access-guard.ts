@@ -17,7 +17,7 @@ export function registerAccessGuard(app: AppInstance, deps: AppDeps) {
     if (!request.user) throw new DomainError(401, commonMessages.unauthorized);
     if (declared.kind === 'route') {
       const rights = await loadRights(deps.database.db, request.user.id);
-      const mode = request.method === 'GET' || request.method === 'HEAD' ? 'view' : 'change';
+      const mode = declared.read || request.method === 'GET' || request.method === 'HEAD' ? 'view' : 'change';
       if (!allows(rights, declared.routes, mode)) throw new DomainError(403, commonMessages.forbidden);
     }
   });

@@ -1,18 +1,18 @@
-// The calls of the labels dialog (warehouse.md §10): the preview data and the PDF.
-import type { LabelItemsAnswer, LabelRenderInput } from '@/modules/labels/labels.contract.ts';
-import { ApiError, apiRequest } from '@/web/lib/api.ts';
+// The calls of the labels dialog (warehouse.md §10): the preview data and the PDF, typed by the module's contract
+// (decision 0016).
+import type { LabelRenderInput } from '@/modules/labels/labels.contract.ts';
+import { ApiError, callEndpoint, endpointKey, endpointUrl } from '@/web/lib/api.ts';
+import { labelsEndpoints as api } from '../labels.endpoints.ts';
 
-export const LABEL_ITEMS_URL = '/api/labels/items';
-export const LABEL_RENDER_URL = '/api/labels/render';
+const itemsQuery = (ids: readonly number[]) => ({ ids: ids.join(',') });
 
-export const labelItemsQueryKey = (ids: readonly number[]) => [LABEL_ITEMS_URL, { ids: ids.join(',') }] as const;
-export const fetchLabelItems = (ids: readonly number[]) =>
-  apiRequest<LabelItemsAnswer>('GET', `${LABEL_ITEMS_URL}?ids=${ids.join(',')}`);
+export const labelItemsQueryKey = (ids: readonly number[]) => endpointKey(api.items, { query: itemsQuery(ids) });
+export const fetchLabelItems = (ids: readonly number[]) => callEndpoint(api.items, { query: itemsQuery(ids) });
 
 /** POSTs the render request and answers the PDF as a Blob; a refusal is an ApiError with the server's words. */
 export async function renderLabelsPdf(body: LabelRenderInput): Promise<Blob> {
-  const response = await fetch(LABEL_RENDER_URL, {
-    method: 'POST',
+  const response = await fetch(endpointUrl(api.render, { body }), {
+    method: api.render.method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     credentials: 'include',

@@ -1,24 +1,13 @@
 // Nova Poshta endpoints (sales.md §3, reports-admin.md §15): our settings, the key test, the sender's own lists and
 // the directory refresh keyed to /integrations (every answer `Cache-Control: no-store`, the key never in one), and
-// the directory searches of the city and branch pickers for any signed-in user.
+// the directory searches of the city and branch pickers for any signed-in user. Paths and access are in
+// nova-poshta.endpoints.ts (decision 0016).
 import { DomainError } from '@/shared/api-error.ts';
-import { z } from '@/shared/zod-uk.ts';
-import { access, auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { serve } from '@/server/kernel/serve.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
-import {
-  npRefreshResultSchema,
-  npSenderOptionsQuerySchema,
-  npSenderOptionsSchema,
-  npSettingsBodySchema,
-  npSettingsMessages,
-  npSettingsSchema,
-  npSettlementQuerySchema,
-  npSettlementSchema,
-  npTestBodySchema,
-  npTestResultSchema,
-  npWarehouseQuerySchema,
-  npWarehouseSchema,
-} from '../nova-poshta.contract.ts';
+import { novaPoshtaSchemas, npSettingsMessages } from '../nova-poshta.contract.ts';
+import { novaPoshtaEndpoints } from '../nova-poshta.endpoints.ts';
 import { npCall, npMessages } from './np-client.ts';
 import { refreshDirectory, searchSettlements, searchWarehouses } from './np-directory.service.ts';
 import { openNpKey, presentNpSettings, readNpSettings, saveNpSettings } from './np-settings.ts';
@@ -37,11 +26,12 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
   const { db } = deps.database;
   const secret = deps.config.sessionSecret;
   const apiUrl = deps.config.novaPoshtaApiUrl;
-  const integrations = access.route('/integrations');
-  const base = '/api/integrations/nova-poshta';
 
+  // Spec §7: no answer under the integration's URL is cached on the way (the settings, the key test, the sender's
+  // lists); the directory searches are not integration URLs.
+  const integrationUrl = novaPoshtaEndpoints.settings.path;
   app.addHook('onSend', async (request, reply) => {
-    if (request.routeOptions.url?.startsWith('/api/integrations/')) reply.header('cache-control', 'no-store');
+    if (request.routeOptions.url?.startsWith(integrationUrl)) reply.header('cache-control', 'no-store');
   });
 
   /** The stored key, or a 409 saying it is missing or unreadable. */
@@ -53,26 +43,10 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
     return key;
   }
 
-  app.route({
-    method: 'GET',
-    url: base,
-    config: { access: integrations },
-    schema: { response: { 200: npSettingsSchema } },
-    handler: async () => presentNpSettings(db),
-  });
-  app.route({
-    method: 'PUT',
-    url: base,
-    config: { access: integrations },
-    schema: { body: npSettingsBodySchema, response: { 200: npSettingsSchema } },
-    handler: async (request) => saveNpSettings(db, auditContext(request), secret, request.body),
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/test`,
-    config: { access: integrations },
-    schema: { body: npTestBodySchema, response: { 200: npTestResultSchema } },
-    handler: async (request) => {
+  serve(app, novaPoshtaEndpoints, novaPoshtaSchemas, {
+    settings: async () => presentNpSettings(db),
+    saveSettings: async (request) => saveNpSettings(db, auditContext(request), secret, request.body),
+    test: async (request) => {
       const key = request.body?.apiKey ?? (await storedKey());
       const result = await npCall<NpCounterparty>(apiUrl, key, 'Counterparty', 'getCounterparties', {
         CounterpartyProperty: 'Sender',
@@ -86,13 +60,7 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
           }
         : { valid: false, message: result.error, counterparties: [] };
     },
-  });
-  app.route({
-    method: 'GET',
-    url: `${base}/sender-options`,
-    config: { access: integrations },
-    schema: { querystring: npSenderOptionsQuerySchema, response: { 200: npSenderOptionsSchema } },
-    handler: async (request) => {
+    senderOptions: async (request) => {
       const key = await storedKey();
       const counterparties = await npCall<NpCounterparty>(apiUrl, key, 'Counterparty', 'getCounterparties', {
         CounterpartyProperty: 'Sender',
@@ -114,13 +82,7 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
         contacts,
       };
     },
-  });
-  app.route({
-    method: 'POST',
-    url: `${base}/refresh-directory`,
-    config: { access: integrations },
-    schema: { response: { 200: npRefreshResultSchema } },
-    handler: async (request) => {
+    refreshDirectory: async (request) => {
       const result = await refreshDirectory(db, apiUrl, await storedKey());
       await audit(db, auditContext(request), {
         action: 'import',
@@ -134,28 +96,12 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
       });
       return result;
     },
-  });
 
-  // ---- the directory, for any signed-in user (README §9) --------------------------------------------------------
-
-  app.route({
-    method: 'GET',
-    url: '/api/nova-poshta/settlements',
-    config: { access: access.session },
-    schema: { querystring: npSettlementQuerySchema, response: { 200: z.array(npSettlementSchema) } },
-    handler: async (request, reply) => {
+    // ---- the directory, for any signed-in user (README §9) ------------------------------------------------------
+    settlements: async (request) => {
       const rows = await searchSettlements(db, request.query.search, request.query.limit ?? 20);
-      return reply.sendList(rows, rows.length);
+      return { rows, total: rows.length };
     },
-  });
-  app.route({
-    method: 'GET',
-    url: '/api/nova-poshta/warehouses',
-    config: { access: access.session },
-    schema: { querystring: npWarehouseQuerySchema, response: { 200: z.array(npWarehouseSchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await searchWarehouses(db, request.query);
-      return reply.sendList(rows, total);
-    },
+    warehouses: async (request) => searchWarehouses(db, request.query),
   });
 }

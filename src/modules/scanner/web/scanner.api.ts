@@ -1,6 +1,11 @@
-// The calls of the scanner (warehouse.md §9): the lookup, the open documents of each mode, and their scan endpoints.
-import type { DocumentScanAnswer, LookupResult } from '@/modules/scanner/scanner.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+// The calls of the scanner (warehouse.md §9): the lookup, the open documents of each mode, and their scan endpoints
+// (decision 0016). The audits and the receipts are other modules' endpoints, called by their URLs until those modules
+// name them; the shipments' are named by the shipments module.
+import type { QueryKey } from '@tanstack/react-query';
+import type { DocumentScanAnswer } from '@/modules/scanner/scanner.contract.ts';
+import { shipmentsEndpoints } from '@/modules/shipments/shipments.endpoints.ts';
+import { apiRequest, callEndpoint, endpointKey, getListQueryFn } from '@/web/lib/api.ts';
+import { scannerEndpoints } from '../scanner.endpoints.ts';
 
 export type ScanMode = 'lookup' | 'audit' | 'shipment' | 'receipt';
 
@@ -18,21 +23,25 @@ export interface OpenDocument {
 
 export type DocumentMode = Exclude<ScanMode, 'lookup'>;
 
-export const modeDocuments: Record<DocumentMode, { url: string; status: string; sort: string }> = {
-  audit: { url: '/api/inventory-audits', status: 'counting', sort: '-documentDate' },
-  shipment: { url: '/api/shipments', status: 'draft', sort: '-shipmentDate' },
-  receipt: { url: '/api/supplier-receipts', status: 'draft', sort: '-documentDate' },
+/** The open documents of a mode: the first 100 by the newest date, in the status a scan may change. */
+const openFilters: Record<DocumentMode, { status: string; limit: number; sort: string }> = {
+  audit: { status: 'counting', limit: 100, sort: '-documentDate' },
+  shipment: { status: 'draft', limit: 100, sort: '-shipmentDate' },
+  receipt: { status: 'draft', limit: 100, sort: '-documentDate' },
 };
+// Other modules' lists and scans (inventory-audits, supplier-receipts), by URL until they have endpoints.
+const otherModuleUrls = { audit: '/api/inventory-audits', receipt: '/api/supplier-receipts' } as const;
 
-export const openDocumentsQueryKey = (mode: DocumentMode) =>
-  [
-    modeDocuments[mode].url,
-    { status: modeDocuments[mode].status, limit: 100, sort: modeDocuments[mode].sort },
-  ] as const;
+export const openDocumentsQueryKey = (mode: DocumentMode): QueryKey =>
+  mode === 'shipment'
+    ? endpointKey(shipmentsEndpoints.list, { query: openFilters.shipment })
+    : [otherModuleUrls[mode], openFilters[mode]];
 export const openDocumentsQueryFn = getListQueryFn<OpenDocument>();
 
 export const scannerApi = {
-  lookup: (code: string) => apiRequest<LookupResult[]>('GET', `/api/scanner/lookup?code=${encodeURIComponent(code)}`),
-  scanInto: (mode: DocumentMode, documentId: number, code: string) =>
-    apiRequest<DocumentScanAnswer>('POST', `${modeDocuments[mode].url}/${documentId}/scan`, { code }),
+  lookup: (code: string) => callEndpoint(scannerEndpoints.lookup, { query: { code } }),
+  scanInto: (mode: DocumentMode, documentId: number, code: string): Promise<DocumentScanAnswer> =>
+    mode === 'shipment'
+      ? callEndpoint(shipmentsEndpoints.scan, { params: { id: documentId }, body: { code } })
+      : apiRequest<DocumentScanAnswer>('POST', `${otherModuleUrls[mode]}/${documentId}/scan`, { code }),
 };

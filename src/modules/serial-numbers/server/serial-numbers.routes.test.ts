@@ -1,111 +1,33 @@
-// Serial numbers (sales.md §4 "Done means"): generation follows the template and numbers consecutively (padding,
-// growth past it, a counter per period, typed serials skipped); registering refuses duplicates by name and more
-// units than are on hand, while the same text for another item is accepted; the write-off posts an ADJ of −1 and
-// leaves the serial defective with the ledger clean; exactly one default template, and a preview that takes nothing.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+// Serial numbers (sales.md §4 "Done means"), the templates and the generation: exactly one default template and a
+// preview that takes nothing; generation follows the template and numbers consecutively (padding, growth past it, a
+// counter per period, typed serials skipped). The registration, write-off and list journeys have their own files.
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
-import { checkLedger, postToLedger } from '@/modules/stock/server/index.ts';
-import { stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { categories } from '@/resources/categories/categories.table.ts';
 import { items } from '@/resources/items/items.table.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
-import { resourceEngine } from '@/resources/index.ts';
-import { DomainError } from '@/shared/api-error.ts';
-import { parseSerialList, patternProblem, renderPattern } from '../serial-numbers.contract.ts';
-import { moveSerials } from './serial-moves.ts';
-import { checkSerialInvariant } from './document-serials.ts';
-import { serialCounters, serialNumbers, serialTemplates } from './serial-numbers.table.ts';
-import { serialNumbersDemoSeeder } from './serial-numbers.demo.ts';
-import { generateSerials, warrantyUntil } from './serial-numbers.service.ts';
+import { type TestApp } from '@/server/testing/test-app.ts';
+import { patternProblem, renderPattern } from '../serial-numbers.contract.ts';
+import { serialCounters, serialTemplates } from './serial-numbers.table.ts';
+import { generateSerials } from './serial-numbers.service.ts';
+import { createSerialsFixture, serialsOf, type SerialsFixture } from './serial-numbers.fixture.ts';
 
 let t: TestApp;
-let cookie: string;
 let adminId: number;
-let unitId: number;
 let warehouseId: number;
 let warehouseName: string;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const api = (method: Method, url: string, payload?: unknown, as = cookie) =>
-  t.app.inject({ method, url, payload: payload as object | undefined, headers: { cookie: as } });
+let api: SerialsFixture['api'];
+let product: SerialsFixture['product'];
+let lastSku: SerialsFixture['lastSku'];
+let stock: SerialsFixture['stock'];
+let template: SerialsFixture['template'];
+let inStock: SerialsFixture['inStock'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await resourceEngine.ensureSeeds(t.db);
-  const admin = await createUser(t.db, { password: 'sn-pass' });
-  adminId = admin.id;
-  await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);
-  cookie = (await signIn(t.app, admin.username, 'sn-pass')).cookie;
-  unitId = (await resourceEngine.idsByLabel(t.db, '/units')).get('шт')!;
-  const warehouse = (await api('GET', '/api/warehouses')).json()[0];
-  warehouseId = warehouse.id;
-  warehouseName = warehouse.name;
+  ({ t, adminId, warehouseId, warehouseName, api, product, lastSku, stock, template, inStock } =
+    await createSerialsFixture());
 });
 afterAll(() => t.close());
-
-let n = 0;
-/** A serial-tracked product (or an untracked one). */
-async function product(extra: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/products', {
-    sku: `SN-P-${++n}`,
-    name: `Прилад ${n}`,
-    unitId,
-    serialTracking: true,
-    warrantyMonths: 24,
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
-/**
- * Puts `qty` units on hand without serials (units found before serial tracking began), straight through the
- * ledger: a document would register their serials itself (an opening ADJ generates them), and these tests register
- * them by hand.
- */
-let stockDoc = 0;
-async function stock(itemId: number, qty: string) {
-  await t.db.transaction((tx) =>
-    postToLedger(
-      tx,
-      {
-        type: 'supplier_receipt' as const,
-        id: 800_000 + ++stockDoc,
-        number: `SN-TEST-${stockDoc}`,
-        date: '2026-11-02',
-        userId: null,
-      },
-      [{ kind: 'in', itemId, qty, warehouseId, unitCost: '150', lineId: 1 }],
-    ),
-  );
-}
-async function template(body: Record<string, unknown>) {
-  const res = await api('POST', '/api/serial-numbers/templates', { resetPeriod: 'never', ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; name: string; isDefault: boolean };
-}
-const serialsOf = (res: { json(): unknown }) => (res.json() as Array<{ serial: string }>).map((s) => s.serial);
-const onHand = async (itemId: number) =>
-  (
-    await t.db
-      .select({ onHand: stockBalances.onHand })
-      .from(stockBalances)
-      .where(and(eq(stockBalances.itemId, itemId), eq(stockBalances.warehouseId, warehouseId)))
-  )[0]?.onHand;
-const inStock = async (itemId: number) =>
-  (
-    await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(serialNumbers)
-      .where(
-        and(
-          eq(serialNumbers.itemId, itemId),
-          eq(serialNumbers.warehouseId, warehouseId),
-          inArray(serialNumbers.status, ['available', 'reserved']),
-        ),
-      )
-  )[0]!.n;
 
 describe('templates', () => {
   it("creates 'Стандартний' {YY}{MM}-{N:5} as the one default and keeps exactly one default", async () => {
@@ -182,7 +104,7 @@ describe('templates', () => {
     const tpl = await template({ name: 'Перегляд', pattern: 'PV-{SKU}-{N:4}' });
     const preview = async () =>
       (await api('GET', `/api/serial-numbers/templates/${tpl.id}/preview?count=3&itemId=${item}`)).json();
-    const sku = `SN-P-${n}`;
+    const sku = lastSku();
     const first = await preview();
     expect(first).toEqual({
       templateId: tpl.id,
@@ -320,285 +242,5 @@ describe('generation', () => {
     for (const r of results) expect(r.statusCode, r.body).toBe(201);
     const all = results.flatMap(serialsOf).sort();
     expect(all).toEqual(Array.from({ length: 40 }, (_, i) => `PAR${String(i + 1).padStart(4, '0')}`));
-  });
-});
-
-describe('registration and check', () => {
-  it('registers ranges with their padding, refuses duplicates by name, accepts the text for another item', async () => {
-    const item = await product();
-    await stock(item, '7');
-    const res = await api('POST', '/api/serial-numbers/register', {
-      itemId: item,
-      warehouseId,
-      ranges: 'a00012-A00015; b7\nB8',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(serialsOf(res)).toEqual(['A00012', 'A00013', 'A00014', 'A00015', 'B7', 'B8']);
-    expect(res.json()[0]).toMatchObject({ status: 'available', warehouseId, warehouseName });
-
-    const duplicate = await api('POST', '/api/serial-numbers/register', {
-      itemId: item,
-      warehouseId,
-      serials: ['A00013', 'A00099'],
-    });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error).toBe(`Ці серійні номери вже є у товару «SN-P-${n}»: A00013 (На складі)`);
-
-    const repeated = await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, ranges: 'X1, x1' });
-    expect(repeated.statusCode).toBe(400);
-    expect(repeated.json().error).toBe('Повторюються у списку: X1');
-
-    const other = await product();
-    await stock(other, '1');
-    const same = await api('POST', '/api/serial-numbers/register', { itemId: other, warehouseId, serials: ['a00012'] });
-    expect(same.statusCode, same.body).toBe(201);
-
-    const check = await api('POST', '/api/serial-numbers/check', { itemId: item, serials: ['a00012', ' A00099 '] });
-    expect(check.json()).toEqual([
-      { serial: 'A00012', exists: true, id: res.json()[0].id, status: 'available', warehouseId },
-      { serial: 'A00099', exists: false, id: null, status: null, warehouseId: null },
-    ]);
-    const audits = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'serial_numbers'), eq(auditLog.entityId, String(res.json()[0].id))));
-    expect(audits[0]?.after).toMatchObject({
-      warehouseId,
-      serials: ['A00012', 'A00013', 'A00014', 'A00015', 'B7', 'B8'],
-    });
-  });
-
-  it('refuses more serials than on hand minus those already there, with no ledger effect', async () => {
-    const item = await product();
-    await stock(item, '3');
-    expect(
-      (await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, ranges: 'L1-L2' })).statusCode,
-    ).toBe(201);
-    const over = await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, ranges: 'L3-L4' });
-    expect(over.statusCode).toBe(409);
-    expect(over.json().error).toBe(
-      `На складі «${warehouseName}» залишок 3, серійні номери вже мають 2 — можна додати ще 1, а вказано 2`,
-    );
-    expect(
-      (await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, serials: ['L3'] })).statusCode,
-    ).toBe(201);
-    expect(await onHand(item)).toBe('3.0000');
-    expect(await inStock(item)).toBe(3);
-    const none = await product();
-    const empty = await api('POST', '/api/serial-numbers/register', { itemId: none, warehouseId, serials: ['Z1'] });
-    expect(empty.statusCode).toBe(409);
-    expect(empty.json().error).toContain('можна додати ще 0');
-    expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
-  });
-
-  it('parses lists and ranges', () => {
-    expect(parseSerialList('A9-A11, 2501-00001;2501-00003-2501-00004\n sn1 - sn2').values).toEqual([
-      'A9',
-      'A10',
-      'A11',
-      '2501-00001',
-      '2501-00003',
-      '2501-00004',
-      'SN1',
-      'SN2',
-    ]);
-    expect(parseSerialList('SN 1 - SN 2').errors).toEqual(['Серійний номер не може містити пробілів: «SN 1 - SN 2»']);
-    expect(parseSerialList('A1-A99999').errors[0]).toMatch(/завеликий/);
-    expect(parseSerialList('X0001-X0003').values).toEqual(['X0001', 'X0002', 'X0003']);
-  });
-});
-
-describe('write-off', () => {
-  it('posts an ADJ of −1, leaves the serial defective and the ledger clean', async () => {
-    const item = await product();
-    await stock(item, '2');
-    const registered = (
-      await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, ranges: 'W1-W2' })
-    ).json();
-    const id = registered[0].id as number;
-    const empty = await api('POST', `/api/serial-numbers/${id}/write-off`, { reason: '  ' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toMatch(/Вкажіть причину списання/);
-
-    const res = await api('POST', `/api/serial-numbers/${id}/write-off`, { reason: 'Розбитий екран' });
-    expect(res.statusCode, res.body).toBe(200);
-    const { serial, adjustmentId, adjustmentNumber } = res.json();
-    expect(adjustmentNumber).toMatch(/^ADJ-\d{4}-\d{5}$/);
-    expect(serial).toMatchObject({ status: 'defective', warehouseId: null });
-    expect(serial.events.at(-1)).toMatchObject({
-      event: 'written_off',
-      documentType: 'adjustment',
-      documentId: adjustmentId,
-      documentNumber: adjustmentNumber,
-      note: 'Розбитий екран',
-    });
-    const adjustment = (await api('GET', `/api/inventory/adjustments/${adjustmentId}`)).json();
-    expect(adjustment).toMatchObject({ status: 'posted', reason: 'damage', warehouseId });
-    expect(adjustment.lines).toEqual([expect.objectContaining({ itemId: item, deltaQty: '-1.0000', notes: 'С/Н W1' })]);
-    const movements = (await api('GET', `/api/component-movement?itemId=${item}&kind=all`)).json();
-    expect(
-      movements.some(
-        (m: { qty: string; documentNumber: string }) => m.qty === '-1.0000' && m.documentNumber === adjustmentNumber,
-      ),
-    ).toBe(true);
-    expect(await onHand(item)).toBe('1.0000');
-    expect(await inStock(item)).toBe(1);
-    expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
-
-    const again = await api('POST', `/api/serial-numbers/${id}/write-off`, { reason: 'Ще раз' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('Списати можна лише номер на складі, а W1 — «Брак / списано»');
-    expect(await onHand(item)).toBe('1.0000');
-  });
-});
-
-describe('moveSerials', () => {
-  it('refuses serials in another status by name and moves the rest with an event', async () => {
-    const item = await product();
-    await stock(item, '1');
-    const [row] = (
-      await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, serials: ['MV1'] })
-    ).json();
-    const refused = moveSerials(t.db, {
-      serialIds: [row.id],
-      from: ['reserved'],
-      to: 'sold',
-      event: 'sold',
-      userId: adminId,
-    });
-    await expect(refused).rejects.toBeInstanceOf(DomainError);
-    await expect(refused).rejects.toMatchObject({
-      status: 409,
-      message: 'Серійні номери в недоступному стані: MV1 (На складі)',
-    });
-    await t.db.transaction((tx) =>
-      moveSerials(tx, {
-        serialIds: [row.id],
-        from: ['available'],
-        to: 'reserved',
-        event: 'reserved',
-        document: { type: 'shipment', id: 999, number: 'SHP-2026-00999' },
-        userId: adminId,
-      }),
-    );
-    const detail = (await api('GET', `/api/serial-numbers/${row.id}`)).json();
-    expect(detail.status).toBe('reserved');
-    expect(detail.events.at(-1)).toMatchObject({ event: 'reserved', documentNumber: 'SHP-2026-00999' });
-    await expect(
-      moveSerials(t.db, { serialIds: [2_000_000_000], from: ['available'], to: 'sold', event: 'sold', userId: null }),
-    ).rejects.toMatchObject({ status: 404 });
-  });
-});
-
-describe('list, card, stats and labels', () => {
-  it('filters, searches, sorts and pages the list; the card computes the warranty end', async () => {
-    const item = await product({ name: 'Осцилограф пошуковий' });
-    await stock(item, '3');
-    const created = (
-      await api('POST', '/api/serial-numbers/register', { itemId: item, warehouseId, ranges: 'Q-101-Q-103' })
-    ).json();
-    const page = await api('GET', `/api/serial-numbers?itemId=${item}&sort=-serial&limit=2`);
-    expect(page.statusCode, page.body).toBe(200);
-    expect(page.headers['x-total-count']).toBe('3');
-    expect(serialsOf(page)).toEqual(['Q-103', 'Q-102']);
-    expect(serialsOf(await api('GET', `/api/serial-numbers?itemId=${item}&sort=-serial&page=2&limit=2`))).toEqual([
-      'Q-101',
-    ]);
-    expect(serialsOf(await api('GET', `/api/serial-numbers?search=q-102`))).toEqual(['Q-102']);
-    expect(
-      (await api('GET', `/api/serial-numbers?search=${encodeURIComponent('осцилограф пошук')}`)).json(),
-    ).toHaveLength(3);
-    expect((await api('GET', `/api/serial-numbers?itemId=${item}&status=sold`)).json()).toEqual([]);
-    expect((await api('GET', `/api/serial-numbers?status=lost`)).statusCode).toBe(400);
-
-    // Sold on 31 Jan (Kyiv) with 24 months of warranty: until 31 Jan two years on; 30 Nov + 3 months → 28/29 Feb.
-    await t.db
-      .update(serialNumbers)
-      .set({ status: 'sold', soldAt: new Date('2026-01-30T22:30:00Z'), warehouseId: null })
-      .where(eq(serialNumbers.id, created[0].id));
-    const card = (await api('GET', `/api/serial-numbers/${created[0].id}`)).json();
-    expect(card).toMatchObject({
-      status: 'sold',
-      warrantyMonths: 24,
-      warrantyUntil: '2028-01-31',
-      shipmentNumber: null,
-    });
-    expect(warrantyUntil(new Date('2027-11-30T10:00:00Z'), 3)).toBe('2028-02-29');
-    expect(warrantyUntil(null, 12)).toBeNull();
-    expect((await api('GET', '/api/serial-numbers/999999')).statusCode).toBe(404);
-
-    const stats = (await api('GET', '/api/serial-numbers/stats')).json();
-    const counts = await t.db
-      .select({ status: serialNumbers.status, n: sql<number>`count(*)::int` })
-      .from(serialNumbers)
-      .groupBy(serialNumbers.status);
-    for (const c of counts) expect(stats[c.status]).toBe(c.n);
-    expect(stats.sold).toBeGreaterThanOrEqual(1);
-  });
-
-  it('prints one Code 128 label per serial as a PDF and lets a viewer print and check but not change', async () => {
-    const item = await product();
-    const ids = (await api('POST', '/api/serial-numbers/generate', { itemId: item, count: 2 }))
-      .json()
-      .map((s: { id: number }) => s.id);
-    const res = await api('POST', '/api/serial-numbers/print-labels', { ids });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const pages = (res.rawPayload.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
-    expect(pages).toBe(2);
-    const missing = await api('POST', '/api/serial-numbers/print-labels', { ids: [999_998] });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe('Серійні номери не знайдено: 999998');
-
-    const viewer = await createUser(t.db, { password: 'sn-view' });
-    const role = (await api('POST', '/api/roles', { name: 'Перегляд серійних' })).json();
-    await api('PUT', `/api/roles/${role.id}/permissions`, {
-      permissions: [{ route: '/serial-numbers', canView: true, canAccess: false }],
-    });
-    await replaceUserRoles(t.db, viewer.id, [role.id]);
-    const viewerCookie = (await signIn(t.app, viewer.username, 'sn-view')).cookie;
-    expect((await api('GET', '/api/serial-numbers', undefined, viewerCookie)).statusCode).toBe(200);
-    expect((await api('POST', '/api/serial-numbers/print-labels', { ids }, viewerCookie)).statusCode).toBe(200);
-    expect(
-      (await api('POST', '/api/serial-numbers/check', { itemId: item, serials: ['X'] }, viewerCookie)).statusCode,
-    ).toBe(200);
-    const refused = await api('POST', '/api/serial-numbers/generate', { itemId: item, count: 1 }, viewerCookie);
-    expect(refused.statusCode).toBe(403);
-    const outsider = await createUser(t.db, { password: 'sn-out' });
-    const outsiderCookie = (await signIn(t.app, outsider.username, 'sn-out')).cookie;
-    expect((await api('POST', '/api/serial-numbers/print-labels', { ids }, outsiderCookie)).statusCode).toBe(403);
-  });
-});
-
-describe('demo seeder', () => {
-  it('writes one serial off through an ADJ and allocates three for labels, registering nothing itself', async () => {
-    const item = await product();
-    // The stock demos give tracked units their serials through their documents (here an opening ADJ).
-    const opening = await api('POST', '/api/inventory/adjustments', {
-      warehouseId,
-      reason: 'opening',
-      lines: [{ itemId: item, deltaQty: '2', unitCost: '150', serials: ['DEMO-1', 'DEMO-2'] }],
-      post: true,
-    });
-    expect(opening.statusCode, opening.body).toBe(201);
-    const before = await t.db.select({ id: serialNumbers.id, status: serialNumbers.status }).from(serialNumbers);
-    await t.db.transaction((tx) => serialNumbersDemoSeeder.run({ tx, demoPassword: 'x', log: () => {} }));
-    const after = await t.db
-      .select({ id: serialNumbers.id, status: serialNumbers.status, warehouseId: serialNumbers.warehouseId })
-      .from(serialNumbers);
-    const created = after.filter((s) => !before.some((b) => b.id === s.id));
-    // Only the three allocated for labels are new; none is in a warehouse.
-    expect(created.map((s) => [s.status, s.warehouseId])).toEqual([
-      ['allocated', null],
-      ['allocated', null],
-      ['allocated', null],
-    ]);
-    expect(after.filter((s) => s.status === 'defective').length).toBe(
-      before.filter((s) => s.status === 'defective').length + 1,
-    );
-    // Other tests here put units on hand without serials on purpose; this item's own stock is whole.
-    expect((await checkSerialInvariant(t.db)).filter((p) => p.itemId === item)).toEqual([]);
-    expect(await inStock(item)).toBe(2);
-    expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
   });
 });

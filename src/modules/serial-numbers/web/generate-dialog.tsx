@@ -33,7 +33,7 @@ import {
   isSerialsQuery,
   serialsApi,
   templateListQueryFn,
-  TEMPLATES_URL,
+  templatePreviewQueryKey,
   templatesQueryKey,
 } from './serial-numbers.api.ts';
 import { serialsWebMessages } from './serial-numbers.messages.ts';
@@ -56,7 +56,7 @@ export function GenerateDialog({ onClose }: { onClose: () => void }) {
   const templates = useQuery({ queryKey: templatesQueryKey, queryFn: templateListQueryFn });
   const chosen = templateId === AUTO ? null : Number(templateId);
   const preview = useQuery<TemplatePreview>({
-    queryKey: [TEMPLATES_URL, chosen ?? 0, 'preview', { count: 3, itemId: item.id }],
+    queryKey: templatePreviewQueryKey(chosen ?? 0, item.id),
     enabled: chosen !== null,
   });
 

@@ -1,49 +1,53 @@
-// The calls of the serial numbers page, typed by the module's contract (sales.md §4).
+// The calls of the serial numbers page, typed by the module's contract (sales.md §4, decision 0016).
 import type { Query } from '@tanstack/react-query';
 import type {
-  SerialDetail,
   SerialGenerateInput,
   SerialLabelsInput,
   SerialRegisterInput,
   SerialStatus,
-  SerialSummary,
-  SerialTemplate,
-  SerialWriteOffResult,
   TemplateCreateInput,
   TemplateUpdateInput,
 } from '@/modules/serial-numbers/serial-numbers.contract.ts';
-import { ApiError, apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { QueryInput } from '@/shared/endpoint.ts';
+import { ApiError, callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { serialNumbersEndpoints as api } from '../serial-numbers.endpoints.ts';
 
-export const SERIALS_URL = '/api/serial-numbers';
-export const TEMPLATES_URL = `${SERIALS_URL}/templates`;
-
-/** The list's filter; its entries become the query parameters in this order ('all', null and '' are left out). */
-export interface SerialListFilter {
+/**
+ * The list's filter as the page keeps it: the contract's query, every value the page sets in its own UI type; its
+ * entries become the query parameters in this order ('all', null and '' are left out).
+ */
+export type SerialListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
   sort: string;
   status: SerialStatus | 'all';
   itemId: number | null;
-}
+};
 
-export const serialListQueryKey = (filter: SerialListFilter) => [SERIALS_URL, filter] as const;
-export const serialStatsQueryKey = [SERIALS_URL, 'stats'] as const;
-export const serialQueryKey = (id: number) => [SERIALS_URL, id] as const;
-export const templatesQueryKey = [TEMPLATES_URL, { limit: 500 }] as const;
-export const templatePreviewQueryKey = (id: number) => [TEMPLATES_URL, id, 'preview', { count: 3 }] as const;
+export const serialListQueryKey = (filter: SerialListFilter) => endpointKey(api.list, { query: filter });
+export const serialStatsQueryKey = endpointKey(api.stats);
+export const serialQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
+export const templatesQueryKey = endpointKey(api.templates, { query: { limit: 500 } });
+/** The next three values of a template (for an item, whose SKU the pattern may name). */
+export const templatePreviewQueryKey = (id: number, itemId?: number | null) =>
+  endpointKey(api.previewTemplate, {
+    params: { id },
+    query: itemId === undefined ? { count: 3 } : { count: 3, itemId },
+  });
 
+const [root] = endpointKey(api.list);
 /** Everything of this page (lists, stats, an open serial, templates) after a change. */
 export const isSerialsQuery = (query: Query) =>
-  typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(SERIALS_URL);
+  typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(root as string);
 
-export const serialListQueryFn = getListQueryFn<SerialSummary>();
-export const templateListQueryFn = getListQueryFn<SerialTemplate>();
+export const serialListQueryFn = endpointListQueryFn(api.list);
+export const templateListQueryFn = endpointListQueryFn(api.templates);
 
 /** POSTs the labels request and answers the PDF as a Blob; a refusal is an ApiError with the server's words. */
 async function labelsPdf(body: SerialLabelsInput): Promise<Blob> {
-  const response = await fetch(`${SERIALS_URL}/print-labels`, {
-    method: 'POST',
+  const response = await fetch(endpointUrl(api.printLabels, { body }), {
+    method: api.printLabels.method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     credentials: 'include',
@@ -67,15 +71,13 @@ async function labelsPdf(body: SerialLabelsInput): Promise<Blob> {
 }
 
 export const serialsApi = {
-  get: (id: number) => apiRequest<SerialDetail>('GET', `${SERIALS_URL}/${id}`),
-  generate: (body: SerialGenerateInput) => apiRequest<SerialSummary[]>('POST', `${SERIALS_URL}/generate`, body),
-  register: (body: SerialRegisterInput) => apiRequest<SerialSummary[]>('POST', `${SERIALS_URL}/register`, body),
-  writeOff: (id: number, reason: string) =>
-    apiRequest<SerialWriteOffResult>('POST', `${SERIALS_URL}/${id}/write-off`, { reason }),
-  createTemplate: (body: TemplateCreateInput) => apiRequest<SerialTemplate>('POST', TEMPLATES_URL, body),
-  updateTemplate: (id: number, body: TemplateUpdateInput) =>
-    apiRequest<SerialTemplate>('PATCH', `${TEMPLATES_URL}/${id}`, body),
-  removeTemplate: (id: number) => apiRequest<unknown>('DELETE', `${TEMPLATES_URL}/${id}`),
+  get: (id: number) => callEndpoint(api.get, { params: { id } }),
+  generate: (body: SerialGenerateInput) => callEndpoint(api.generate, { body }),
+  register: (body: SerialRegisterInput) => callEndpoint(api.register, { body }),
+  writeOff: (id: number, reason: string) => callEndpoint(api.writeOff, { params: { id }, body: { reason } }),
+  createTemplate: (body: TemplateCreateInput) => callEndpoint(api.createTemplate, { body }),
+  updateTemplate: (id: number, body: TemplateUpdateInput) => callEndpoint(api.updateTemplate, { params: { id }, body }),
+  removeTemplate: (id: number) => callEndpoint(api.removeTemplate, { params: { id } }),
   /** Opens the labels' PDF in a new tab (the window is opened first, so no pop-up blocker stops it). */
   printLabels: async (ids: readonly number[]) => {
     const tab = window.open('', '_blank');

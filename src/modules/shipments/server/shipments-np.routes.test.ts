@@ -20,7 +20,7 @@ import {
   type FakeNovaPoshta,
 } from '@/server/testing/fake-nova-poshta.ts';
 import { resetShipmentJobs, runShipmentJobsOnce } from './shipments.jobs.ts';
-import { trackShipments } from './shipments-np.service.ts';
+import { trackShipments } from './shipments-np.tracking.ts';
 import { shipments } from './shipments.table.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';

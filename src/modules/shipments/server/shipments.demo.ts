@@ -10,7 +10,9 @@ import { orders } from '@/modules/orders/server/orders.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { carriers } from '@/resources/carriers/carriers.table.ts';
 import type { Shipment } from '../shipments.contract.ts';
-import { cancelShipment, createShipment, getShipment, postShipment, updateShipment } from './shipments.service.ts';
+import { cancelShipment, postShipment } from './shipments.posting.ts';
+import { getShipment } from './shipments.read.ts';
+import { createShipment, updateShipment } from './shipments.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

@@ -18,7 +18,7 @@ import {
   refreshDirectory,
   writeNpJobs,
 } from '@/modules/nova-poshta/server/index.ts';
-import { markStaleCreating, trackShipments } from './shipments-np.service.ts';
+import { markStaleCreating, trackShipments } from './shipments-np.tracking.ts';
 
 export interface JobLog {
   info(obj: unknown, msg?: string): void;

@@ -14,7 +14,7 @@ import { stockBalances, stockMovements, stockReservations } from '@/modules/stoc
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { deleteDraftShipmentsOfOrder } from './index.ts';
-import { trackingUrlOf } from './shipments.service.ts';
+import { trackingUrlOf } from './shipments.read.ts';
 
 let f: SalesFixture;
 

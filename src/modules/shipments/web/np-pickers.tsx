@@ -1,5 +1,5 @@
 // The city and branch pickers (reference-data.md §13a, sales.md §3): popover comboboxes searching the Nova Poshta
-// directory cache of the server (`/api/nova-poshta/settlements`, `/api/nova-poshta/warehouses`) — never the
+// directory cache of the server (the nova-poshta module's `settlements` and `warehouses` endpoints) — never the
 // service itself. The trigger shows the chosen name; the popover has a search box driving a listbox by keyboard.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';

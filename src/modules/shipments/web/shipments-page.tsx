@@ -41,6 +41,7 @@ import { ShipOrderDialog } from './ship-order-dialog.tsx';
 import { ShipmentDrawer } from './shipment-drawer.tsx';
 import { DeliveryStatusBadge, ShipmentStatusBadge } from './shipment-parts.tsx';
 import {
+  IN_TRANSIT,
   shipmentListQueryFn,
   shipmentListQueryKey,
   shipmentStatsQueryKey,
@@ -53,7 +54,6 @@ export const SHIPMENTS_ROUTE = '/shipments';
 export const SHIPMENTS_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
-const IN_TRANSIT = 'in_transit,arrived';
 
 type SortField = 'number' | 'shipmentDate' | 'orderNumber' | 'clientName' | 'totalGross' | 'status' | 'deliveryStatus';
 

@@ -1,0 +1,134 @@
+// What every change of a shipment shares (sales.md §3): the order it ships and its lines, the locked row with its
+// version check, the line amounts, the serial rows a draft reserves, the ledger document.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { dec, fixed, type Dec } from '@/shared/decimal.ts';
+import { lineAmounts } from '@/shared/vat.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import type { LedgerDocument } from '@/modules/stock/server/index.ts';
+import { orderStatusLabels, type OrderStatus } from '@/modules/orders/orders.contract.ts';
+import { orderLines, orders } from '@/modules/orders/server/orders.table.ts';
+import { serialNumbers } from '@/modules/serial-numbers/server/index.ts';
+import { items } from '@/resources/items/items.table.ts';
+import { shipmentMessages as msg, type WaybillState } from '../shipments.contract.ts';
+import { shipmentLines, shipmentLineSerials, shipments } from './shipments.table.ts';
+
+export const SHIPMENTS_ENTITY = 'shipments';
+export const SHIPPABLE: readonly OrderStatus[] = ['confirmed', 'partially_shipped'];
+/** A waybill in these states pins the delivery fields: they are on the carrier's document (or may be). */
+export const activeWaybillStates: readonly WaybillState[] = ['creating', 'created', 'unknown'];
+
+export const qtyText = (v: Dec) => fixed(v, 4).replace(/\.?0+$/, '') || '0';
+
+export async function orderOf(tx: DbOrTx, orderId: number, lock: boolean): Promise<typeof orders.$inferSelect> {
+  const query = tx.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = lock ? await query.for('update') : await query;
+  if (!order) throw new DomainError(404, msg.orderNotFound);
+  return order;
+}
+
+export function assertShippable(order: { orderNumber: string; status: OrderStatus }) {
+  if (!SHIPPABLE.includes(order.status)) {
+    throw new DomainError(409, msg.orderNotShippable(order.orderNumber, orderStatusLabels[order.status]));
+  }
+}
+
+/** A line's amounts for `qty` at the order line's price, discount and VAT (sales.md §1.4). */
+export function amountsOf(
+  line: { unitPrice: string; discountPercent: string; vatRate: string },
+  qty: string,
+  pricesIncludeVat: boolean,
+) {
+  const a = lineAmounts(dec(qty), dec(line.unitPrice), line.vatRate, pricesIncludeVat, dec(line.discountPercent));
+  return { lineNet: fixed(a.net, 2), lineVat: fixed(a.vat, 2), lineGross: fixed(a.gross, 2) };
+}
+
+export const isWhole = (qty: string) => /^\d+(\.0+)?$/.test(qty);
+
+export async function orderLinesWithItems(tx: DbOrTx, orderId: number) {
+  return tx
+    .select({
+      id: orderLines.id,
+      lineNo: orderLines.lineNo,
+      itemId: orderLines.itemId,
+      qty: orderLines.qty,
+      unitPrice: orderLines.unitPrice,
+      discountPercent: orderLines.discountPercent,
+      vatRate: orderLines.vatRate,
+      sku: items.sku,
+      kind: items.kind,
+      serialTracking: items.serialTracking,
+      weightKg: items.weightKg,
+    })
+    .from(orderLines)
+    .leftJoin(items, eq(items.id, orderLines.itemId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.lineNo));
+}
+
+/** Locks the shipment row and checks the version the user read it at. */
+export async function lockShipment(tx: DbOrTx, id: number, version?: number) {
+  const [row] = await tx.select().from(shipments).where(eq(shipments.id, id)).for('update');
+  if (!row) throw new DomainError(404, msg.notFound);
+  if (version !== undefined && version !== row.version) throw new DomainError(409, msg.version);
+  return row;
+}
+
+export const ledgerDoc = (
+  s: { id: number; number: string; shipmentDate: string },
+  userId: number | null,
+): LedgerDocument => ({
+  type: 'shipment',
+  id: s.id,
+  number: s.number,
+  date: s.shipmentDate,
+  userId,
+});
+
+export interface SerialRow {
+  id: number;
+  itemId: number;
+  serial: string;
+  status: string;
+  warehouseId: number | null;
+  shipmentId: number | null;
+}
+
+export async function serialsByIds(tx: DbOrTx, ids: readonly number[]): Promise<SerialRow[]> {
+  if (!ids.length) return [];
+  return tx
+    .select({
+      id: serialNumbers.id,
+      itemId: serialNumbers.itemId,
+      serial: serialNumbers.serial,
+      status: serialNumbers.status,
+      warehouseId: serialNumbers.warehouseId,
+      shipmentId: serialNumbers.shipmentId,
+    })
+    .from(serialNumbers)
+    .where(inArray(serialNumbers.id, [...new Set(ids)]));
+}
+
+export async function serialsByText(tx: DbOrTx, itemId: number, texts: readonly string[]): Promise<SerialRow[]> {
+  const wanted = [...new Set(texts.map((s) => s.trim().toUpperCase()).filter(Boolean))];
+  if (!wanted.length) return [];
+  return tx
+    .select({
+      id: serialNumbers.id,
+      itemId: serialNumbers.itemId,
+      serial: serialNumbers.serial,
+      status: serialNumbers.status,
+      warehouseId: serialNumbers.warehouseId,
+      shipmentId: serialNumbers.shipmentId,
+    })
+    .from(serialNumbers)
+    .where(and(eq(serialNumbers.itemId, itemId), inArray(serialNumbers.serial, wanted)));
+}
+
+export async function currentSerials(tx: DbOrTx, shipmentId: number) {
+  return tx
+    .select({ lineId: shipmentLineSerials.shipmentLineId, serialId: shipmentLineSerials.serialId })
+    .from(shipmentLineSerials)
+    .innerJoin(shipmentLines, eq(shipmentLines.id, shipmentLineSerials.shipmentLineId))
+    .where(eq(shipmentLines.shipmentId, shipmentId));
+}

@@ -1,0 +1,201 @@
+// The parts of a shipment's drawer (sales.md §3): its facts, one line with its quantity and serials, and the
+// 'Скасувати' dialog that asks for the reason.
+import { useId, useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { shipmentCancelSchema, type Shipment, type ShipmentLine } from '@/modules/shipments/shipments.contract.ts';
+import { FieldMessage } from '@/web/components/field-message.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { serverMessageOf } from '@/web/lib/api.ts';
+import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from '@/web/lib/document-format.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import { SerialPicker } from './serial-picker.tsx';
+import { ConfirmDialog, FormFailure } from './shipment-parts.tsx';
+import { shipmentsApi } from './shipments.api.ts';
+import { shipmentsWebMessages } from './shipments.messages.ts';
+
+const d = shipmentsWebMessages.drawer;
+
+export function Facts({ shipment: s }: { shipment: Shipment }) {
+  const facts: Array<[string, ReactNode]> = [
+    [
+      d.order,
+      <span key="order" className="font-mono">
+        {s.orderNumber}
+      </span>,
+    ],
+    [d.client, s.clientName],
+    [d.date, formatDateUk(s.shipmentDate)],
+    [d.warehouse, s.warehouseName],
+  ];
+  if (s.postedAt) facts.push([d.postedAt, formatTimestampUk(s.postedAt)]);
+  if (s.cancelledAt) facts.push([d.cancelledAt, formatTimestampUk(s.cancelledAt)]);
+  if (s.cancelReason) facts.push([d.cancelReason, s.cancelReason]);
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {facts.map(([label, value]) => (
+        <div key={label} className="grid min-w-0 gap-0.5">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-sm break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function LineCard({
+  shipment: s,
+  line,
+  editable,
+  qty,
+  error,
+  onQty,
+  serialPending,
+  serialError,
+  onAddSerials,
+  onRemoveSerial,
+}: {
+  shipment: Shipment;
+  line: ShipmentLine;
+  editable: boolean;
+  qty: string;
+  error: string | undefined;
+  onQty: (qty: string) => void;
+  serialPending: boolean;
+  serialError: string | undefined;
+  onAddSerials: (serials: string[]) => void;
+  onRemoveSerial: (id: number) => void;
+}) {
+  const id = useId();
+  const unit = line.unitShortName ? ` ${line.unitShortName}` : '';
+  const cells: Array<[string, string]> = [
+    [d.ordered, `${formatQty(line.orderedQty)}${unit}`],
+    [d.remaining, `${formatQty(line.remainingQty)}${unit}`],
+  ];
+  if (s.status === 'draft' && line.itemKind !== 'service')
+    cells.push([d.reserved, `${formatQty(line.reservedQty)}${unit}`]);
+  cells.push([d.price, formatMoney(line.unitPrice)], [d.sum, formatMoney(line.lineGross)]);
+  if (line.unitCost !== null) cells.push([d.unitCost, formatMoney(line.unitCost)]);
+  return (
+    <li className="grid gap-3 rounded-lg border p-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="min-w-0 text-sm">
+          <span className="font-semibold">{line.lineNo}. </span>
+          {line.itemName}
+          <span className="block text-xs text-muted-foreground">{d.sku(line.sku)}</span>
+        </p>
+        {editable ? (
+          <div className="grid w-32 gap-1">
+            <Label htmlFor={id} className="text-xs">
+              {d.qty}
+            </Label>
+            <Input
+              id={id}
+              inputMode="decimal"
+              className="text-right tabular-nums"
+              value={qty}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-message`}
+              onChange={(event) => onQty(event.target.value)}
+            />
+          </div>
+        ) : (
+          <span className="text-sm font-medium whitespace-nowrap tabular-nums">
+            {formatQty(line.qty)}
+            {unit}
+          </span>
+        )}
+      </div>
+      {editable ? <FieldMessage id={`${id}-message`} error={error} /> : null}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+        {cells.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-2 sm:grid sm:justify-start sm:gap-0">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {line.serialTracking ? (
+        <SerialPicker
+          line={line}
+          editable={editable}
+          pending={serialPending}
+          error={serialError}
+          onAdd={onAddSerials}
+          onRemove={onRemoveSerial}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+export function CancelDialog({
+  shipment,
+  onCancelled,
+  onClose,
+}: {
+  shipment: Shipment;
+  onCancelled: (shipment: Shipment) => void;
+  onClose: () => void;
+}) {
+  const c = shipmentsWebMessages.confirmCancel;
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const cancel = useMutation({
+    mutationFn: (text: string) => shipmentsApi.cancel(shipment.id, text),
+    onSuccess: (next) => {
+      toast({ title: shipmentsWebMessages.toast.cancelled, description: next.number });
+      onCancelled(next);
+    },
+  });
+  function confirm() {
+    const parsed = shipmentCancelSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    cancel.mutate(parsed.data.reason);
+  }
+  return (
+    <ConfirmDialog
+      title={c.title}
+      description={c.description(shipment.number)}
+      confirmLabel={c.confirm}
+      cancelLabel={c.cancel}
+      pending={cancel.isPending}
+      destructive
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>
+          {c.reason}
+          <span className="text-destructive dark:text-red-400" aria-hidden="true">
+            *
+          </span>
+        </Label>
+        <Textarea
+          id={reasonId}
+          rows={3}
+          maxLength={500}
+          placeholder={c.reasonPlaceholder}
+          value={reason}
+          aria-required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${reasonId}-message`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (error) setError(undefined);
+          }}
+        />
+        <FieldMessage id={`${reasonId}-message`} error={error} />
+        {cancel.error ? (
+          <FormFailure>{serverMessageOf(cancel.error) ?? shipmentsWebMessages.toast.actionFailed}</FormFailure>
+        ) : null}
+      </div>
+    </ConfirmDialog>
+  );
+}
