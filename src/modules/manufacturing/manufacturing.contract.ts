@@ -1,8 +1,12 @@
 // Manufacturing orders ('Виробництво', production.md §4): make a quantity of an item — reserve and issue materials,
 // run the operations, post output with serials and know the actual cost. Shared by the server and the page.
 import { documentDate, documentDateTime } from '@/shared/document-date.ts';
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { moMessages } from './manufacturing.messages.ts';
+
+export { moMessages };
 
 export const moStatuses = ['planned', 'released', 'in_progress', 'completed', 'cancelled'] as const;
 export type MoStatus = (typeof moStatuses)[number];
@@ -74,76 +78,6 @@ export const moActionLabels = {
   labels: 'Етикетки',
   confirmShort: 'Завершити з недовипуском',
   cancelPosting: 'Скасувати проведення',
-} as const;
-
-export const moMessages = {
-  notFound: 'Виробниче замовлення не знайдено',
-  postingNotFound: 'Документ не знайдено',
-  timeEntryNotFound: 'Запис часу не знайдено',
-  version: 'Замовлення змінено іншим користувачем — оновіть сторінку',
-  required: "Обов'язкове поле",
-  date: 'Вкажіть дату',
-  decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
-  signedDecimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми, «-» для повернення)`,
-  positive: 'Має бути більше нуля',
-  notZero: 'Кількість не може бути нульовою',
-  reference: 'Оберіть запис зі списку',
-  reason: 'Вкажіть причину',
-  notMakeable: 'Оберіть товар або напівфабрикат, який виготовляється',
-  noSpec: 'Немає діючої специфікації',
-  specChanged: 'Специфікація змінилась після запуску',
-  statusIs: (label: string) => `Замовлення у статусі «${label}»`,
-  deletePlannedOnly: 'Видалити можна лише заплановане замовлення',
-  releasePlannedOnly: 'Запустити можна лише заплановане замовлення',
-  unreleaseReleasedOnly: 'Відкликати можна лише запущене замовлення',
-  unreleaseHasPostings: 'Неможливо відкликати: за замовленням уже є видачі або випуски',
-  unreleaseHasTime: 'Неможливо відкликати: за замовленням уже обліковано час',
-  startNotReleased: 'Почати можна лише запущене замовлення',
-  completeNotInProgress: 'Завершити можна лише замовлення у роботі',
-  cancelNotAllowed: 'Скасувати можна лише заплановане або запущене замовлення',
-  cancelHasPostings: (numbers: readonly string[]) =>
-    `Неможливо скасувати: спершу скасуйте проведені документи ${numbers.join(', ')}`,
-  notOpen: 'Замовлення не відкрите для видачі чи випуску — спершу запустіть його',
-  shortConfirm: (produced: string, qty: string) =>
-    `Виготовлено ${produced} з ${qty}. Підтвердіть «Завершити з недовипуском»`,
-  qtyBelowProduced: (produced: string) => `Кількість не може бути меншою за вже виготовлену (${produced})`,
-  qtyLocked: 'Кількість завершеного чи скасованого замовлення не змінюється',
-  recipeLocked: 'Рецепт можна змінити лише в запланованому замовленні',
-  closedLocked: 'Завершене чи скасоване замовлення не змінюється',
-  noIssueLines: 'Немає чого видавати: усі матеріали вже видано',
-  lineNotOfMo: 'Рядок матеріалу не належить цьому замовленню',
-  returnTooMuch: (name: string, issued: string) => `Повернути можна не більше, ніж видано: ${name} — ${issued}`,
-  goodQty: 'Вкажіть кількість випуску більше нуля',
-  serialsCount: (need: number) => `Потрібно ${need} серійних номерів`,
-  serialsUnknown: (values: readonly string[]) => `Серійні номери не виділені цьому замовленню: ${values.join(', ')}`,
-  serialsNotEnough: (need: number, have: number) =>
-    `Недостатньо виділених серійних номерів: потрібно ${need}, є ${have}`,
-  underIssued: (names: readonly string[]) => `Видано менше, ніж потрібно: ${names.join(', ')}`,
-  postingCancelled: 'Документ уже скасовано',
-  postingCancelMoClosed: 'Замовлення завершене чи скасоване — документи не скасовуються',
-  postingCancelBackflush: 'Це автоматична видача до випуску — скасуйте випуск',
-  serialsGone: (values: readonly string[]) =>
-    `Неможливо скасувати: серійні номери з цього випуску вже не на складі: ${values.join(', ')}`,
-  outputGone: 'Неможливо скасувати: вироблену продукцію вже використано (недостатньо залишку)',
-  childNothing: 'Немає нестачі напівфабрикатів — дочірні замовлення не потрібні',
-  childNotReleased: 'Дочірні замовлення створюються для запущеного замовлення',
-  timeEntryEnd: 'Кінець має бути пізніше початку',
-  timeEntryClosedMo: 'Час завершеного чи скасованого замовлення не змінюється',
-  demandLine: 'Рядок замовлення не знайдено',
-  demandItem: 'Товар рядка замовлення відрізняється від товару виробничого замовлення',
-  produced: (item: string, qty: string) => `Виготовлено ${item} × ${qty}`,
-  transferNeeded: (item: string, qty: string, mo: string, order: string) =>
-    `Виготовлено ${item} × ${qty} (${mo}) на іншому складі — потрібне переміщення для замовлення ${order}`,
-  overdue: (number: string, item: string) => `Прострочено виробниче замовлення ${number}: ${item}`,
-  autoClosed: 'Автозакриття',
-  excessChoice: 'Видано більше матеріалів, ніж потрібно: оберіть «Повернути на склад» або «Віднести на відхилення»',
-  noWarehouse: (kind: string) => `Немає складу «${kind}» — вкажіть склад`,
-  wholeSerialQty: 'Кількість серійного товару має бути цілою',
-  notStocked: (sku: string) => `«${sku}» не має залишків (послуга або без обліку запасу)`,
-  travelerNotReady: 'Маршрутний лист доступний після запуску замовлення',
-  parentNotFound: 'Батьківське замовлення не знайдено',
-  workerNotFound: 'Працівника не знайдено',
-  warehouseNotFound: 'Склад не знайдено',
 } as const;
 
 // ---------- input schemas ----------
@@ -276,13 +210,13 @@ export const moListQuerySchema = z.strictObject({
   _t: z.string().optional(),
   /** One status or a comma-separated list. */
   status: z.string().trim().max(100).optional(),
-  itemId: z.coerce.number().int().positive().optional(),
+  itemId: idFilter(),
   priority: z.enum(moPriorities).optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
+  departmentId: idFilter(),
   dueFrom: isoDate.optional(),
   dueTo: isoDate.optional(),
-  orderId: z.coerce.number().int().positive().optional(),
-  responsibleWorkerId: z.coerce.number().int().positive().optional(),
+  orderId: idFilter(),
+  responsibleWorkerId: idFilter(),
   /** 'true': only overdue (dueDate < today, not completed/cancelled). */
   overdue: z.enum(['true', 'false']).optional(),
 });
@@ -575,23 +509,6 @@ export const moChildOrdersResultSchema = z.array(
 );
 export type MoChildOrdersResult = z.infer<typeof moChildOrdersResultSchema>;
 
-/** The URLs of the API (production.md §4). */
-export const moApi = {
-  list: '/api/manufacturing-orders',
-  stats: '/api/manufacturing-orders/stats',
-  one: (id: number) => `/api/manufacturing-orders/${id}`,
-  action: (id: number, action: 'release' | 'unrelease' | 'start' | 'complete' | 'cancel') =>
-    `/api/manufacturing-orders/${id}/${action}`,
-  issues: (id: number) => `/api/manufacturing-orders/${id}/issues`,
-  outputs: (id: number) => `/api/manufacturing-orders/${id}/outputs`,
-  cancelPosting: (postingId: number) => `/api/manufacturing-orders/postings/${postingId}/cancel`,
-  childOrders: (id: number) => `/api/manufacturing-orders/${id}/child-orders`,
-  timeEntries: (id: number) => `/api/manufacturing-orders/${id}/time-entries`,
-  timeEntry: (entryId: number) => `/api/manufacturing-orders/time-entries/${entryId}`,
-  traveler: (id: number) => `/api/manufacturing-orders/${id}/print/traveler`,
-  labels: (id: number) => `/api/manufacturing-orders/${id}/print/labels`,
-} as const;
-
 /** Which actions the state table (§4) allows in a status — the page shows buttons by it. */
 export const moAllowedActions: Record<MoStatus, readonly string[]> = {
   planned: ['edit', 'release', 'cancel', 'delete'],
@@ -599,4 +516,43 @@ export const moAllowedActions: Record<MoStatus, readonly string[]> = {
   in_progress: ['edit', 'issue', 'output', 'complete', 'childOrders', 'traveler', 'labels'],
   completed: ['traveler', 'labels'],
   cancelled: [],
+};
+
+/** The body of an action that takes none (release, unrelease, start): nothing or `{}`. */
+export const moNoBodySchema = z.strictObject({}).nullish();
+
+/** The shapes of every endpoint of /api/manufacturing-orders (paths in manufacturing.endpoints.ts, decision 0016). */
+export const manufacturingSchemas = {
+  list: { query: moListQuerySchema, response: z.array(moListRowSchema) },
+  stats: { query: moGetQuerySchema, response: moStatsSchema },
+  settings: { query: moGetQuerySchema, response: productionSettingsSchema },
+  updateSettings: { body: productionSettingsPatchSchema, response: productionSettingsSchema },
+  get: { params: idParams, query: moGetQuerySchema, response: moDetailSchema },
+  create: { body: moCreateSchema, response: moDetailSchema },
+  update: { params: idParams, body: moUpdateSchema, response: moDetailSchema },
+  /** 204, no body. */
+  remove: { params: idParams },
+  release: { params: idParams, body: moNoBodySchema, response: moDetailSchema },
+  unrelease: { params: idParams, body: moNoBodySchema, response: moDetailSchema },
+  start: { params: idParams, body: moNoBodySchema, response: moDetailSchema },
+  complete: { params: idParams, body: moCompleteSchema.nullish(), response: moDetailSchema },
+  cancel: { params: idParams, body: moCancelSchema, response: moDetailSchema },
+  issue: { params: idParams, body: moIssueSchema.nullish(), response: moPostingResultSchema },
+  output: { params: idParams, body: moOutputSchema, response: moPostingResultSchema },
+  cancelPosting: {
+    params: z.strictObject({ postingId: dbId() }),
+    body: moPostingCancelSchema,
+    response: moDetailSchema,
+  },
+  childOrders: { params: idParams, body: moChildOrdersSchema.nullish(), response: moChildOrdersResultSchema },
+  timeEntries: { params: idParams, query: moGetQuerySchema, response: z.array(timeEntryRowSchema) },
+  updateTimeEntry: {
+    params: z.strictObject({ entryId: dbId() }),
+    body: timeEntryUpdateSchema,
+    response: timeEntryRowSchema,
+  },
+  /** PDF. */
+  traveler: { params: idParams, query: moGetQuerySchema },
+  /** PDF. */
+  labels: { params: idParams, query: moLabelsQuerySchema },
 };

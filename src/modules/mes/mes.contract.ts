@@ -1,5 +1,6 @@
 // The shop-floor terminal ('Термінал цеху', production.md §6): operators take the next operation, start, pause and
 // finish it and report good and scrap — time is booked as a side effect. Shared by the server and the page.
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { moOperationStatuses, moPriorities, moStatuses } from '@/modules/manufacturing/manufacturing.contract.ts';
 
@@ -132,10 +133,9 @@ const qty = z
   .refine((v) => /^\d{1,14}(\.\d+)?$/.test(v), mesMessages.decimal)
   .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, mesMessages.decimal);
 const id = z.number().int().positive().max(2_147_483_647);
-const queryId = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const mesQueueQuerySchema = z.strictObject({ departmentId: queryId.optional(), _t: z.string().optional() });
-export const mesWorkersQuerySchema = z.strictObject({ departmentId: queryId.optional(), _t: z.string().optional() });
+export const mesQueueQuerySchema = z.strictObject({ departmentId: idFilter(), _t: z.string().optional() });
+export const mesWorkersQuerySchema = z.strictObject({ departmentId: idFilter(), _t: z.string().optional() });
 
 export const mesIdentifySchema = z.strictObject({
   badgeCode: z.string({ error: mesMessages.badgeEmpty }).trim().min(1, mesMessages.badgeEmpty).max(200),
@@ -278,3 +278,23 @@ export const mesActionResultSchema = z.object({
   output: z.object({ id: z.number().int(), number: z.string(), goodQty: z.string() }).nullable(),
 });
 export type MesActionResult = z.infer<typeof mesActionResultSchema>;
+
+/** The query of the terminal's single-record GETs: the `_t` the client may append. */
+export const mesGetQuerySchema = z.object({ _t: z.string().optional() });
+
+/** One action of the terminal on an operation (with its Idempotency-Key header). */
+const actionShapes = { params: idParams, body: mesActionSchema, response: mesActionResultSchema };
+
+/** The shapes of every endpoint of /api/mes (paths in mes.endpoints.ts, decision 0016). */
+export const mesSchemas = {
+  context: { query: mesGetQuerySchema, response: mesContextSchema },
+  queue: { query: mesQueueQuerySchema, response: z.array(mesQueueRowSchema) },
+  workers: { query: mesWorkersQuerySchema, response: z.array(mesWorkerSchema) },
+  identify: { body: mesIdentifySchema, response: mesWorkerSchema },
+  operation: { params: idParams, query: mesGetQuerySchema, response: mesOperationDetailSchema },
+  start: actionShapes,
+  pause: actionShapes,
+  resume: actionShapes,
+  report: actionShapes,
+  finish: actionShapes,
+};

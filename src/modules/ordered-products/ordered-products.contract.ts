@@ -2,6 +2,7 @@
 // MOs (made items) and supplier-order drafts (bought items). Shared by the server and the page.
 import { documentDate } from '@/shared/document-date.ts';
 import { paymentStatuses } from '@/modules/orders/orders.contract.ts';
+import { dbId, idFilter } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -47,10 +48,10 @@ const boolText = z
 export const orderedProductsFilterShape = {
   /** 'Лише дозволені до виробництва' — on by default. */
   approvedOnly: boolText.optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idFilter(),
   kind: z.enum(itemKinds).optional(),
   dueBefore: isoDate.optional(),
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: idFilter(),
 };
 
 export const orderedProductsListQuerySchema = z.strictObject({ ...listQueryShape, ...orderedProductsFilterShape });
@@ -203,3 +204,21 @@ export const createSupplierOrdersResultSchema = z.object({
   ),
 });
 export type CreateSupplierOrdersResult = z.infer<typeof createSupplierOrdersResultSchema>;
+
+/** The shapes of every endpoint of /api/ordered-products (paths in ordered-products.endpoints.ts, decision 0016). */
+export const orderedProductsSchemas = {
+  list: { query: orderedProductsListQuerySchema, response: z.array(orderedProductRowSchema) },
+  stats: { query: orderedProductsListQuerySchema, response: orderedProductsStatsSchema },
+  get: {
+    params: z.strictObject({ itemId: dbId() }),
+    query: orderedProductDetailQuerySchema,
+    response: orderedProductDetailSchema,
+  },
+  reserve: {
+    params: z.strictObject({ itemId: dbId() }),
+    body: reserveFreeSchema.nullish(),
+    response: reserveFreeResultSchema,
+  },
+  createManufacturingOrders: { body: createMosSchema, response: createMosResultSchema },
+  createSupplierOrders: { body: createSupplierOrdersSchema, response: createSupplierOrdersResultSchema },
+};

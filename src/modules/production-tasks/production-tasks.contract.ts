@@ -9,6 +9,7 @@ import {
   type MoPriority,
   type MoStatus,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -78,7 +79,6 @@ const qtyText = (opts: { positive?: boolean } = {}) =>
     .refine((v) => !opts.positive || /[1-9]/.test(v), taskMessages.positive);
 const isoDate = documentDate(taskMessages.date);
 const id = z.number({ error: taskMessages.reference }).int().positive(taskMessages.reference).max(2_147_483_647);
-const queryId = z.coerce.number().int().positive().max(2_147_483_647);
 const notes = z
   .string()
   .trim()
@@ -123,11 +123,11 @@ export type ProductionTaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskListQuerySchema = z.strictObject({
   /** The 'Виконано' window in days (default 30). */
-  completedDays: z.coerce.number().int().min(0).max(3650).optional(),
-  assigneeWorkerId: queryId.optional(),
-  itemId: queryId.optional(),
+  completedDays: z.coerce.number<string | number>().int().min(0).max(3650).optional(),
+  assigneeWorkerId: idFilter(),
+  itemId: idFilter(),
   /** MOs with operations in this department. */
-  departmentId: queryId.optional(),
+  departmentId: idFilter(),
   priority: z.enum(moPriorities).optional(),
   /** MO number, item name or SKU. */
   search: z.string().trim().max(200).optional(),
@@ -185,7 +185,7 @@ const boolText = z
 export const fromOrdersQuerySchema = z.strictObject({
   /** 'Лише дозволені до виробництва' — on by default. */
   approvedOnly: boolText.optional(),
-  itemId: queryId.optional(),
+  itemId: idFilter(),
   _t: z.string().max(20).optional(),
 });
 
@@ -224,20 +224,26 @@ export const fromOrdersResultSchema = z.array(taskSchema);
 
 export const optionsQuerySchema = z.strictObject({
   search: z.string().trim().max(200).optional(),
-  itemId: queryId.optional(),
+  itemId: idFilter(),
   _t: z.string().max(20).optional(),
 });
 export const optionSchema = z.object({ id: z.number().int(), label: z.string(), hint: z.string().nullable() });
 export type TaskOption = z.infer<typeof optionSchema>;
 
-/** The URLs of the API (production.md §5). */
-export const tasksApiUrls = {
-  list: '/api/production-tasks',
-  one: (id: number) => `/api/production-tasks/${id}`,
-  move: (id: number) => `/api/production-tasks/${id}/move`,
-  complete: (id: number) => `/api/production-tasks/${id}/complete`,
-  fromOrders: '/api/production-tasks/from-orders',
-  items: '/api/production-tasks/options/items',
-  workers: '/api/production-tasks/options/workers',
-  recipes: '/api/production-tasks/options/recipes',
-} as const;
+/** The query of GET /api/production-tasks/:id: the `_t` the client may append, nothing else. */
+export const taskGetQuerySchema = z.strictObject({ _t: z.string().max(20).optional() });
+
+/** The shapes of every endpoint of /api/production-tasks (paths in production-tasks.endpoints.ts, decision 0016). */
+export const productionTasksSchemas = {
+  list: { query: taskListQuerySchema, response: z.array(taskSchema) },
+  fromOrders: { query: fromOrdersQuerySchema, response: z.array(fromOrdersLineSchema) },
+  createFromOrders: { body: fromOrdersCreateSchema, response: fromOrdersResultSchema },
+  itemOptions: { query: optionsQuerySchema, response: z.array(optionSchema) },
+  workerOptions: { query: optionsQuerySchema, response: z.array(optionSchema) },
+  recipeOptions: { query: optionsQuerySchema, response: z.array(optionSchema) },
+  get: { params: idParams, query: taskGetQuerySchema, response: taskDetailSchema },
+  create: { body: taskCreateSchema, response: taskSchema },
+  update: { params: idParams, body: taskUpdateSchema, response: taskDetailSchema },
+  move: { params: idParams, body: taskMoveSchema, response: taskSchema },
+  complete: { params: idParams, body: taskCompleteSchema.nullish(), response: taskSchema },
+};

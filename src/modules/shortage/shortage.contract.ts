@@ -2,6 +2,7 @@
 // computed from open demand (MO material lines, uncovered sales demand exploded through the BOMs, resold bought
 // items) against free stock and supplier orders on the way. A computed view — no stored table. Shared by the server
 // and the page.
+import { dbId, idFilter } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -35,17 +36,16 @@ export const leadTimeSourceLabels: Record<LeadTimeSource, string> = {
 const boolText = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
-const idText = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const shortageFilterShape = {
   /** 'Лише критичні'. */
   critical: boolText.optional(),
   /** The item's category, with its subcategories. */
-  categoryId: idText.optional(),
+  categoryId: idFilter(),
   /** Items this supplier sells us (any link on the item's 'Постачальники' tab). */
-  supplierId: idText.optional(),
+  supplierId: idFilter(),
   /** One item (the notification's deep link `?itemId=`). */
-  itemId: idText.optional(),
+  itemId: idFilter(),
   /** SKU, name, MPN or the preferred supplier's name. */
   search: listQueryShape.search,
 };
@@ -244,3 +244,13 @@ export const shortageSettingsPatchSchema = z.strictObject({
   includePlannedMOs: z.boolean().optional(),
 });
 export type ShortageSettingsPatch = z.infer<typeof shortageSettingsPatchSchema>;
+
+/** The shapes of every endpoint of /api/shortage (paths in shortage.endpoints.ts, decision 0016). */
+export const shortageSchemas = {
+  list: { query: shortageListQuerySchema, response: z.array(shortageRowSchema) },
+  stats: { query: shortageStatsQuerySchema, response: shortageStatsSchema },
+  settings: { response: shortageSettingsSchema },
+  updateSettings: { body: shortageSettingsPatchSchema, response: shortageSettingsSchema },
+  sources: { params: z.strictObject({ itemId: dbId() }), response: shortageSourcesSchema },
+  createSupplierOrders: { body: createSupplierOrdersSchema, response: createSupplierOrdersResultSchema },
+};

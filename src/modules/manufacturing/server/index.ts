@@ -4,32 +4,32 @@ export { manufacturingRoutes } from './manufacturing.routes.ts';
 export { buyShortages, demoPurchase, manufacturingDemoSeeder } from './manufacturing.demo.ts';
 export { startManufacturingJobs, runManufacturingJobsOnce } from './manufacturing.jobs.ts';
 export {
-  cancelManufacturingOrder,
-  closeOpenTimeEntries,
-  completeManufacturingOrder,
-  correctTimeEntry,
   createChildOrders,
   createManufacturingOrder,
   deleteManufacturingOrder,
-  markInProgress,
-  minutesBetween,
   openDemandsOf,
+  updateManufacturingOrder,
+  type CreateManufacturingOrderInput,
+  type UpdateManufacturingOrderPatch,
+} from './manufacturing.write.ts';
+export {
+  cancelManufacturingOrder,
+  completeManufacturingOrder,
+  markInProgress,
   refreshOperationReadiness,
   releaseManufacturingOrder,
   startManufacturingOrder,
   unreleaseManufacturingOrder,
-  updateManufacturingOrder,
-  type CreateManufacturingOrderInput,
-  type UpdateManufacturingOrderPatch,
-} from './manufacturing.service.ts';
+} from './manufacturing.lifecycle.ts';
+export { closeOpenTimeEntries, correctTimeEntry, minutesBetween } from './manufacturing.time.ts';
 export {
   cancelMoPosting,
   postMoIssue,
-  postMoOutput,
   type MoIssueInput,
   type MoOutputInput,
   type MoPostingResult,
 } from './manufacturing.postings.ts';
+export { postMoOutput } from './manufacturing.output.ts';
 export {
   MO_ENTITY,
   MO_MATERIAL,
@@ -40,12 +40,8 @@ export {
   moProducedQty,
   type MoRow,
 } from './manufacturing.common.ts';
-export {
-  getManufacturingOrder,
-  listManufacturingOrders,
-  manufacturingStats,
-  moTimeEntries,
-} from './manufacturing.read.ts';
+export { listManufacturingOrders, manufacturingStats, moTimeEntries } from './manufacturing.read.ts';
+export { getManufacturingOrder } from './manufacturing.detail.ts';
 export {
   manufacturingOrders,
   moDemands,

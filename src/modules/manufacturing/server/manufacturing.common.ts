@@ -26,6 +26,10 @@ export const MO_DOCUMENT = 'manufacturing_order';
 
 export type MoRow = typeof manufacturingOrders.$inferSelect;
 
+/** The dedupe keys of the order's notifications: overdue (one per MO), produced (one per MO and sales order). */
+export const overdueKey = (moId: number) => `mo-overdue:${moId}`;
+export const producedKey = (moId: number, orderId: number) => `mo-produced:${moId}:${orderId}`;
+
 export const maxDec = (a: Dec, b: Dec) => (cmp(a, b) >= 0 ? a : b);
 export const ZERO = dec(0);
 /** A quantity for people: '10', '2.5' (trailing zeros dropped). */

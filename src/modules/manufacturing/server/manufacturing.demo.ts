@@ -17,15 +17,15 @@ import { itemCosts } from '@/modules/stock/server/stock.table.ts';
 import { resolveProductionSpec } from '@/modules/production/server/index.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { materialStates, syncMaterialReservations, lockManufacturingOrder } from './manufacturing.common.ts';
+import { createChildOrders, createManufacturingOrder } from './manufacturing.write.ts';
 import {
   cancelManufacturingOrder,
   completeManufacturingOrder,
-  createChildOrders,
-  createManufacturingOrder,
   releaseManufacturingOrder,
   startManufacturingOrder,
-} from './manufacturing.service.ts';
-import { postMoIssue, postMoOutput } from './manufacturing.postings.ts';
+} from './manufacturing.lifecycle.ts';
+import { postMoIssue } from './manufacturing.postings.ts';
+import { postMoOutput } from './manufacturing.output.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

@@ -8,7 +8,8 @@ import type { Db } from '@/server/kernel/db.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { moMessages } from '../manufacturing.contract.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { closeOpenTimeEntries, overdueKey } from './manufacturing.service.ts';
+import { overdueKey } from './manufacturing.common.ts';
+import { closeOpenTimeEntries } from './manufacturing.time.ts';
 
 export interface ManufacturingJobDeps {
   db: Db;

@@ -1,76 +1,30 @@
-// Manufacturing orders (production.md §4 "Done means" and the state table): release reserves the BOM's materials,
-// output with backflush issues them at AVCO and puts the product in at material + planned conversion, a split output
-// absorbs all of WIP, a posted output blocks cancelling until it is reversed, completion releases what is left and
-// shows actual labour from time entries, an MO linked to an order line reserves its output for that line — plus the
-// guards, permissions, serial allocation, unrelease, quantity changes, returns, excess, child MOs, jobs and prints.
+// Manufacturing orders (production.md §4 "Done means"): release reserves the BOM's materials, output with backflush
+// issues them at AVCO and puts the product in at material + planned conversion, a split output absorbs all of WIP, a
+// posted output blocks cancelling until it is reversed, completion releases what is left and shows actual labour from
+// time entries, an MO linked to an order line reserves its output for that line — plus issues, returns, excess and
+// child MOs, reading, time, jobs, permissions and prints (the list's totals count the orders made above). The state
+// machine is in manufacturing.states.test.ts.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '@/modules/stock/server/index.ts';
-import { stockReservations } from '@/modules/stock/server/stock.table.ts';
-import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '@/modules/notifications/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { productionSettingKeys } from '@/modules/production/server/index.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
-import { boms } from '@/modules/bom/server/bom.table.ts';
-import { techCards } from '@/modules/tech-cards/server/tech-cards.table.ts';
-import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { pdfText } from '@/server/testing/pdf-text.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
-import type { MoDetail } from '../manufacturing.contract.ts';
-import { createManufacturingFixture, type ManufacturingFixture } from './manufacturing.fixture.ts';
+import type { ManufacturingFixture } from './manufacturing.fixture.ts';
+import { base, manufacturingSuite } from './manufacturing.routes.kit.ts';
 import { runManufacturingJobsOnce } from './manufacturing.jobs.ts';
 import { manufacturingOrders, timeEntries } from './manufacturing.table.ts';
-import {
-  closeOpenTimeEntries,
-  createManufacturingOrder,
-  moProducedQty,
-  refreshOperationReadiness,
-  releaseManufacturingOrder,
-} from './index.ts';
-import { moOperations } from './manufacturing.table.ts';
+import { closeOpenTimeEntries, createManufacturingOrder, moProducedQty, releaseManufacturingOrder } from './index.ts';
 
+const kit = manufacturingSuite();
+const { ok, ledgerClean, detail, create, act, output, standardProduct, reservedFor } = kit;
 let f: ManufacturingFixture;
-const base = '/api/manufacturing-orders';
-
-beforeAll(async () => {
-  f = await createManufacturingFixture();
+beforeAll(() => {
+  f = kit.fixture();
 });
-afterAll(() => f.t.close());
-
-type Res = Awaited<ReturnType<ManufacturingFixture['api']>>;
-const ok = (res: Res, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-};
-const ledgerClean = async () => expect(await checkLedger(f.t.db)).toEqual({ ok: true, problems: [] });
-const detail = async (id: number): Promise<MoDetail> => ok(await f.api('GET', `${base}/${id}?_t=1`));
-const create = async (body: Record<string, unknown>): Promise<MoDetail> => ok(await f.api('POST', base, body), 201);
-const act = (id: number, action: string, body?: unknown) => f.api('POST', `${base}/${id}/${action}`, body ?? {});
-const output = async (id: number, goodQty: string, extra: Record<string, unknown> = {}) =>
-  ok(await f.api('POST', `${base}/${id}/outputs`, { goodQty, ...extra }), 201);
-
-/** A product with BOM 2 × A (A at 5.00, 100 in stock) and one operation: 3 min/unit at 120/h labour, 40/h overhead. */
-async function standardProduct(opts: { stockA?: string; serialTracking?: boolean } = {}) {
-  const a = await f.component({ stock: opts.stockA ?? '100', cost: '5.00' });
-  const product = await f.made({ serialTracking: opts.serialTracking });
-  await f.bom(product, [{ itemId: a, qty: '2' }]);
-  const department = await f.department('40');
-  const position = await f.position('120');
-  await f.techCard(product, [
-    { seq: 10, name: 'Складання', departmentId: department, positionId: position, runMinutesPerUnit: '3' },
-  ]);
-  return { a, product, department, position };
-}
-
-const reservedFor = async (moMaterialId: number) =>
-  (
-    await f.t.db
-      .select()
-      .from(stockReservations)
-      .where(and(eq(stockReservations.sourceType, 'mo_material'), eq(stockReservations.sourceId, moMaterialId)))
-  ).reduce((s, r) => s + Number(r.qty), 0);
 
 describe('manufacturing orders — done means', () => {
   it('MO of 10 with 2 × A at 5.00: release reserves 20 A; output of 10 backflushes 20 A at 5.00 and puts 10 in at 10.00 + conversion', async () => {
@@ -293,188 +247,6 @@ describe('manufacturing orders — make to order elsewhere', () => {
     expect(ok(await f.api('GET', `/api/orders/${orderId}`)).lines[0].reservedQty).toBe('0.0000');
     const mine = await f.t.db.select().from(notifications).where(eq(notifications.userId, f.adminId));
     expect(mine.some((n) => n.title === 'Потрібне переміщення' && n.message.includes(order.orderNumber))).toBe(true);
-    await ledgerClean();
-  });
-});
-
-describe('manufacturing orders — state machine', () => {
-  it('refuses actions out of state and keeps the guards', async () => {
-    const { product } = await standardProduct();
-    const mo = await create({ itemId: product, qty: '2' });
-    expect((await act(mo.id, 'start')).statusCode).toBe(409);
-    expect((await act(mo.id, 'complete', {})).statusCode).toBe(409);
-    expect((await act(mo.id, 'unrelease')).statusCode).toBe(409);
-    expect((await f.api('POST', `${base}/${mo.id}/outputs`, { goodQty: '1' })).statusCode).toBe(409);
-    expect((await act(mo.id, 'cancel', {})).statusCode).toBe(400);
-    ok(await act(mo.id, 'release'));
-    expect((await act(mo.id, 'release')).statusCode).toBe(409);
-    expect((await f.api('DELETE', `${base}/${mo.id}`)).statusCode).toBe(409);
-    expect((await act(mo.id, 'complete', {})).statusCode).toBe(409);
-    const started = ok(await act(mo.id, 'start'));
-    expect(started.status).toBe('in_progress');
-    expect(ok(await act(mo.id, 'start')).status).toBe('in_progress');
-    expect((await act(mo.id, 'unrelease')).statusCode).toBe(409);
-
-    const planned = await create({ itemId: product, qty: '1' });
-    expect((await f.api('DELETE', `${base}/${planned.id}`)).statusCode).toBe(204);
-    expect((await f.api('GET', `${base}/${planned.id}`)).statusCode).toBe(404);
-  });
-
-  it("refuses to release without a spec: 'Немає діючої специфікації'", async () => {
-    const product = await f.made();
-    const mo = await create({ itemId: product, qty: '1' });
-    const res = await act(mo.id, 'release');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('Немає діючої специфікації');
-    const component = await f.component();
-    expect((await f.api('POST', base, { itemId: component, qty: '1' })).statusCode).toBe(400);
-  });
-
-  it('without a tech card there is one operation «Виготовлення»; parallel operations are ready at release', async () => {
-    const a = await f.component({ stock: '10', cost: '1.00' });
-    const simple = await f.made();
-    await f.bom(simple, [{ itemId: a, qty: '1' }]);
-    const mo = await create({ itemId: simple, qty: '1' });
-    const released = ok(await act(mo.id, 'release'));
-    expect(released.operations).toMatchObject([{ name: 'Виготовлення', departmentId: null, status: 'ready' }]);
-    expect(released).toMatchObject({ specChanged: false, bomVersion: 1, techCardId: null });
-    // An edit of the BOM after release leaves the snapshot alone and flags it.
-    await f.t.db.update(boms).set({ version: 2 }).where(eq(boms.id, released.bomId));
-    const flagged = await detail(mo.id);
-    expect(flagged.specChanged).toBe(true);
-    expect(flagged.materials).toEqual(released.materials);
-
-    const flow = await f.made();
-    await f.bom(flow, [{ itemId: a, qty: '1' }]);
-    await f.techCard(flow, [
-      { seq: 10, name: 'Пайка' },
-      { seq: 20, name: 'Маркування', canRunParallel: true },
-      { seq: 30, name: 'Контроль' },
-    ]);
-    const mo2 = await create({ itemId: flow, qty: '3' });
-    const r2 = ok(await act(mo2.id, 'release'));
-    expect(r2.operations.map((o: { status: string }) => o.status)).toEqual(['ready', 'ready', 'pending']);
-    // Flow production: op 30 becomes ready once every earlier operation has passed on more good units.
-    const ops = r2.operations as Array<{ id: number }>;
-    await f.t.db.update(moOperations).set({ goodQty: '2' }).where(eq(moOperations.id, ops[0]!.id));
-    await f.t.db.update(moOperations).set({ status: 'done', goodQty: '3' }).where(eq(moOperations.id, ops[1]!.id));
-    await f.t.db.transaction((tx) => refreshOperationReadiness(tx, mo2.id));
-    expect((await detail(mo2.id)).operations.map((o) => o.status)).toEqual(['ready', 'done', 'ready']);
-  });
-
-  it('an MO made from the non-default recipe releases with that recipe’s operations', async () => {
-    const a = await f.component({ stock: '10', cost: '1.00' });
-    const board = await f.made();
-    const bomId = await f.bom(board, [{ itemId: a, qty: '1' }]);
-    const serialCard = await f.techCard(board, [
-      { seq: 10, name: 'Оплавлення' },
-      { seq: 20, name: 'Контроль' },
-    ]);
-    await f.t.db.update(techCards).set({ isDefault: false }).where(eq(techCards.id, serialCard));
-    const handCard = await f.techCard(board, [{ seq: 10, name: 'Ручна пайка' }]);
-    await f.t.db.update(techCards).set({ isDefault: false }).where(eq(techCards.id, handCard));
-    await f.t.db.update(techCards).set({ isDefault: true }).where(eq(techCards.id, serialCard));
-    const [serial, hand] = await f.t.db
-      .insert(recipes)
-      .values([
-        { itemId: board, name: 'Серійна, оплавлення', bomId, techCardId: serialCard, batchSize: '50', isDefault: true },
-        { itemId: board, name: 'Дрібна партія, ручна пайка', bomId, techCardId: handCard, batchSize: '5' },
-      ])
-      .returning();
-    const byDefault = ok(await act((await create({ itemId: board, qty: '1' })).id, 'release'));
-    expect(byDefault.operations.map((o: { name: string }) => o.name)).toEqual(['Оплавлення', 'Контроль']);
-    expect(byDefault.recipeId).toBe(serial!.id);
-    const chosen = ok(await act((await create({ itemId: board, qty: '1', recipeId: hand!.id })).id, 'release'));
-    expect(chosen.operations.map((o: { name: string }) => o.name)).toEqual(['Ручна пайка']);
-    expect(chosen).toMatchObject({ recipeId: hand!.id, techCardId: handCard });
-  });
-
-  it('unrelease releases reservations, voids serials and drops the snapshot; not after a posting', async () => {
-    const { product } = await standardProduct({ serialTracking: true });
-    const mo = await create({ itemId: product, qty: '3' });
-    const released = ok(await act(mo.id, 'release'));
-    expect(released.serials.filter((s: { status: string }) => s.status === 'allocated')).toHaveLength(3);
-    const back = ok(await act(mo.id, 'unrelease'));
-    expect(back).toMatchObject({ status: 'planned', materials: [], operations: [], bomId: null });
-    expect(back.serials.every((s: { status: string }) => s.status === 'void')).toBe(true);
-    expect(await reservedFor(released.materials[0].id)).toBe(0);
-
-    ok(await act(mo.id, 'release'));
-    const issue = ok(await f.api('POST', `${base}/${mo.id}/issues`, {}), 201);
-    expect(issue.number).toMatch(/^MOI-/);
-    const refused = await act(mo.id, 'unrelease');
-    expect(refused.statusCode).toBe(409);
-    await ledgerClean();
-  });
-
-  it('a time entry blocks unrelease', async () => {
-    const { product } = await standardProduct();
-    const mo = await create({ itemId: product, qty: '1' });
-    const d = ok(await act(mo.id, 'release'));
-    const worker = await f.worker();
-    await f.timeEntry({ workerId: worker, moOperationId: d.operations[0].id, minutes: 5 });
-    const res = await act(mo.id, 'unrelease');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toContain('час');
-  });
-
-  it('serials: allocated at release, output in order into the warehouse, specific ones by value, unused voided', async () => {
-    const { product } = await standardProduct({ serialTracking: true });
-    expect((await f.api('POST', base, { itemId: product, qty: '2.5' })).statusCode).toBe(400);
-    const mo = await create({ itemId: product, qty: '4' });
-    const released = ok(await act(mo.id, 'release'));
-    const allocated = released.serials.map((s: { value: string }) => s.value);
-    expect(allocated).toHaveLength(4);
-    const first = await output(mo.id, '2');
-    let d = await detail(mo.id);
-    const moo = d.postings.find((p) => p.id === first.id)!;
-    expect(moo.serials).toEqual(allocated.slice(0, 2));
-    expect(d.serials.filter((s) => s.status === 'available').every((s) => s.warehouseId === f.warehouseId)).toBe(true);
-    // A serial not of this MO is refused; a chosen one is taken.
-    expect((await f.api('POST', `${base}/${mo.id}/outputs`, { goodQty: '1', serials: ['NOPE-1'] })).statusCode).toBe(
-      409,
-    );
-    await output(mo.id, '1', { serials: [allocated[3]] });
-    d = await detail(mo.id);
-    expect(d.serials.find((s) => s.value === allocated[3])!.status).toBe('available');
-    expect(d.serials.find((s) => s.value === allocated[2])!.status).toBe('allocated');
-    expect(await checkSerialInvariant(f.t.db)).toEqual([]);
-    ok(await act(mo.id, 'complete', { confirmShort: true }));
-    d = await detail(mo.id);
-    expect(d.serials.find((s) => s.value === allocated[2])!.status).toBe('void');
-    expect(await checkSerialInvariant(f.t.db)).toEqual([]);
-    // Labels print one per serial.
-    const labels = await f.api('GET', `${base}/${mo.id}/print/labels?template=58x40`);
-    expect(labels.statusCode).toBe(200);
-    expect(labels.headers['content-type']).toContain('application/pdf');
-    await ledgerClean();
-  });
-
-  it('quantity change: planned free; released recomputes requirement, minutes, reservations, serials; never below produced', async () => {
-    const { product } = await standardProduct({ stockA: '30', serialTracking: true });
-    const mo = await create({ itemId: product, qty: '5' });
-    const changed = ok(await f.api('PATCH', `${base}/${mo.id}`, { version: mo.version, qty: '8' }));
-    expect(changed.qty).toBe('8.0000');
-    const stale = await f.api('PATCH', `${base}/${mo.id}`, { version: mo.version, qty: '9' });
-    expect(stale.statusCode).toBe(409);
-    const released = ok(await act(mo.id, 'release'));
-    expect(released.materials[0]).toMatchObject({ requiredQty: '16.0000', reservedQty: '16.0000' });
-    await output(mo.id, '3');
-    let d = await detail(mo.id);
-    const low = await f.api('PATCH', `${base}/${mo.id}`, { version: d.version, qty: '2' });
-    expect(low.statusCode).toBe(409);
-    expect(low.json().error).toContain('3');
-    // 12 units: 24 A needed, 6 issued by backflush, 18 to hold — 10 still held plus 8 of the 14 free.
-    d = ok(await f.api('PATCH', `${base}/${mo.id}`, { version: d.version, qty: '12' }));
-    expect(d.materials[0]).toMatchObject({ requiredQty: '24.0000', issuedQty: '6.0000' });
-    expect(d.materials[0]!.reservedQty).toBe('18.0000');
-    expect(d.operations[0]!.plannedMinutes).toBe('36.00');
-    expect(d.costs.planned).toMatchObject({ labour: '72.00', overhead: '24.00' });
-    expect(d.serials.filter((s) => s.status === 'allocated')).toHaveLength(9);
-    d = ok(await f.api('PATCH', `${base}/${mo.id}`, { version: d.version, qty: '4' }));
-    expect(d.materials[0]).toMatchObject({ requiredQty: '8.0000', reservedQty: '2.0000' });
-    expect(d.serials.filter((s) => s.status === 'allocated')).toHaveLength(1);
-    expect(await checkSerialInvariant(f.t.db)).toEqual([]);
     await ledgerClean();
   });
 });

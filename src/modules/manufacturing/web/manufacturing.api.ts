@@ -1,29 +1,20 @@
 // The calls of the manufacturing page, typed by the module's contract (production.md §4 API). The query keys are
 // also the URLs: the default fetcher turns them into GETs and appends `_t` to every manufacturing-orders URL.
 import type { Query } from '@tanstack/react-query';
-import {
-  moApi,
-  type MoChildOrdersResult,
-  type MoCompleteInput,
-  type MoCreated,
-  type MoCreateInput,
-  type MoDetail,
-  type MoIssueInput,
-  type MoListRow,
-  type MoOutputInput,
-  type MoPostingResult,
-  type MoPriority,
-  type MoUpdateInput,
-  type TimeEntryUpdateInput,
-} from '@/modules/manufacturing/manufacturing.contract.ts';
 import type { RecipeSummary } from '@/modules/recipes/recipes.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { manufacturingEndpoints as api } from '../manufacturing.endpoints.ts';
+import type { MoPriority } from '../manufacturing.contract.ts';
 
-export const MO_URL = moApi.list;
+// Another module's endpoint (recipes), called as it is until that module is migrated.
 export const RECIPES_URL = '/api/recipes';
 
-/** The list's filter; its entries become the query parameters in this order ('all', null and '' are left out). */
-export interface MoListFilter {
+/**
+ * The list's filter as the page keeps it (from the address): the contract's query, every field given — '' and null
+ * mean none and never reach the URL.
+ */
+export interface MoListFilter extends QueryInput<typeof api.list> {
   page: number;
   limit: number;
   search: string;
@@ -39,15 +30,17 @@ export interface MoListFilter {
   overdue: 'true' | '';
 }
 
-export const moListQueryKey = (filter: MoListFilter) => [MO_URL, filter] as const;
-export const moStatsQueryKey = [MO_URL, 'stats'] as const;
-export const moQueryKey = (id: number) => [MO_URL, id] as const;
-export const moHistoryQueryKey = (id: number) => [MO_URL, id, 'history'] as const;
+export const moListQueryKey = (filter: MoListFilter) => endpointKey(api.list, { query: filter });
+export const moStatsQueryKey = endpointKey(api.stats);
+export const moQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
+export const productionSettingsQueryKey = endpointKey(api.settings);
 
+/** The first part of the keys of this page's lists, open orders and stat cards (not the settings). */
+const moKeyHeads = new Set<unknown>([endpointKey(api.list)[0], moStatsQueryKey[0]]);
 /** Everything of this page (lists, stats, an open order) after a change. */
-export const isMoQuery = (query: Query) => query.queryKey[0] === MO_URL;
+export const isMoQuery = (query: Query) => moKeyHeads.has(query.queryKey[0]);
 
-export const moListQueryFn = getListQueryFn<MoListRow>();
+export const moListQueryFn = endpointListQueryFn(api.list);
 
 /** A recipe as the recipe list answers it (only the fields this page reads). */
 export type RecipeOption = Pick<RecipeSummary, 'id' | 'name' | 'itemId' | 'isDefault' | 'status' | 'batchSize'>;
@@ -55,27 +48,33 @@ export type RecipeOption = Pick<RecipeSummary, 'id' | 'name' | 'itemId' | 'isDef
 /** The item's recipes, for the recipe picker of the form (GET /api/recipes?itemId=). */
 export const recipesQueryKey = (itemId: number) => [RECIPES_URL, { itemId, limit: 100 }] as const;
 
-export type MoBody = MoCreateInput;
-export type MoPatch = MoUpdateInput;
+export type MoBody = BodyInput<typeof api.create>;
+export type MoPatch = BodyInput<typeof api.update>;
 
 export const moRequests = {
   /** Answers the new order's detail; the page reads its id. */
-  create: (body: MoBody) => apiRequest<MoCreated>('POST', MO_URL, body),
-  update: (id: number, body: MoPatch) => apiRequest<MoDetail>('PATCH', moApi.one(id), body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', moApi.one(id)),
-  action: (id: number, action: 'release' | 'unrelease' | 'start' | 'cancel', body: object = {}) =>
-    apiRequest<unknown>('POST', moApi.action(id, action), body),
-  complete: (id: number, body: MoCompleteInput) => apiRequest<unknown>('POST', moApi.action(id, 'complete'), body),
-  issue: (id: number, body: MoIssueInput) => apiRequest<MoPostingResult>('POST', moApi.issues(id), body),
-  output: (id: number, body: MoOutputInput) => apiRequest<MoPostingResult>('POST', moApi.outputs(id), body),
+  create: (body: MoBody) => callEndpoint(api.create, { body }),
+  update: (id: number, body: MoPatch) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  release: (id: number) => callEndpoint(api.release, { params: { id }, body: {} }),
+  unrelease: (id: number) => callEndpoint(api.unrelease, { params: { id }, body: {} }),
+  start: (id: number) => callEndpoint(api.start, { params: { id }, body: {} }),
+  cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
+  complete: (id: number, body: BodyInput<typeof api.complete>) => callEndpoint(api.complete, { params: { id }, body }),
+  issue: (id: number, body: BodyInput<typeof api.issue>) => callEndpoint(api.issue, { params: { id }, body }),
+  output: (id: number, body: BodyInput<typeof api.output>) => callEndpoint(api.output, { params: { id }, body }),
   cancelPosting: (postingId: number, reason: string) =>
-    apiRequest<unknown>('POST', moApi.cancelPosting(postingId), { reason }),
-  childOrders: (id: number) => apiRequest<MoChildOrdersResult>('POST', moApi.childOrders(id), {}),
-  updateTimeEntry: (entryId: number, body: TimeEntryUpdateInput) =>
-    apiRequest<unknown>('PATCH', moApi.timeEntry(entryId), body),
+    callEndpoint(api.cancelPosting, { params: { postingId }, body: { reason } }),
+  childOrders: (id: number) => callEndpoint(api.childOrders, { params: { id }, body: {} }),
+  updateTimeEntry: (entryId: number, body: BodyInput<typeof api.updateTimeEntry>) =>
+    callEndpoint(api.updateTimeEntry, { params: { entryId }, body }),
+  updateSettings: (patch: BodyInput<typeof api.updateSettings>) => callEndpoint(api.updateSettings, { body: patch }),
 };
 
-/** Opens a print form (a PDF) in a new tab. */
-export function openPrint(url: string) {
-  window.open(url, '_blank');
+/** Opens a print form (a PDF) of an order in a new tab. */
+export function openPrint(form: 'traveler' | 'labels', id: number) {
+  window.open(
+    form === 'traveler' ? endpointUrl(api.traveler, { params: { id } }) : endpointUrl(api.labels, { params: { id } }),
+    '_blank',
+  );
 }

@@ -22,7 +22,6 @@ import {
 import {
   moActionLabels,
   moAllowedActions,
-  moApi,
   moExcessLabels,
   moMessages,
   type MoDetail,
@@ -46,15 +45,8 @@ import {
 } from './manufacturing-parts.tsx';
 import { isMoQuery, moQueryKey, moRequests, openPrint } from './manufacturing.api.ts';
 import { moWebMessages } from './manufacturing.messages.ts';
-import {
-  CompleteDialog,
-  IssueDialog,
-  OutputDialog,
-  ReasonDialog,
-  SimpleActionDialog,
-  TimeEntryDialog,
-  type SimpleAction,
-} from './mo-actions.tsx';
+import { CompleteDialog, ReasonDialog, SimpleActionDialog, TimeEntryDialog, type SimpleAction } from './mo-actions.tsx';
+import { IssueDialog, OutputDialog } from './mo-posting-dialogs.tsx';
 import {
   ChildOrders,
   CostTab,
@@ -296,7 +288,7 @@ function Actions({
 }) {
   const queryClient = useQueryClient();
   const start = useMutation({
-    mutationFn: () => moRequests.action(mo.id, 'start'),
+    mutationFn: () => moRequests.start(mo.id),
     onSuccess: () => {
       void queryClient.invalidateQueries({ predicate: isMoQuery });
       toast({ title: moWebMessages.actions.done.start, description: mo.number });
@@ -316,9 +308,9 @@ function Actions({
       case 'start':
         return start.mutate();
       case 'traveler':
-        return openPrint(moApi.traveler(mo.id));
+        return openPrint('traveler', mo.id);
       case 'labels':
-        return openPrint(moApi.labels(mo.id));
+        return openPrint('labels', mo.id);
       case 'issue':
       case 'output':
       case 'complete':

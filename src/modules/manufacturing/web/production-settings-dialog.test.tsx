@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { PRODUCTION_SETTINGS_URL, ProductionSettingsDialog } from './production-settings-dialog.tsx';
+import { ProductionSettingsDialog } from './production-settings-dialog.tsx';
+
+const PRODUCTION_SETTINGS_URL = '/api/manufacturing-orders/settings';
 
 const current = { backflush: true, autoOutputOnLastOperation: true, requireBadge: false, hoursPerDay: 8 };
 

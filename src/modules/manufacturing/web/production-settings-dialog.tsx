@@ -22,10 +22,9 @@ import {
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
-import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
+import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-
-export const PRODUCTION_SETTINGS_URL = '/api/manufacturing-orders/settings';
+import { moRequests, productionSettingsQueryKey } from './manufacturing.api.ts';
 
 const m = {
   title: 'Налаштування виробництва',
@@ -49,7 +48,7 @@ const m = {
 } as const;
 
 export function ProductionSettingsDialog({ onClose }: { onClose: () => void }) {
-  const query = useQuery<ProductionSettingsView>({ queryKey: [PRODUCTION_SETTINGS_URL], gcTime: 0 });
+  const query = useQuery<ProductionSettingsView>({ queryKey: productionSettingsQueryKey, gcTime: 0 });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="gap-5 p-4 sm:max-w-lg sm:p-6">
@@ -94,10 +93,9 @@ function SettingsForm({ settings, onClose }: { settings: ProductionSettingsView;
   const [failure, setFailure] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (patch: ProductionSettingsPatchInput) =>
-      apiRequest<ProductionSettingsView>('PATCH', PRODUCTION_SETTINGS_URL, patch),
+    mutationFn: (patch: ProductionSettingsPatchInput) => moRequests.updateSettings(patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData([PRODUCTION_SETTINGS_URL], saved);
+      queryClient.setQueryData(productionSettingsQueryKey, saved);
       toast({ title: m.saved });
       onClose();
     },

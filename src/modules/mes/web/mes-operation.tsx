@@ -14,7 +14,7 @@ import {
 import { StateMessage } from '@/web/components/data-list.tsx';
 import { formatDateUk, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { MES_URL, mesOperationQueryKey } from './mes.api.ts';
+import { isMesQuery, mesOperationQueryKey } from './mes.api.ts';
 import { PauseDialog, QuantityDialog, type QuantityBody } from './mes-dialogs.tsx';
 import type { Identity } from './mes-identify.tsx';
 import { BigButton, OfflineBanner, PriorityPill, qtyText, StatusPill } from './mes-parts.tsx';
@@ -43,7 +43,7 @@ export function OperationScreen({
   const onSuccess = useCallback(
     (result: MesActionResult, tap: MesTap) => {
       setDialog(null);
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(MES_URL) });
+      void queryClient.invalidateQueries({ predicate: isMesQuery });
       toast({
         title: mesTexts.done(mesActionLabels[tap.action]),
         description: result.output ? mesTexts.output(result.output.number, qtyText(result.output.goodQty)) : undefined,

@@ -7,24 +7,32 @@ import type {
   MesAction,
   MesContext,
   MesOperationDetail,
-  MesQueueRow,
-  MesWorker,
 } from '@/modules/mes/mes.contract.ts';
 import { IDEMPOTENCY_HEADER } from '@/modules/mes/mes.contract.ts';
-import { ApiError, apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { Query } from '@tanstack/react-query';
+import { ApiError, callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { mesEndpoints as api } from '../mes.endpoints.ts';
 
-export const MES_URL = '/api/mes';
 export const DEPARTMENT_STORAGE_KEY = 'mes.departmentId';
 
-export const mesContextQueryKey = [`${MES_URL}/context`] as const;
+export const mesContextQueryKey = endpointKey(api.context);
 export const mesQueueQueryKey = (departmentId: number | null) =>
-  [`${MES_URL}/queue`, { departmentId: departmentId ?? undefined }] as const;
+  endpointKey(api.queue, { query: { departmentId: departmentId ?? undefined } });
 export const mesWorkersQueryKey = (departmentId: number | null) =>
-  [`${MES_URL}/workers`, { departmentId: departmentId ?? undefined }] as const;
-export const mesOperationQueryKey = (id: number) => [`${MES_URL}/operations`, id] as const;
+  endpointKey(api.workers, { query: { departmentId: departmentId ?? undefined } });
+export const mesOperationQueryKey = (id: number) => endpointKey(api.operation, { params: { id } });
 
-export const mesQueueQueryFn = getListQueryFn<MesQueueRow>();
-export const mesWorkersQueryFn = getListQueryFn<MesWorker>();
+export const mesQueueQueryFn = endpointListQueryFn(api.queue);
+export const mesWorkersQueryFn = endpointListQueryFn(api.workers);
+
+/** The first part of the key of everything the terminal reads (context, queue, workers, an operation). */
+const mesKeyHeads = new Set<unknown>(
+  [endpointKey(api.context), endpointKey(api.queue), endpointKey(api.workers), mesOperationQueryKey(0)].map(
+    (key) => key[0],
+  ),
+);
+/** Everything the terminal shows, after an action. */
+export const isMesQuery = (query: Query) => mesKeyHeads.has(query.queryKey[0]);
 
 export type { MesContext, MesOperationDetail };
 
@@ -37,7 +45,7 @@ export class NetworkError extends Error {
 }
 
 export const mesApi = {
-  identify: (badgeCode: string) => apiRequest<MesWorker>('POST', `${MES_URL}/identify`, { badgeCode }),
+  identify: (badgeCode: string) => callEndpoint(api.identify, { body: { badgeCode } }),
 };
 
 /** Sends one terminal action with its Idempotency-Key. Throws NetworkError when there was no answer. */
@@ -49,7 +57,7 @@ export async function sendAction(
 ): Promise<MesActionResult> {
   let response: Response;
   try {
-    response = await fetch(`${MES_URL}/operations/${operationId}/${action}`, {
+    response = await fetch(endpointUrl(api[action], { params: { id: operationId }, body }), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey },
       body: JSON.stringify(body),

@@ -4,83 +4,45 @@
 // 'Створити МВ' and 'Замовити'. There is no delete. Changes are offered only to users with canAccess.
 import { Fragment, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { FactoryIcon, LockIcon, ShoppingCartIcon, XIcon } from 'lucide-react';
 import {
-  BanknoteIcon,
-  ChevronDownIcon,
-  ChevronRightIcon,
-  ClipboardListIcon,
-  FactoryIcon,
-  LockIcon,
-  PackageIcon,
-  ShoppingCartIcon,
-  XIcon,
-} from 'lucide-react';
-import {
-  itemKindLabels,
-  itemKinds,
-  type ItemKind,
-  type OrderedProductDetail,
   type OrderedProductRow,
   type OrderedProductsStats,
 } from '@/modules/ordered-products/ordered-products.contract.ts';
-import { paymentStatusLabels } from '@/modules/orders/orders.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { usePermission } from '@/web/app/use-permission.ts';
-import { InlineQueryStatus, ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
-import { StatCard, statTones } from '@/web/components/stat-card.tsx';
+import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
-import { Switch } from '@/web/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { formatDateUk } from '@/web/lib/document-format.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
 import {
   ALL,
   ORDERED_PRODUCTS_ROUTE,
-  detailQueryKey,
   initialFilter,
   listQueryFn,
   listQueryKey,
-  orderLink,
   statsQueryKey,
   type OrderedProductsFilter,
 } from './ordered-products.api.ts';
 import { BuyDialog, CreateMoDialog, ReserveDialog } from './ordered-products-dialogs.tsx';
-import { orderedProductsWebMessages as messages } from './ordered-products.messages.ts';
+import {
+  COLUMN_COUNT,
+  Filters,
+  LinesDetail,
+  ProductRow,
+  StatCards,
+  m,
+  type SortField,
+} from './ordered-products-parts.tsx';
 
 const SEARCH_DELAY_MS = 300;
-const COLUMN_COUNT = 14;
-const m = messages;
 
-type SortField =
-  | 'sku'
-  | 'itemName'
-  | 'demand'
-  | 'uncovered'
-  | 'free'
-  | 'inProduction'
-  | 'toProduce'
-  | 'orders'
-  | 'earliestDue'
-  | 'value';
 type DialogState =
   | { kind: 'reserve'; rows: OrderedProductRow[] }
   | { kind: 'mo'; rows: OrderedProductRow[] }
   | { kind: 'buy'; rows: OrderedProductRow[] }
   | null;
-
-export const formatQty = (value: string) => formatDecimalUk(value, 0);
-const formatMoney = (value: string) => formatDecimalUk(value, 2);
-const isPositive = (value: string) => /[1-9]/.test(value) && !value.startsWith('-');
-/** Kinds that can be ordered by a client (services carry no stock and are not demand). */
-const demandKinds = itemKinds.filter((k) => k !== 'service');
-const componentKinds: readonly ItemKind[] = ['component', 'material'];
 
 export function OrderedProductsPage() {
   const [filter, setFilter] = useState<OrderedProductsFilter>(initialFilter);
@@ -351,346 +313,5 @@ export function OrderedProductsPage() {
         <BuyDialog rows={dialog.rows} approvedOnly={filter.approvedOnly} onClose={closeDialog} />
       ) : null}
     </div>
-  );
-}
-
-function ProductRow({
-  row,
-  canChange,
-  expanded,
-  selected,
-  onExpand,
-  onSelect,
-  onReserve,
-  onCreateMo,
-  onBuy,
-}: {
-  row: OrderedProductRow;
-  canChange: boolean;
-  expanded: boolean;
-  selected: boolean;
-  onExpand: () => void;
-  onSelect: (on: boolean) => void;
-  onReserve: () => void;
-  onCreateMo: () => void;
-  onBuy: () => void;
-}) {
-  const shortfall = row.made ? row.toProduce : row.toBuy;
-  const unit = row.unitShortName ? ` ${row.unitShortName}` : '';
-  return (
-    <TableRow data-state={selected ? 'selected' : undefined}>
-      <TableCell>
-        {canChange ? (
-          <Checkbox
-            aria-label={m.selectRow(row.sku)}
-            checked={selected}
-            onCheckedChange={(v) => onSelect(v === true)}
-          />
-        ) : null}
-      </TableCell>
-      <TableCell>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-expanded={expanded}
-          aria-label={expanded ? m.collapse(row.sku) : m.expand(row.sku)}
-          onClick={onExpand}
-        >
-          {expanded ? <ChevronDownIcon aria-hidden="true" /> : <ChevronRightIcon aria-hidden="true" />}
-        </Button>
-      </TableCell>
-      <TableCell className="font-mono text-xs whitespace-nowrap">{row.sku}</TableCell>
-      <TableCell className="max-w-64 min-w-40">
-        <span className="font-medium">{row.itemName}</span>
-        <span className="block text-xs text-muted-foreground">
-          {itemKindLabels[row.kind]} · {row.made ? m.made : m.bought}
-          {row.categoryName ? ` · ${row.categoryName}` : ''}
-        </span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">
-        {formatQty(row.demand)}
-        <span className="text-xs text-muted-foreground">{unit}</span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
-        {formatQty(row.reserved)}
-      </TableCell>
-      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-        {formatQty(row.uncovered)}
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.free)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.inProduction)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">
-        <span
-          className={cn(
-            'font-semibold',
-            isPositive(shortfall) ? 'text-amber-700 dark:text-amber-300' : 'text-muted-foreground',
-          )}
-        >
-          {formatQty(shortfall)}
-        </span>
-        <span className="block text-xs text-muted-foreground">{row.made ? m.made : m.bought}</span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{row.orders}</TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {row.earliestDue ? formatDateUk(row.earliestDue) : m.none}
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(row.value)}</TableCell>
-      <TableCell>
-        {canChange ? (
-          <div className="flex justify-end">
-            <RowAction label={m.actions.reserveFor(row.sku)} onClick={onReserve}>
-              <LockIcon aria-hidden="true" />
-            </RowAction>
-            {row.made ? (
-              <RowAction label={m.actions.createMoFor(row.sku)} onClick={onCreateMo}>
-                <FactoryIcon aria-hidden="true" />
-              </RowAction>
-            ) : (
-              <RowAction label={m.actions.buyFor(row.sku)} onClick={onBuy}>
-                <ShoppingCartIcon aria-hidden="true" />
-              </RowAction>
-            )}
-          </div>
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
-}
-
-/** The drill-down: the item's open lines, earliest due first, with a link to each order. */
-function LinesDetail({ itemId, sku, filter }: { itemId: number; sku: string; filter: OrderedProductsFilter }) {
-  const query = useQuery<OrderedProductDetail>({ queryKey: detailQueryKey(itemId, filter) });
-  const d = m.detail;
-  if (!query.data) {
-    return (
-      <div className="px-4 py-3">
-        <InlineQueryStatus query={query} loadingText={d.loading} errorText={d.loadError} retryText={m.retry} />
-      </div>
-    );
-  }
-  const lines = query.data.lines;
-  if (!lines.length) return <p className="px-4 py-3 text-sm text-muted-foreground">{d.empty}</p>;
-  return (
-    <div className="px-2 py-2 sm:px-6">
-      <Table aria-label={d.label(sku)} className="text-sm">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>{d.order}</TableHead>
-            <TableHead>{d.client}</TableHead>
-            <TableHead className="text-right">{d.remaining}</TableHead>
-            <TableHead className="text-right">{d.reserved}</TableHead>
-            <TableHead className="text-right">{d.uncovered}</TableHead>
-            <TableHead className="text-right">{d.coveredByMo}</TableHead>
-            <TableHead>{d.dueDate}</TableHead>
-            <TableHead>{d.payment}</TableHead>
-            <TableHead>{d.approval}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {lines.map((line) => (
-            <TableRow key={line.orderLineId}>
-              <TableCell className="whitespace-nowrap">
-                <Link
-                  href={orderLink(line.orderNumber)}
-                  aria-label={d.openOrder(line.orderNumber)}
-                  className="font-mono text-xs text-primary underline-offset-4 hover:underline"
-                >
-                  {line.orderNumber}
-                </Link>
-              </TableCell>
-              <TableCell className="max-w-48 min-w-32">{line.clientName}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatQty(line.remaining)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatQty(line.reserved)}</TableCell>
-              <TableCell className="text-right font-medium tabular-nums">{formatQty(line.uncovered)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatQty(line.coveredByMo)}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
-                {line.dueDate ? formatDateUk(line.dueDate) : m.none}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{paymentStatusLabels[line.paymentStatus]}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                <span
-                  className={cn(
-                    'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-                    line.approved
-                      ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'
-                      : 'bg-muted text-muted-foreground',
-                  )}
-                >
-                  {line.approved ? d.approved : d.notApproved}
-                </span>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
-function Filters({
-  filter,
-  searchText,
-  labels,
-  filtersActive,
-  onSearch,
-  onChange,
-  onLabels,
-  onClear,
-}: {
-  filter: OrderedProductsFilter;
-  searchText: string;
-  labels: { category: string | null; client: string | null };
-  filtersActive: boolean;
-  onSearch: (text: string) => void;
-  onChange: (change: Partial<Omit<OrderedProductsFilter, 'page' | 'limit'>>) => void;
-  onLabels: (change: Partial<{ category: string | null; client: string | null }>) => void;
-  onClear: () => void;
-}) {
-  const f = m.filters;
-  // Components and materials have their own category tree (reference-data.md §2–3).
-  const categoryRoute =
-    filter.kind !== ALL && componentKinds.includes(filter.kind) ? '/categories' : '/product-categories';
-  return (
-    <div role="search" aria-label={f.label} className="grid gap-3">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,1fr)_13rem_14rem]">
-        <div className="min-w-0 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor="ordered-products-search" className="sr-only">
-            {f.search}
-          </Label>
-          <Input
-            id="ordered-products-search"
-            type="search"
-            placeholder={f.searchPlaceholder}
-            value={searchText}
-            onChange={(event) => onSearch(event.target.value)}
-          />
-        </div>
-        <Select value={filter.kind} onValueChange={(kind) => onChange({ kind: kind as ItemKind | typeof ALL })}>
-          <SelectTrigger aria-label={f.kind} className="w-full">
-            <span className="flex min-w-0 items-center gap-1 truncate">
-              <span className="text-muted-foreground">{f.kind}:</span>
-              <SelectValue />
-            </span>
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{f.kindAll}</SelectItem>
-            {demandKinds.map((kind) => (
-              <SelectItem key={kind} value={kind}>
-                {itemKindLabels[kind]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <ReferencePicker
-          route={categoryRoute}
-          aria-label={f.category}
-          prefix={f.category}
-          clearLabel={f.categoryAll}
-          value={filter.categoryId}
-          valueLabel={labels.category}
-          onChange={(categoryId, label) => {
-            onLabels({ category: label });
-            onChange({ categoryId });
-          }}
-        />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[14rem_minmax(0,18rem)_auto_auto] lg:items-center">
-        <ReferencePicker
-          route="/clients"
-          aria-label={f.client}
-          prefix={f.client}
-          clearLabel={f.clientAll}
-          value={filter.clientId}
-          valueLabel={labels.client}
-          onChange={(clientId, label) => {
-            onLabels({ client: label });
-            onChange({ clientId });
-          }}
-        />
-        <div className="flex items-center gap-2">
-          <Label htmlFor="ordered-products-due" className="shrink-0 text-sm text-muted-foreground">
-            {f.dueBefore}
-          </Label>
-          <Input
-            id="ordered-products-due"
-            type="date"
-            value={filter.dueBefore}
-            onChange={(event) => onChange({ dueBefore: event.target.value })}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <Switch
-            id="ordered-products-approved"
-            checked={filter.approvedOnly}
-            onCheckedChange={(approvedOnly) => onChange({ approvedOnly })}
-          />
-          <Label htmlFor="ordered-products-approved">{f.approvedOnly}</Label>
-        </div>
-        {filtersActive ? (
-          <Button variant="ghost" size="sm" className="justify-self-start" onClick={onClear}>
-            <XIcon aria-hidden="true" />
-            {f.clear}
-          </Button>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function StatCards({ stats }: { stats: OrderedProductsStats | undefined }) {
-  const s = m.stats;
-  const value = (v: number | undefined) => (v === undefined ? m.none : String(v));
-  return (
-    <section aria-label={s.label}>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4">
-        <li className="min-w-0">
-          <StatCard
-            label={s.items}
-            hint={s.itemsHint}
-            icon={PackageIcon}
-            tone={statTones.primary}
-            value={value(stats?.items)}
-          />
-        </li>
-        <li className="min-w-0">
-          <StatCard
-            label={s.toProduce}
-            hint={s.toProduceHint}
-            icon={FactoryIcon}
-            tone={statTones.amber}
-            value={value(stats?.toProduceItems)}
-          />
-        </li>
-        <li className="min-w-0">
-          <StatCard
-            label={s.toBuy}
-            hint={s.toBuyHint}
-            icon={ShoppingCartIcon}
-            tone={statTones.sky}
-            value={value(stats?.toBuyItems)}
-          />
-        </li>
-        <li className="min-w-0">
-          <StatCard
-            label={s.orders}
-            hint={s.ordersHint}
-            icon={ClipboardListIcon}
-            tone={statTones.primary}
-            value={value(stats?.orders)}
-          />
-        </li>
-        <li className="col-span-2 min-w-0 lg:col-span-1">
-          <StatCard
-            label={s.value}
-            hint={s.valueHint}
-            icon={BanknoteIcon}
-            tone={statTones.green}
-            value={stats ? formatMoney(stats.value) : m.none}
-            unit={stats ? m.currency : undefined}
-          />
-        </li>
-      </ul>
-    </section>
   );
 }

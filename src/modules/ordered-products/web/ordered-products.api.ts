@@ -1,26 +1,22 @@
 // The calls of the 'Замовлені товари' page, typed by the module's contract (production.md §10).
 import type { Query } from '@tanstack/react-query';
-import type {
-  CreateMosResult,
-  CreateSupplierOrdersResult,
-  ItemKind,
-  OrderedProductDetail,
-  OrderedProductRow,
-  OrderedProductsStats,
-  ReserveFreeResult,
-} from '@/modules/ordered-products/ordered-products.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { ItemKind } from '@/modules/ordered-products/ordered-products.contract.ts';
+import type { RecipeSummary } from '@/modules/recipes/recipes.contract.ts';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
+import { apiRequest, callEndpoint, endpointKey, endpointListQueryFn } from '@/web/lib/api.ts';
+import { orderedProductsEndpoints as api } from '../ordered-products.endpoints.ts';
 
-export const ORDERED_PRODUCTS_URL = '/api/ordered-products';
 export const ORDERED_PRODUCTS_ROUTE = '/ordered-products';
 export const PAGE_SIZE = 50;
 export const ALL = 'all';
 
-export interface OrderedProductsFilter {
+/** The page's filter: the contract's query, every field given ('all', '' and null mean none). */
+export interface OrderedProductsFilter extends Omit<QueryInput<typeof api.list>, 'approvedOnly'> {
   page: number;
   limit: number;
   search: string;
   sort: string;
+  /** Kept as a switch; sent as 'true' / 'false' (false is a filter too). */
   approvedOnly: boolean;
   categoryId: number | null;
   kind: ItemKind | typeof ALL;
@@ -41,49 +37,46 @@ export const initialFilter: OrderedProductsFilter = {
 };
 
 /** The list's key; its object part becomes the query parameters (`approvedOnly=false` is kept, '' and 'all' dropped). */
+const approvedText = (approvedOnly: boolean) => (approvedOnly ? 'true' : 'false');
+
 export function listQueryKey(filter: OrderedProductsFilter) {
-  return [ORDERED_PRODUCTS_URL, { ...filter, approvedOnly: String(filter.approvedOnly) }] as const;
+  return endpointKey(api.list, { query: { ...filter, approvedOnly: approvedText(filter.approvedOnly) } });
 }
 
 export function statsQueryKey(filter: OrderedProductsFilter) {
   const { page: _page, limit: _limit, sort: _sort, ...rest } = filter;
-  return [`${ORDERED_PRODUCTS_URL}/stats`, { ...rest, approvedOnly: String(rest.approvedOnly) }] as const;
+  return endpointKey(api.stats, { query: { ...rest, approvedOnly: approvedText(rest.approvedOnly) } });
 }
 
 /** The drill-down of one item with the filters that shape its lines. */
 export function detailQueryKey(itemId: number, filter: OrderedProductsFilter) {
-  return [
-    ORDERED_PRODUCTS_URL,
-    itemId,
-    { approvedOnly: String(filter.approvedOnly), dueBefore: filter.dueBefore, clientId: filter.clientId },
-  ] as const;
+  return endpointKey(api.get, {
+    params: { itemId },
+    query: { approvedOnly: approvedText(filter.approvedOnly), dueBefore: filter.dueBefore, clientId: filter.clientId },
+  });
 }
 
-export const listQueryFn = getListQueryFn<OrderedProductRow>();
+export const listQueryFn = endpointListQueryFn(api.list);
 
+/** The first part of every key of this page: the list and the drill-downs, and the stats. */
+const keyHeads = new Set<unknown>([endpointKey(api.list)[0], endpointKey(api.stats)[0]]);
 /** Every query of this page (list, stats, drill-downs). */
-export const isOrderedProductsQuery = (query: Query) =>
-  typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(ORDERED_PRODUCTS_URL);
+export const isOrderedProductsQuery = (query: Query) => keyHeads.has(query.queryKey[0]);
 
-export interface RecipeOption {
-  id: number;
-  name: string;
-  batchSize: string;
-  isDefault: boolean;
-}
+/** A recipe as the recipe list answers it (only the fields the dialog reads). */
+export type RecipeOption = Pick<RecipeSummary, 'id' | 'name' | 'batchSize' | 'isDefault'>;
 
 export const orderedProductsApi = {
-  detail: (itemId: number) => apiRequest<OrderedProductDetail>('GET', `${ORDERED_PRODUCTS_URL}/${itemId}`),
-  stats: () => apiRequest<OrderedProductsStats>('GET', `${ORDERED_PRODUCTS_URL}/stats`),
   reserve: (itemId: number, approvedOnly: boolean) =>
-    apiRequest<ReserveFreeResult>('POST', `${ORDERED_PRODUCTS_URL}/${itemId}/reserve`, { approvedOnly }),
-  createMos: (body: {
-    items: Array<{ itemId: number; qty?: string; recipeId?: number | null; release?: boolean; roundToBatch?: boolean }>;
-    approvedOnly: boolean;
-  }) => apiRequest<CreateMosResult>('POST', `${ORDERED_PRODUCTS_URL}/create-manufacturing-orders`, body),
-  createSupplierOrders: (body: { items: Array<{ itemId: number; qty?: string }>; approvedOnly: boolean }) =>
-    apiRequest<CreateSupplierOrdersResult>('POST', `${ORDERED_PRODUCTS_URL}/create-supplier-orders`, body),
-  /** The item's active recipes (needs /recipes view rights; without them the dialog offers the default spec only). */
+    callEndpoint(api.reserve, { params: { itemId }, body: { approvedOnly } }),
+  createMos: (body: BodyInput<typeof api.createManufacturingOrders>) =>
+    callEndpoint(api.createManufacturingOrders, { body }),
+  createSupplierOrders: (body: BodyInput<typeof api.createSupplierOrders>) =>
+    callEndpoint(api.createSupplierOrders, { body }),
+  /**
+   * The item's active recipes (needs /recipes view rights; without them the dialog offers the default spec only).
+   * Another module's endpoint (recipes), called as it is until that module is migrated.
+   */
   recipes: (itemId: number) =>
     apiRequest<RecipeOption[]>('GET', `/api/recipes?itemId=${itemId}&status=active&limit=100`),
 };

@@ -10,6 +10,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { optionsQueryKey, type optionLists } from './production-tasks.api.ts';
 import { tasksWebMessages as messages } from './production-tasks.messages.ts';
 
 const SEARCH_DELAY_MS = 250;
@@ -18,7 +19,7 @@ type Option = { id: number | null; label: string; hint: string | null };
 
 export function OptionPicker({
   id,
-  url,
+  list,
   value,
   valueLabel,
   onChange,
@@ -30,8 +31,8 @@ export function OptionPicker({
   ...aria
 }: {
   id?: string;
-  /** The options endpoint (`/api/production-tasks/options/items`), asked with `?search=`. */
-  url: string;
+  /** Which of the board's option lists it offers, asked with `?search=`. */
+  list: keyof typeof optionLists;
   value: number | null;
   valueLabel: string | null;
   onChange: (value: number | null, label: string | null) => void;
@@ -53,7 +54,7 @@ export function OptionPicker({
   const [active, setActive] = useState(0);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
-  const lookup = useQuery<TaskOption[]>({ queryKey: [url, { search }], enabled: open });
+  const lookup = useQuery<TaskOption[]>({ queryKey: optionsQueryKey(list, search), enabled: open });
   const options: Option[] = [
     ...(clearLabel !== undefined && search === '' ? [{ id: null, label: clearLabel, hint: null }] : []),
     ...(lookup.data ?? []),

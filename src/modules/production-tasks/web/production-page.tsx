@@ -9,7 +9,6 @@ import {
   moPriorities,
   moPriorityLabels,
   taskColumnLabels,
-  tasksApiUrls,
   type MoPriority,
   type ProductionTask,
   type TaskStatus,
@@ -157,7 +156,7 @@ export function ProductionPage() {
         </div>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
           <OptionPicker
-            url={tasksApiUrls.workers}
+            list="workers"
             value={filter.assigneeWorkerId}
             valueLabel={labels.assignee}
             clearLabel={messages.all}
@@ -169,7 +168,7 @@ export function ProductionPage() {
             }}
           />
           <OptionPicker
-            url={tasksApiUrls.items}
+            list="items"
             value={filter.itemId}
             valueLabel={labels.item}
             clearLabel={messages.all}

@@ -1,22 +1,12 @@
 // The calls of the kanban page, typed by the module's contract (production.md §5).
 import type { Query } from '@tanstack/react-query';
-import {
-  tasksApiUrls,
-  type FromOrdersCreateInput,
-  type MoExcess,
-  type MoPriority,
-  type ProductionTask,
-  type ProductionTaskDetail,
-  type TaskCreateInput,
-  type TaskStatus,
-  type TaskUpdateInput,
-} from '@/modules/production-tasks/production-tasks.contract.ts';
-import { apiRequest } from '@/web/lib/api.ts';
+import type { MoPriority, TaskStatus } from '@/modules/production-tasks/production-tasks.contract.ts';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
+import { callEndpoint, endpointKey } from '@/web/lib/api.ts';
+import { productionTasksEndpoints as api } from '../production-tasks.endpoints.ts';
 
-export const TASKS_URL = tasksApiUrls.list;
-
-/** The board's filter; its entries become the query parameters ('all', null and '' are left out). */
-export interface TaskBoardFilter {
+/** The board's filter: the contract's query as the page keeps it ('all', null and '' are left out of the URL). */
+export interface TaskBoardFilter extends QueryInput<typeof api.list> {
   search: string;
   assigneeWorkerId: number | null;
   itemId: number | null;
@@ -34,38 +24,41 @@ export const emptyBoardFilter: TaskBoardFilter = {
 
 /** The board: GET /api/production-tasks?… answers the bare array of cards. */
 export function boardQueryKey(filter: TaskBoardFilter) {
-  return [TASKS_URL, filter] as const;
+  return endpointKey(api.list, { query: filter });
 }
 
-/** One card opened in the edit dialog (`/api/production-tasks/5`). */
+/** One card opened in the edit dialog. */
 export function taskQueryKey(id: number) {
-  return [TASKS_URL, id] as const;
+  return endpointKey(api.get, { params: { id } });
 }
 
 export function fromOrdersQueryKey(approvedOnly: boolean) {
-  return [tasksApiUrls.fromOrders, { approvedOnly: String(approvedOnly) }] as const;
+  return endpointKey(api.fromOrders, { query: { approvedOnly: approvedOnly ? 'true' : 'false' } });
 }
 
 export function recipesQueryKey(itemId: number) {
-  return [tasksApiUrls.recipes, { itemId }] as const;
+  return endpointKey(api.recipeOptions, { query: { itemId } });
 }
 
+/** The option lists of the pickers, asked with `?search=`. */
+export const optionLists = { items: api.itemOptions, workers: api.workerOptions } as const;
+export function optionsQueryKey(list: keyof typeof optionLists, search: string) {
+  return endpointKey(optionLists[list], { query: { search } });
+}
+
+/** The first part of the keys of the board, open cards and the order lines. */
+const taskKeyHeads = new Set<unknown>([endpointKey(api.list)[0], endpointKey(api.fromOrders)[0]]);
 /** Everything of this page that a change can make stale (the board, open cards and the order lines). */
-export const isTasksQuery = (query: Query) =>
-  query.queryKey[0] === TASKS_URL || query.queryKey[0] === tasksApiUrls.fromOrders;
+export const isTasksQuery = (query: Query) => taskKeyHeads.has(query.queryKey[0]);
 
-export interface CompleteBody {
-  goodQty?: string;
-  confirmShort?: boolean;
-  excess?: MoExcess;
-}
+export type CompleteBody = NonNullable<BodyInput<typeof api.complete>>;
 
 export const tasksApi = {
-  create: (body: TaskCreateInput) => apiRequest<ProductionTask>('POST', TASKS_URL, body),
-  update: (id: number, body: TaskUpdateInput) => apiRequest<ProductionTaskDetail>('PATCH', tasksApiUrls.one(id), body),
-  move: (id: number, to: TaskStatus) => apiRequest<ProductionTask>('POST', tasksApiUrls.move(id), { to }),
-  complete: (id: number, body: CompleteBody) => apiRequest<ProductionTask>('POST', tasksApiUrls.complete(id), body),
-  fromOrders: (body: FromOrdersCreateInput) => apiRequest<ProductionTask[]>('POST', tasksApiUrls.fromOrders, body),
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  update: (id: number, body: BodyInput<typeof api.update>) => callEndpoint(api.update, { params: { id }, body }),
+  move: (id: number, to: TaskStatus) => callEndpoint(api.move, { params: { id }, body: { to } }),
+  complete: (id: number, body: CompleteBody) => callEndpoint(api.complete, { params: { id }, body }),
+  fromOrders: (body: BodyInput<typeof api.createFromOrders>) => callEndpoint(api.createFromOrders, { body }),
 };
 
 /** The MO behind a card, on /manufacturing. */

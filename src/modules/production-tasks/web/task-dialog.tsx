@@ -10,7 +10,6 @@ import {
   moPriorityLabels,
   moStatusLabels,
   taskColumnLabels,
-  tasksApiUrls,
   type MoPriority,
   type ProductionTaskDetail,
   type TaskOption,
@@ -239,7 +238,7 @@ function TaskForm({
             ) : (
               <OptionPicker
                 id={`${id}-item`}
-                url={tasksApiUrls.items}
+                list="items"
                 value={form.item.id}
                 valueLabel={form.item.label}
                 placeholder={messages.itemPlaceholder}
@@ -314,7 +313,7 @@ function TaskForm({
               <Label htmlFor={`${id}-assignee`}>{messages.assigneeField}</Label>
               <OptionPicker
                 id={`${id}-assignee`}
-                url={tasksApiUrls.workers}
+                list="workers"
                 value={form.assignee.id}
                 valueLabel={form.assignee.label}
                 clearLabel={messages.noAssignee}

@@ -57,6 +57,7 @@ export function ShortageOrderDialog({
     mutationFn: (body: CreateSupplierOrdersInput) => shortageApi.createSupplierOrders(body),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ predicate: isShortageQuery });
+      // The supplier orders' key (another module's), as that module reads it.
       void queryClient.invalidateQueries({ queryKey: ['/api/supplier-orders'] });
       toast({ title: m.created(result.orders.map((o) => o.number).join(', ')), description: m.whereToFind });
       onCreated();

@@ -69,9 +69,7 @@ function SettingsForm({ settings, onClose }: { settings: ShortageSettings; onClo
     onSuccess: (saved) => {
       queryClient.setQueryData(SHORTAGE_SETTINGS_KEY, saved);
       // Lead times and planned MOs change the rows and their urgency.
-      void queryClient.invalidateQueries({
-        predicate: (q) => isShortageQuery(q) && q.queryKey[1] !== 'settings',
-      });
+      void queryClient.invalidateQueries({ predicate: isShortageQuery });
       toast({ title: m.saved });
       onClose();
     },
