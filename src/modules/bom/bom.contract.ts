@@ -1,5 +1,6 @@
 // Bills of materials ('Специфікації', production.md §1): WHAT a unit of a product or semi-finished item is made of —
 // the one list of materials (§0). Shared by the server and the page: zod schemas, labels and Ukrainian messages.
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -168,7 +169,7 @@ export type BomCopyInput = z.input<typeof bomCopySchema>;
 
 export const bomListQuerySchema = z.strictObject({
   ...listQueryShape,
-  itemId: z.coerce.number().int().positive().optional(),
+  itemId: idFilter(),
   status: z.enum(bomStatuses).optional(),
 });
 export const bomSortFields = ['itemName', 'name', 'status', 'updatedAt'] as const;
@@ -176,10 +177,10 @@ export const bomSortFields = ['itemName', 'name', 'status', 'updatedAt'] as cons
 export const bomItemsQuerySchema = z.strictObject({
   ...listQueryShape,
   kind: z.enum(bomItemKindFilters).default('made'),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idFilter(),
   hasBom: z.enum(['true', 'false']).optional(),
   /** Picker use: leave out this item (the BOM's own parent). */
-  exceptId: z.coerce.number().int().positive().optional(),
+  exceptId: idFilter(),
   /** These items only, of any kind and active or not (labels, a deep link). */
   ids: z
     .string()
@@ -402,3 +403,26 @@ export type BomImportResult = z.infer<typeof bomImportResultSchema>;
 export const bomImportQuerySchema = z.strictObject({
   status: z.enum(['draft', 'active']).default('active'),
 });
+
+/** `:itemId` of the where-used path. */
+export const bomItemParams = z.strictObject({ itemId: dbId() });
+
+/**
+ * The shapes of the module's endpoints (their paths: bom.endpoints.ts, decision 0016). The import takes the file as
+ * its raw body (CSV, XLSX or XML), checked by the import itself.
+ */
+export const bomSchemas = {
+  list: { query: bomListQuerySchema, response: z.array(bomSummarySchema) },
+  items: { query: bomItemsQuerySchema, response: z.array(bomItemRowSchema) },
+  units: { response: z.array(bomUnitSchema) },
+  whereUsed: { params: bomItemParams, response: z.array(whereUsedRowSchema) },
+  get: { params: idParams, response: bomSchema },
+  explosion: { params: idParams, query: explosionQuerySchema, response: explosionSchema },
+  history: { params: idParams, response: z.array(bomHistorySchema) },
+  create: { body: bomCreateSchema, response: bomSchema },
+  update: { params: idParams, body: bomUpdateSchema, response: bomSchema },
+  remove: { params: idParams },
+  makeDefault: { params: idParams, response: bomSchema },
+  copy: { params: idParams, body: bomCopySchema.nullish(), response: bomSchema },
+  importFile: { query: bomImportQuerySchema, response: bomImportResultSchema },
+};

@@ -22,3 +22,8 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 export const dashboardProductKinds = ['product', 'semi_finished'] as const;
 /** The order statuses of 'Активні замовлення'. */
 export const activeOrderStatuses = ['confirmed', 'partially_shipped'] as const;
+
+/** The shapes of the module's endpoints (their paths: dashboard.endpoints.ts, decision 0016). */
+export const dashboardSchemas = {
+  stats: { response: dashboardStatsSchema },
+};

@@ -1,4 +1,5 @@
 // The item master's endpoints beyond the declared resource (reference-data.md §16).
+import { idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { fieldSchema, type FieldDef } from '@/resources/_engine/define-resource.ts';
@@ -16,6 +17,7 @@ export const bulkItemsSchema = z.strictObject({
     .refine((v) => v.categoryId !== undefined || v.isActive !== undefined, 'Оберіть, що змінити'),
 });
 export type BulkItems = z.infer<typeof bulkItemsSchema>;
+export const bulkItemsResultSchema = z.object({ updated: z.number().int() });
 
 export const itemsMessages = {
   hasBarcode: 'Товар уже має штрих-код — очистіть його, щоб згенерувати новий',
@@ -29,6 +31,12 @@ export const itemsMessages = {
   date: 'Вкажіть дату',
   xmlOnly: 'Надішліть файл XML (import.xml або offers.xml)',
 } as const;
+
+/** A CommerceML file's import: a dry run unless told otherwise; the file's name goes to the import's record. */
+export const commerceMlQuerySchema = z.strictObject({
+  dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+  fileName: z.string().trim().max(200).optional(),
+});
 
 /** The answer of a CommerceML import: a dry run or a commit (a file with errors is never committed). */
 export const commerceMlResultSchema = z.object({
@@ -139,3 +147,20 @@ export const itemAlternativeSchema = z.object({
   note: z.string().nullable(),
 });
 export type ItemAlternative = z.infer<typeof itemAlternativeSchema>;
+
+/**
+ * The shapes of the module's endpoints (their paths: items.endpoints.ts, decision 0016). The CommerceML import takes
+ * the XML file as its raw body; a generated barcode answers the declared resource's row, as its own PATCH does.
+ */
+export const itemsSchemas = {
+  commerceMl: { query: commerceMlQuerySchema, response: commerceMlResultSchema },
+  checkSku: { query: checkSkuQuerySchema, response: checkSkuSchema },
+  productBarcode: { params: idParams },
+  productsBulk: { body: bulkItemsSchema, response: bulkItemsResultSchema },
+  componentBarcode: { params: idParams },
+  componentsBulk: { body: bulkItemsSchema, response: bulkItemsResultSchema },
+  suppliers: { params: idParams, response: z.array(itemSupplierSchema) },
+  saveSuppliers: { params: idParams, body: itemSuppliersBodySchema, response: z.array(itemSupplierSchema) },
+  alternatives: { params: idParams, response: z.array(itemAlternativeSchema) },
+  saveAlternatives: { params: idParams, body: itemAlternativesBodySchema, response: z.array(itemAlternativeSchema) },
+};

@@ -1,6 +1,7 @@
 // Recipes ('Рецепти', production.md §3): a named production variant of an item. It NAMES a BOM and a tech card and
 // adds batch size, instructions and an optional labour rate — it holds no material or operation rows (§0). Its
 // preview (materials for a batch, operations with minutes, cost per unit) is computed live, never stored.
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -41,7 +42,6 @@ export const batchSizeText = decimal(4, recipeMessages.batchSize, true);
 export const labourRateText = decimal(6, recipeMessages.rate, false);
 
 const refId = (message: string) => z.number({ error: message }).int().positive(message).max(2_147_483_647);
-const queryId = z.coerce.number().int().positive().max(2_147_483_647);
 const optionalText = (max: number) =>
   z
     .string()
@@ -93,22 +93,22 @@ export type RecipeUpdateValues = z.output<typeof recipeUpdateSchema>;
 
 export const recipeListQuerySchema = z.strictObject({
   ...listQueryShape,
-  itemId: queryId.optional(),
+  itemId: idFilter(),
   status: z.enum(recipeStatuses).optional(),
 });
 export const recipeSortFields = ['name', 'itemName', 'batchSize', 'updatedAt'] as const;
 
 /** The live preview of a variant not saved yet (the form's BOM, tech card, batch size and rate). */
 export const recipePreviewQuerySchema = z.strictObject({
-  itemId: queryId,
-  bomId: queryId,
-  techCardId: queryId.optional(),
+  itemId: dbId(),
+  bomId: dbId(),
+  techCardId: idFilter(),
   batchSize: batchSizeText,
   labourRatePerHour: labourRateText.optional(),
 });
 export type RecipePreviewQuery = z.input<typeof recipePreviewQuerySchema>;
 
-export const recipeOptionsQuerySchema = z.strictObject({ itemId: queryId });
+export const recipeOptionsQuerySchema = z.strictObject({ itemId: dbId() });
 
 /** The BOMs and tech cards a recipe of the item may name. */
 export const recipeOptionsSchema = z.object({
@@ -228,3 +228,15 @@ export const recipeSchema = recipeSummarySchema.extend({
   preview: recipePreviewSchema,
 });
 export type Recipe = z.infer<typeof recipeSchema>;
+
+/** The shapes of the module's endpoints (their paths: recipes.endpoints.ts, decision 0016). */
+export const recipesSchemas = {
+  list: { query: recipeListQuerySchema, response: z.array(recipeSummarySchema) },
+  options: { query: recipeOptionsQuerySchema, response: recipeOptionsSchema },
+  preview: { query: recipePreviewQuerySchema, response: recipePreviewSchema },
+  get: { params: idParams, response: recipeSchema },
+  create: { body: recipeCreateSchema, response: recipeSchema },
+  update: { params: idParams, body: recipeUpdateSchema, response: recipeSchema },
+  remove: { params: idParams },
+  makeDefault: { params: idParams, response: recipeSchema },
+};

@@ -1,6 +1,7 @@
 // Technological cards ('Технологічні карти', production.md §2): HOW, WHERE and HOW LONG an item is made — ordered
 // operations at work centres. A modification names a base card and stores only its differences (replace, remove,
 // add). Shared by the server and the page.
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -180,9 +181,9 @@ export const techCardCopySchema = z.strictObject({
 
 export const techCardListQuerySchema = z.strictObject({
   ...listQueryShape,
-  itemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  itemId: idFilter(),
   status: z.enum(techCardStatuses).optional(),
-  departmentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  departmentId: idFilter(),
   kind: z.enum(['base', 'modification']).optional(),
 });
 export const techCardSortFields = ['name', 'itemName', 'status', 'updatedAt'] as const;
@@ -191,6 +192,8 @@ export const techCardSummaryQuerySchema = z.strictObject({
   qty: positiveQty.default('1'),
   labourRatePerHour: decimalText(6).optional(),
 });
+/** The print form's quantity (the card's time and cost are printed for it). */
+export const techCardPrintQuerySchema = techCardSummaryQuerySchema.pick({ qty: true });
 
 export const techCardOperationSchema = z.object({
   id: z.number().int(),
@@ -304,3 +307,18 @@ export const techCardCostSchema = z.object({
   leadTimeDays: z.number().int(),
 });
 export type TechCardCost = z.infer<typeof techCardCostSchema>;
+
+/** The shapes of the module's endpoints (their paths: tech-cards.endpoints.ts, decision 0016). */
+export const techCardsSchemas = {
+  list: { query: techCardListQuerySchema, response: z.array(techCardSummarySchema) },
+  get: { params: idParams, response: techCardSchema },
+  summary: { params: idParams, query: techCardSummaryQuerySchema, response: techCardCostSchema },
+  /** 'Технологічна карта' as a PDF. */
+  print: { params: idParams, query: techCardPrintQuerySchema },
+  create: { body: techCardCreateSchema, response: techCardSchema },
+  update: { params: idParams, body: techCardUpdateSchema, response: techCardSchema },
+  remove: { params: idParams },
+  makeDefault: { params: idParams, response: techCardSchema },
+  createModification: { params: idParams, body: techCardModificationSchema, response: techCardSchema },
+  copy: { params: idParams, body: techCardCopySchema.nullish(), response: techCardSchema },
+};

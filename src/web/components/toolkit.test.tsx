@@ -45,7 +45,14 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function Table({ onOpen = () => {}, onSort = () => {}, onEdit = () => {}, onCancel = () => {} }) {
+type Handlers = {
+  onOpen?: (row: Row) => void;
+  onSort?: (field: string) => void;
+  onEdit?: (id: number) => void;
+  onCancel?: (id: number) => void;
+};
+
+function Table({ onOpen = () => {}, onSort = () => {}, onEdit = () => {}, onCancel = () => {} }: Handlers) {
   return (
     <DataTable
       id="orders"

@@ -6,7 +6,7 @@ import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
 import type { BomCreateBody } from '../bom.contract.ts';
-import { copyBom, createBomIn } from './bom.service.ts';
+import { copyBom, createBomIn } from './bom.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

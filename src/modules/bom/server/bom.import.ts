@@ -11,7 +11,8 @@ import { units } from '@/resources/units/units.table.ts';
 import { bomMessages, type BomCreateBody, type BomImportResult } from '../bom.contract.ts';
 import { cellDecimal, importColumnIndexes, toStockUnit } from './bom.calc.ts';
 import { isMadeKind } from './bom.rollup.ts';
-import { BOM_ENTITY, createBomIn } from './bom.service.ts';
+import { BOM_ENTITY } from './bom.read.ts';
+import { createBomIn } from './bom.write.ts';
 import { boms } from './bom.table.ts';
 
 const MAX_ROWS = 5000;

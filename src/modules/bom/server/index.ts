@@ -4,6 +4,7 @@ export { bomRoutes } from './bom.routes.ts';
 export { bomDemoSeeder } from './bom.demo.ts';
 export { CostRoll, plannedUnitCost, type ItemCost, type PlannedUnitCost } from './bom.rollup.ts';
 export { availableByItem, bomCycleCheck, explodeBom, explodeItem, whereUsed } from './bom.structure.ts';
-export { createBom, createBomIn, getBom, listBoms, makeDefaultBom, updateBom } from './bom.service.ts';
+export { getBom, listBoms } from './bom.read.ts';
+export { createBom, createBomIn, makeDefaultBom, updateBom } from './bom.write.ts';
 export { flattenLeaves, toStockUnit } from './bom.calc.ts';
 export type { ExplosionNode, FlatLeaf, WhereUsedRow } from '../bom.contract.ts';

@@ -26,7 +26,7 @@ import { decimalInput } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { BomItemPicker } from './bom-item-picker.tsx';
-import { bomApi, BOM_UNITS_URL, refreshBoms } from './bom.api.ts';
+import { bomApi, bomUnitsQueryKey, refreshBoms } from './bom.api.ts';
 import { bomWebMessages } from './bom.messages.ts';
 
 const e = bomWebMessages.editor;
@@ -142,7 +142,7 @@ export function BomEditor({
   const [values, setValues] = useState<EditorValues>(() => editorValuesOf(bom));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const units = useQuery<BomUnit[]>({ queryKey: [BOM_UNITS_URL], staleTime: 5 * 60_000 });
+  const units = useQuery<BomUnit[]>({ queryKey: bomUnitsQueryKey, staleTime: 5 * 60_000 });
 
   const save = useMutation({
     mutationFn: async () => {

@@ -10,7 +10,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { bomItemsQueryFn, BOM_ITEMS_URL } from './bom.api.ts';
+import { bomItemsQueryFn, bomItemsQueryKey } from './bom.api.ts';
 import { bomWebMessages } from './bom.messages.ts';
 
 const m = bomWebMessages.picker;
@@ -51,7 +51,7 @@ export function BomItemPicker({
   const [active, setActive] = useState(0);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const lookup = useQuery({
-    queryKey: [BOM_ITEMS_URL, { kind, search, limit: 20, hasBom, exceptId, sort: 'sku' }],
+    queryKey: bomItemsQueryKey({ kind, search, limit: 20, hasBom, exceptId, sort: 'sku' }),
     queryFn: bomItemsQueryFn,
     enabled: open,
   });

@@ -46,7 +46,7 @@ export function BomItemsPane({
   const [categoryLabel, setCategoryLabel] = useState<string | null>(null);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const query = useQuery({
-    queryKey: [...bomItemsQueryKey(filter), { sort }],
+    queryKey: bomItemsQueryKey({ ...filter, sort }),
     queryFn: bomItemsQueryFn,
     placeholderData: keepPreviousData,
   });

@@ -15,9 +15,14 @@ import {
 } from '@/web/components/ui/dialog.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
+import { resourceBase } from '@/resources/_engine/web/resource-api.ts';
+import { productCategoriesResource } from '@/resources/categories/categories.resource.ts';
+import { productsResource } from '@/resources/items/items.resource.ts';
+import type { ResponseOf } from '@/shared/endpoint.ts';
+import { apiRequest, endpointUrl, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { itemsEndpoints } from '../items.endpoints.ts';
 
 export const cmlWebMessages = {
   open: 'Імпорт з BAS',
@@ -59,10 +64,14 @@ export function readText(blob: Blob): Promise<string> {
   });
 }
 
+/**
+ * One file as the raw XML body. The endpoint has no body schema (the import reads the file itself), so the call is
+ * sent by the one fetch helper with the endpoint's method and URL.
+ */
 const send = (file: File, dryRun: boolean) =>
-  apiRequest<CommerceMlResult>(
-    'POST',
-    `/api/products/import/commerceml?${dryRun ? 'dryRun=1&' : ''}fileName=${encodeURIComponent(file.name)}`,
+  apiRequest<ResponseOf<typeof itemsEndpoints.commerceMl>>(
+    itemsEndpoints.commerceMl.method,
+    endpointUrl(itemsEndpoints.commerceMl, { query: { dryRun: dryRun ? '1' : undefined, fileName: file.name } }),
     new Blob([file], { type: 'application/xml' }),
   );
 
@@ -114,8 +123,9 @@ function CommerceMlDialog({ onClose }: { onClose: () => void }) {
         totals.new += result.counts.new;
         totals.update += result.counts.update;
       }
-      await queryClient.invalidateQueries({ queryKey: ['/api/products'] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/product-categories'] });
+      // The goods and their groups are the declared resources' lists (decision 0006).
+      await queryClient.invalidateQueries({ queryKey: [resourceBase(productsResource)] });
+      await queryClient.invalidateQueries({ queryKey: [resourceBase(productCategoriesResource)] });
       toast({ title: cmlWebMessages.done, description: cmlWebMessages.counts({ ...totals, error: 0 }) });
       onClose();
     } catch (error) {

@@ -6,13 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BarcodeIcon, Loader2Icon, TagIcon, WandSparklesIcon } from 'lucide-react';
 // eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the dashboard (warehouse.md §10)
 import { LabelsDialog } from '@/modules/labels/web/labels-dialog.tsx';
-import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
+import { lookupBase, type ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import { RowAction } from '@/web/components/data-list.tsx';
 import { productCode, randomCodeNumber } from '@/shared/product-code.ts';
 import type { FieldAddonProps, ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
 import { Button } from '@/web/components/ui/button.tsx';
-import { apiRequest, serverMessageOf } from '@/web/lib/api.ts';
+import { apiRequest, callEndpoint, endpointKey, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { itemsEndpoints } from '../items.endpoints.ts';
 import { CommerceMlButton } from './commerceml-dialog.tsx';
 import { componentLinkActions } from './component-links.tsx';
 
@@ -43,19 +44,17 @@ function SkuHelper({ getValue, setValue, categoryRoute }: FieldAddonProps & { ca
       const categoryId = getValue('categoryId');
       let categoryName: string | null = null;
       if (typeof categoryId === 'number') {
+        // The category's name from the declared resources engine's lookup (decision 0006).
         const found = await apiRequest<Array<{ label: string }>>(
           'GET',
-          `/api/lookups${categoryRoute}?ids=${categoryId}`,
+          `${lookupBase(categoryRoute)}?ids=${categoryId}`,
         );
         categoryName = found[0]?.label ?? null;
       }
       // Re-roll the random part until the server says the code is free; its unique index has the final word.
       for (let i = 0; i < MAX_TRIES; i++) {
         const sku = productCode(name, categoryName, randomCodeNumber());
-        const { available } = await apiRequest<{ available: boolean }>(
-          'GET',
-          `/api/products/check-sku?sku=${encodeURIComponent(sku)}`,
-        );
+        const { available } = await callEndpoint(itemsEndpoints.checkSku, { query: { sku } });
         if (available) {
           setValue('sku', sku);
           return;
@@ -85,7 +84,9 @@ function SkuHelper({ getValue, setValue, categoryRoute }: FieldAddonProps & { ca
   );
 }
 
-function BarcodeGenerator({ row, getValue, setValue, route }: FieldAddonProps & { route: string }) {
+type BarcodeEndpoint = typeof itemsEndpoints.productBarcode | typeof itemsEndpoints.componentBarcode;
+
+function BarcodeGenerator({ row, getValue, setValue, endpoint }: FieldAddonProps & { endpoint: BarcodeEndpoint }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   // Made from the item's id, so only a saved item without a barcode can get one.
@@ -94,9 +95,12 @@ function BarcodeGenerator({ row, getValue, setValue, route }: FieldAddonProps & 
   async function generate() {
     setBusy(true);
     try {
-      const saved = await apiRequest<{ barcode: string }>('POST', `/api${route}/${row!.id}/barcode`);
+      // The answer is the declared resource's row (no schema of its own): the new barcode is in it.
+      const saved = (await callEndpoint(endpoint, { params: { id: row!.id } })) as { barcode: string };
       setValue('barcode', saved.barcode);
-      await queryClient.invalidateQueries({ queryKey: [`/api${route}`] });
+      // The key's first part is the path up to the id — the resource's base, which starts every key of its list.
+      const [base] = endpointKey(endpoint, { params: { id: row!.id } });
+      await queryClient.invalidateQueries({ queryKey: [base] });
       toast({ title: itemWebMessages.barcodeDone, description: saved.barcode });
     } catch (error) {
       toast({ variant: 'destructive', title: itemWebMessages.failed, description: serverMessageOf(error) });
@@ -170,7 +174,7 @@ export const productExtensions: ResourcePageExtensions = {
   rowActions: LabelsRowAction,
   fieldAddons: {
     sku: (props) => <SkuHelper {...props} categoryRoute="/product-categories" />,
-    barcode: (props) => <BarcodeGenerator {...props} route="/products" />,
+    barcode: (props) => <BarcodeGenerator {...props} endpoint={itemsEndpoints.productBarcode} />,
   },
 };
 
@@ -178,6 +182,6 @@ export const componentExtensions: ResourcePageExtensions = {
   toolbar: LabelsToolbarButton,
   rowActions: ComponentRowActions,
   fieldAddons: {
-    barcode: (props) => <BarcodeGenerator {...props} route="/components" />,
+    barcode: (props) => <BarcodeGenerator {...props} endpoint={itemsEndpoints.componentBarcode} />,
   },
 };

@@ -4,6 +4,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangleIcon } from 'lucide-react';
 import type { RecipePreview as Preview } from '@/modules/recipes/recipes.contract.ts';
+import type { recipesEndpoints } from '@/modules/recipes/recipes.endpoints.ts';
+import type { QueryInput } from '@/shared/endpoint.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import {
   Table,
@@ -20,13 +22,8 @@ import { recipesWebMessages } from './recipes.messages.ts';
 
 const m = recipesWebMessages.preview;
 
-export interface PreviewParams {
-  itemId: number;
-  bomId: number;
-  techCardId: number | null;
-  batchSize: string;
-  labourRatePerHour: string | null;
-}
+/** The form's variant as the preview endpoint takes it. */
+export type PreviewParams = QueryInput<typeof recipesEndpoints.preview>;
 
 export function RecipePreviewPanel({ params, unit }: { params: PreviewParams | null; unit: string | null }) {
   const query = useQuery<Preview>({

@@ -1,13 +1,10 @@
 export { techCardsRoutes } from './tech-cards.routes.ts';
 export { techCardsDemoSeeder } from './tech-cards.demo.ts';
+export { effectiveOperationViews, getTechCard, techCardCost, techCardsOfItem } from './tech-cards.read.ts';
 export {
   copyTechCard,
   createModification,
   createTechCard,
-  effectiveOperationViews,
-  getTechCard,
   makeDefaultTechCard,
-  techCardCost,
-  techCardsOfItem,
   updateTechCard,
-} from './tech-cards.service.ts';
+} from './tech-cards.write.ts';

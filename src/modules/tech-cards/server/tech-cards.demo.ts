@@ -7,7 +7,7 @@ import { departments } from '@/resources/departments/departments.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { positions } from '@/resources/positions/positions.table.ts';
 import type { OperationValues } from '../tech-cards.contract.ts';
-import { createModification, createTechCard, makeDefaultTechCard, updateTechCard } from './tech-cards.service.ts';
+import { createModification, createTechCard, makeDefaultTechCard, updateTechCard } from './tech-cards.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

@@ -1,19 +1,16 @@
-// The calls of the tech cards page, typed by the module's contract (production.md §2).
+// The calls of the tech cards page, typed by the module's contract and named by its endpoints (production.md §2,
+// decision 0016).
 import type { Query } from '@tanstack/react-query';
-import type {
-  TechCard,
-  TechCardCreateInput,
-  TechCardModificationInput,
-  TechCardStatus,
-  TechCardSummary,
-  TechCardUpdateInput,
-} from '@/modules/tech-cards/tech-cards.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { TechCardStatus } from '@/modules/tech-cards/tech-cards.contract.ts';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { techCardsEndpoints as api } from '../tech-cards.endpoints.ts';
 
-export const TECH_CARDS_URL = '/api/tech-cards';
-
-/** The list's filter; its entries become the query parameters ('all', null and '' are left out). */
-export interface TechCardListFilter {
+/**
+ * The list's filter as the page keeps it: the list endpoint's query, with the page, its size and the fields the
+ * controls show always set ('all', null and '' are left out of the URL).
+ */
+export type TechCardListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -22,30 +19,34 @@ export interface TechCardListFilter {
   kind: 'base' | 'modification' | 'all';
   itemId: number | null;
   departmentId: number | null;
-}
+};
 
-export const techCardListQueryKey = (filter: TechCardListFilter) => [TECH_CARDS_URL, filter] as const;
-/** One card: the key is also its URL (`/api/tech-cards/5`). */
-export const techCardQueryKey = (id: number) => [TECH_CARDS_URL, id] as const;
-/** Time and cost for quantity Q (`/api/tech-cards/5/summary?qty=10`). */
-export const techCardSummaryQueryKey = (id: number, qty: string) => [TECH_CARDS_URL, id, 'summary', { qty }] as const;
+/** The first part of every key of the module: the lists and each card. */
+const TECH_CARDS_KEY = endpointKey(api.list)[0];
+
+export const techCardListQueryKey = (filter: TechCardListFilter) => endpointKey(api.list, { query: filter });
+/** One card: the key is also its URL. */
+export const techCardQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
+/** Time and cost for quantity Q. */
+export const techCardSummaryQueryKey = (id: number, qty: string) =>
+  endpointKey(api.summary, { params: { id }, query: { qty } });
 
 /** Every list of this page (not an open card, whose editor holds its own copy). */
 export const isTechCardListQuery = (query: Query) =>
-  query.queryKey[0] === TECH_CARDS_URL && typeof query.queryKey[1] === 'object';
+  query.queryKey[0] === TECH_CARDS_KEY && typeof query.queryKey[1] === 'object';
 
-export const techCardListQueryFn = getListQueryFn<TechCardSummary>();
+export const techCardListQueryFn = endpointListQueryFn(api.list);
 
-/** 'Технологічна карта' as a PDF the browser opens in a new tab. */
-export const techCardPrintUrl = (id: number) => `${TECH_CARDS_URL}/${id}/print`;
+/** 'Технологічна карта' for quantity Q as a PDF the browser opens in a new tab. */
+export const techCardPrintUrl = (id: number, qty: string) => endpointUrl(api.print, { params: { id }, query: { qty } });
 
 export const techCardsApi = {
-  get: (id: number) => apiRequest<TechCard>('GET', `${TECH_CARDS_URL}/${id}`),
-  create: (body: TechCardCreateInput) => apiRequest<TechCard>('POST', TECH_CARDS_URL, body),
-  update: (id: number, body: TechCardUpdateInput) => apiRequest<TechCard>('PATCH', `${TECH_CARDS_URL}/${id}`, body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${TECH_CARDS_URL}/${id}`),
-  makeDefault: (id: number) => apiRequest<TechCard>('POST', `${TECH_CARDS_URL}/${id}/make-default`),
-  copy: (id: number) => apiRequest<TechCard>('POST', `${TECH_CARDS_URL}/${id}/copy`, {}),
-  createModification: (id: number, body: TechCardModificationInput) =>
-    apiRequest<TechCard>('POST', `${TECH_CARDS_URL}/${id}/create-modification`, body),
+  get: (id: number) => callEndpoint(api.get, { params: { id } }),
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  update: (id: number, body: BodyInput<typeof api.update>) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  makeDefault: (id: number) => callEndpoint(api.makeDefault, { params: { id } }),
+  copy: (id: number) => callEndpoint(api.copy, { params: { id }, body: {} }),
+  createModification: (id: number, body: BodyInput<typeof api.createModification>) =>
+    callEndpoint(api.createModification, { params: { id }, body }),
 };

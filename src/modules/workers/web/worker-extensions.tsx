@@ -2,11 +2,13 @@
 // uploaded (PNG, JPEG or WebP up to 2 MB, checked here before it is sent and again by the server) and removed.
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { CameraIcon, UserRoundIcon } from 'lucide-react';
-import { WORKER_PHOTO_MAX_BYTES, WORKER_PHOTO_TYPES, workersMessages } from '@/modules/workers/workers.contract.ts';
+import { WORKER_PHOTO_MAX_BYTES, WORKER_PHOTO_TYPES, workersMessages } from '@/modules/workers/workers.messages.ts';
+import { workersEndpoints } from '@/modules/workers/workers.endpoints.ts';
 import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
 import { RowAction } from '@/web/components/data-list.tsx';
 import { StoredImageDialog } from '@/web/components/stored-image-dialog.tsx';
+import { endpointUrl } from '@/web/lib/api.ts';
 
 const messages = {
   photo: (name: string) => `Фото: ${name}`,
@@ -75,7 +77,8 @@ function WorkerRowActions({ row, canChange }: { row: ResourceRow; canChange: boo
 function PhotoDialog({ workerId, name, onClose }: { workerId: number; name: string; onClose: () => void }) {
   return (
     <StoredImageDialog
-      url={`/api/workers/${workerId}/photo`}
+      // GET shows it, PUT replaces it, DELETE removes it: the three photo endpoints share this path.
+      url={endpointUrl(workersEndpoints.photo, { params: { id: workerId } })}
       name={name}
       accept={PHOTO_ACCEPT}
       problemOf={photoProblem}

@@ -19,6 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { DashboardStats } from '@/modules/dashboard/dashboard.contract.ts';
+import { dashboardEndpoints } from '@/modules/dashboard/dashboard.endpoints.ts';
 import { LABEL_ROUTES } from '@/modules/labels/labels.contract.ts';
 import type { ProductionTask, TaskStatus } from '@/modules/production-tasks/production-tasks.contract.ts';
 import { SCANNER_ROUTES } from '@/modules/scanner/scanner.contract.ts';
@@ -28,13 +29,18 @@ import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Badge } from '@/web/components/ui/badge.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
+import { endpointKey } from '@/web/lib/api.ts';
 import { formatMoney } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { usePermissions } from '../use-permission.ts';
 import { costSample, dashboardMessages as m, stockSample } from './dashboard.messages.ts';
 
-export const DASHBOARD_STATS_URL = '/api/dashboard/stats';
+/** The figures' key; a quick action's dialog closing refreshes it. */
+export const dashboardStatsQueryKey = endpointKey(dashboardEndpoints.stats);
+// The declared resources engine serves the products list (decision 0006): its key starts with the engine's own base,
+// so a product saved anywhere refreshes the panel too.
 const PRODUCTS_URL = '/api/products';
+// The production-tasks module's kanban list, read as its own page reads it.
 const TASKS_URL = '/api/production-tasks';
 /** Spec §9: the new-products panel shows 4 items. */
 export const NEW_PRODUCTS = 4;
@@ -233,7 +239,7 @@ function QuickAction({ icon: Icon, label, onClick }: { icon: LucideIcon; label: 
 export function DashboardPage() {
   const queryClient = useQueryClient();
   const { permissionOf } = usePermissions();
-  const stats = useQuery<DashboardStats>({ queryKey: [DASHBOARD_STATS_URL] });
+  const stats = useQuery<DashboardStats>({ queryKey: dashboardStatsQueryKey });
   // The panels show once the stats have loaded (spec: 'Завантаження...' until then), but their data is asked for
   // now, beside the stats, not one request after another (DESIGN §9: no request waterfall deeper than 2).
   useQuery<ProductRow[]>({ queryKey: newProductsQueryKey });
@@ -252,7 +258,7 @@ export function DashboardPage() {
 
   const close = () => {
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: [DASHBOARD_STATS_URL] });
+    void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
   };
 
   return (

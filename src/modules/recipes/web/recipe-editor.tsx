@@ -1,0 +1,480 @@
+// The recipe form (production.md §3 'Page'): the item, a name, the BOM and the tech card picked from the item's own
+// (never a list of ingredients), the batch size, an optional labour rate, instructions and notes — beside the live
+// preview of what the variant makes and costs. Actions: save (with the version read), make default, delete.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Loader2Icon, RefreshCwIcon, SaveIcon, StarIcon, Trash2Icon } from 'lucide-react';
+import {
+  batchSizeText,
+  labourRateText,
+  recipeCreateSchema,
+  recipeMessages,
+  recipeStatuses,
+  recipeStatusLabels,
+  recipeUpdateSchema,
+  type Recipe,
+  type RecipeCreateInput,
+  type RecipeOptions,
+  type RecipeStatus,
+} from '@/modules/recipes/recipes.contract.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
+import { FieldMessage } from '@/web/components/field-message.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { DialogFooter } from '@/web/components/ui/dialog.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { decimalInput } from '@/web/lib/document-format.ts';
+import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import { cn } from '@/web/lib/utils.ts';
+import { RecipePreviewPanel, type PreviewParams } from './recipe-preview.tsx';
+import { recipeOptionsQueryKey, recipesApi } from './recipes.api.ts';
+import { recipesWebMessages } from './recipes.messages.ts';
+
+const m = recipesWebMessages.dialog;
+const t = recipesWebMessages.toast;
+const NO_CARD = 'none';
+const FOOTER_CLASS =
+  'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
+
+interface FormState {
+  itemId: number | null;
+  itemLabel: string | null;
+  name: string;
+  bomId: number | null;
+  techCardId: number | null;
+  batchSize: string;
+  labourRatePerHour: string;
+  instructions: string;
+  notes: string;
+  status: RecipeStatus;
+}
+
+const formOf = (recipe: Recipe | undefined, initialItem: { id: number; label: string | null } | null): FormState => ({
+  itemId: recipe?.itemId ?? initialItem?.id ?? null,
+  itemLabel: recipe ? `${recipe.itemSku} ${recipe.itemName}` : (initialItem?.label ?? null),
+  name: recipe?.name ?? '',
+  bomId: recipe?.bomId ?? null,
+  techCardId: recipe?.techCardId ?? null,
+  batchSize: recipe ? decimalInput(recipe.batchSize) : '1',
+  labourRatePerHour: recipe?.labourRatePerHour ? decimalInput(recipe.labourRatePerHour) : '',
+  instructions: recipe?.instructions ?? '',
+  notes: recipe?.notes ?? '',
+  status: recipe?.status ?? 'active',
+});
+
+const bodyOf = (form: FormState) => ({
+  name: form.name,
+  bomId: form.bomId as number,
+  techCardId: form.techCardId,
+  batchSize: form.batchSize,
+  labourRatePerHour: form.labourRatePerHour.trim() === '' ? null : form.labourRatePerHour,
+  instructions: form.instructions,
+  notes: form.notes,
+  status: form.status,
+});
+
+/** The form's variant as preview parameters, or null while it is not complete. */
+function previewParamsOf(form: FormState): PreviewParams | null {
+  const batch = batchSizeText.safeParse(form.batchSize);
+  const rateText = form.labourRatePerHour.trim();
+  const rate = rateText === '' ? null : labourRateText.safeParse(rateText);
+  if (form.itemId === null || form.bomId === null || !batch.success || (rate && !rate.success)) return null;
+  return {
+    itemId: form.itemId,
+    bomId: form.bomId,
+    techCardId: form.techCardId,
+    batchSize: batch.data,
+    labourRatePerHour: rate && rate.success ? rate.data : null,
+  };
+}
+
+export function RecipeEditor({
+  recipe,
+  canChange,
+  initialItem,
+  onSaved,
+  onDirtyChange,
+  onReload,
+  onDeleted,
+  onClose,
+}: {
+  recipe: Recipe | undefined;
+  canChange: boolean;
+  initialItem: { id: number; label: string | null } | null;
+  onSaved: (recipe: Recipe) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  onReload: (() => void) | undefined;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [form, setForm] = useState<FormState>(() => formOf(recipe, initialItem));
+  const [initial] = useState(() => JSON.stringify({ ...formOf(recipe, initialItem), itemLabel: null }));
+  /** After the item changes, its default BOM and tech card are picked once the options arrive. */
+  const [autoPick, setAutoPick] = useState(recipe === undefined);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const readOnly = !canChange;
+  const dirty = JSON.stringify({ ...form, itemLabel: null }) !== initial;
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  const options = useQuery<RecipeOptions>({
+    queryKey: recipeOptionsQueryKey(form.itemId ?? 0),
+    enabled: form.itemId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  if (autoPick && options.data && form.itemId !== null) {
+    const bom = options.data.boms.find((b) => b.isDefault) ?? options.data.boms[0];
+    const card = options.data.techCards.find((c) => c.isDefault) ?? options.data.techCards[0];
+    setAutoPick(false);
+    setForm((f) => ({ ...f, bomId: bom?.id ?? null, techCardId: card?.id ?? null }));
+  }
+
+  // The preview follows the form, a moment after typing stops.
+  const live = previewParamsOf(form);
+  const liveKey = JSON.stringify(live);
+  const [params, setParams] = useState<PreviewParams | null>(live);
+  const debounce = useDebouncedAction(350);
+  useEffect(() => {
+    debounce(() => setParams(JSON.parse(liveKey) as PreviewParams | null));
+  }, [liveKey, debounce]);
+
+  const save = useMutation({
+    mutationFn: (body: RecipeCreateInput) =>
+      recipe ? recipesApi.update(recipe.id, { version: recipe.version, ...bodyOf(form) }) : recipesApi.create(body),
+    onMutate: () => setFailure(null),
+    onSuccess: (saved) => {
+      toast({ title: recipe ? t.saved : t.created, description: saved.name });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      const stale = error instanceof ApiError && error.status === 409 && error.serverMessage === recipeMessages.version;
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      setFailure({ message: serverMessageOf(error) ?? t.saveFailed, stale });
+    },
+  });
+  const action = useMutation({
+    mutationFn: async (kind: 'default' | 'delete') => {
+      if (!recipe) throw new Error('no recipe');
+      if (kind === 'default') return recipesApi.makeDefault(recipe.id);
+      await recipesApi.remove(recipe.id);
+      return null;
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: (result) => {
+      if (result) {
+        toast({ title: t.madeDefault, description: result.name });
+        onSaved(result);
+      } else {
+        toast({ title: t.deleted, description: recipe?.name });
+        onDeleted();
+      }
+    },
+    onError: (error) => {
+      setConfirmDelete(false);
+      setFailure({ message: serverMessageOf(error) ?? t.actionFailed, stale: false });
+    },
+  });
+
+  function submit() {
+    const body = { itemId: form.itemId as number, ...bodyOf(form) };
+    const parsed = recipe
+      ? recipeUpdateSchema.safeParse({ version: recipe.version, ...bodyOf(form) })
+      : recipeCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+      setErrors(fields);
+      setFailure({ message: m.fixErrors, stale: false });
+      return;
+    }
+    setErrors({});
+    save.mutate(body);
+  }
+
+  const busy = save.isPending || action.isPending;
+  const id = (name: string) => `${formId}-${name}`;
+  const aria = (name: string, required = false) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `${id(name)}-message`,
+    'aria-required': required ? true : undefined,
+  });
+  const field = (
+    name: string,
+    label: string,
+    input: ReactNode,
+    opts: { required?: boolean; hint?: string; className?: string } = {},
+  ) => (
+    <div className={cn('grid grid-cols-1 min-w-0 content-start gap-2', opts.className)}>
+      <Label htmlFor={id(name)}>
+        {label}
+        {opts.required ? (
+          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {input}
+      <FieldMessage id={`${id(name)}-message`} error={errors[name]} hint={opts.hint} />
+    </div>
+  );
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const boms = options.data?.boms ?? [];
+  const cards = options.data?.techCards ?? [];
+  const bomHint = form.itemId === null ? m.bomFirstItem : options.data && boms.length === 0 ? m.bomNone : undefined;
+
+  return (
+    <form
+      className="grid grid-cols-1 min-w-0 gap-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!readOnly) submit();
+      }}
+    >
+      <div className="grid grid-cols-1 min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 min-w-0 content-start gap-4">
+          {field(
+            'itemId',
+            m.item,
+            <ReferencePicker
+              {...aria('itemId', true)}
+              route="/products"
+              value={form.itemId}
+              valueLabel={form.itemLabel}
+              placeholder={m.itemPlaceholder}
+              disabled={readOnly || recipe !== undefined}
+              onChange={(value, label) => {
+                set({ itemId: value, itemLabel: label, bomId: null, techCardId: null });
+                setAutoPick(value !== null);
+              }}
+            />,
+            { required: true, hint: recipe ? m.itemLocked : undefined },
+          )}
+          {field(
+            'name',
+            m.name,
+            <Input
+              {...aria('name', true)}
+              value={form.name}
+              placeholder={m.namePlaceholder}
+              disabled={readOnly}
+              onChange={(event) => set({ name: event.target.value })}
+            />,
+            { required: true },
+          )}
+          {field(
+            'bomId',
+            m.bom,
+            <Select
+              value={form.bomId === null ? '' : String(form.bomId)}
+              disabled={readOnly || form.itemId === null}
+              onValueChange={(value) => set({ bomId: Number(value) })}
+            >
+              <SelectTrigger {...aria('bomId', true)}>
+                <SelectValue placeholder={m.bomPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {boms.map((bom) => (
+                  <SelectItem key={bom.id} value={String(bom.id)}>
+                    {bom.name}
+                    {bom.isDefault ? ` (${m.defaultOption})` : bom.status === 'draft' ? ` (${m.draftOption})` : ''}
+                  </SelectItem>
+                ))}
+                {form.bomId !== null && !boms.some((b) => b.id === form.bomId) && recipe ? (
+                  <SelectItem value={String(form.bomId)}>{recipe.bomName}</SelectItem>
+                ) : null}
+              </SelectContent>
+            </Select>,
+            { required: true, hint: bomHint },
+          )}
+          {field(
+            'techCardId',
+            m.techCard,
+            <Select
+              value={form.techCardId === null ? NO_CARD : String(form.techCardId)}
+              disabled={readOnly || form.itemId === null}
+              onValueChange={(value) => set({ techCardId: value === NO_CARD ? null : Number(value) })}
+            >
+              <SelectTrigger {...aria('techCardId')}>
+                <SelectValue placeholder={m.techCardPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_CARD}>{m.noTechCard}</SelectItem>
+                {cards.map((card) => (
+                  <SelectItem key={card.id} value={String(card.id)}>
+                    {card.name}
+                    {card.baseName ? ` — ${m.modificationOf(card.baseName)}` : ''}
+                    {card.isDefault ? ` (${m.defaultOption})` : card.status === 'draft' ? ` (${m.draftOption})` : ''}
+                  </SelectItem>
+                ))}
+                {form.techCardId !== null && !cards.some((c) => c.id === form.techCardId) && recipe?.techCardName ? (
+                  <SelectItem value={String(form.techCardId)}>{recipe.techCardName}</SelectItem>
+                ) : null}
+              </SelectContent>
+            </Select>,
+          )}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {field(
+              'batchSize',
+              m.batchSize,
+              <Input
+                {...aria('batchSize', true)}
+                inputMode="decimal"
+                className="text-right tabular-nums"
+                value={form.batchSize}
+                disabled={readOnly}
+                onChange={(event) => set({ batchSize: event.target.value })}
+              />,
+              { required: true, hint: m.batchSizeHint },
+            )}
+            {field(
+              'labourRatePerHour',
+              m.labourRate,
+              <Input
+                {...aria('labourRatePerHour')}
+                inputMode="decimal"
+                className="text-right tabular-nums"
+                value={form.labourRatePerHour}
+                disabled={readOnly}
+                onChange={(event) => set({ labourRatePerHour: event.target.value })}
+              />,
+              { hint: m.labourRateHint },
+            )}
+          </div>
+          {field(
+            'instructions',
+            m.instructions,
+            <Textarea
+              {...aria('instructions')}
+              rows={5}
+              className="font-mono text-sm"
+              value={form.instructions}
+              disabled={readOnly}
+              onChange={(event) => set({ instructions: event.target.value })}
+            />,
+            { hint: m.instructionsHint },
+          )}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
+            {field(
+              'notes',
+              m.notes,
+              <Textarea
+                {...aria('notes')}
+                rows={2}
+                value={form.notes}
+                disabled={readOnly}
+                onChange={(event) => set({ notes: event.target.value })}
+              />,
+            )}
+            {field(
+              'status',
+              m.status,
+              <Select
+                value={form.status}
+                disabled={readOnly}
+                onValueChange={(value) => set({ status: value as RecipeStatus })}
+              >
+                <SelectTrigger {...aria('status')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {recipeStatuses.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {recipeStatusLabels[status]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>,
+            )}
+          </div>
+        </div>
+        <div className="min-w-0 rounded-lg border bg-muted/20 p-3 sm:p-4">
+          <RecipePreviewPanel params={params} unit={recipe?.unitShortName ?? null} />
+        </div>
+      </div>
+
+      {failure ? (
+        <FormFailure>
+          <span>{failure.message}</span>
+          {failure.stale && onReload ? (
+            <Button type="button" size="sm" variant="outline" onClick={onReload}>
+              <RefreshCwIcon aria-hidden="true" />
+              {m.reload}
+            </Button>
+          ) : null}
+        </FormFailure>
+      ) : null}
+
+      <DialogFooter className={cn(FOOTER_CLASS, 'flex-wrap sm:justify-between')}>
+        <div className="flex flex-wrap gap-2">
+          {recipe && canChange ? (
+            <>
+              {recipe.status === 'active' && !recipe.isDefault ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy || dirty}
+                  onClick={() => action.mutate('default')}
+                >
+                  <StarIcon aria-hidden="true" />
+                  {m.makeDefault}
+                </Button>
+              ) : null}
+              <Button
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:text-destructive dark:text-red-400"
+                disabled={busy}
+                onClick={() => setConfirmDelete(true)}
+              >
+                <Trash2Icon aria-hidden="true" />
+                {m.delete}
+              </Button>
+            </>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            {m.close}
+          </Button>
+          {!readOnly ? (
+            <Button type="submit" disabled={busy}>
+              {save.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <SaveIcon aria-hidden="true" />
+              )}
+              {save.isPending ? m.saving : m.save}
+            </Button>
+          ) : null}
+        </div>
+      </DialogFooter>
+
+      {confirmDelete && recipe ? (
+        <ConfirmDialog
+          title={recipesWebMessages.confirmDelete.title}
+          description={recipesWebMessages.confirmDelete.description(recipe.name)}
+          confirmLabel={recipesWebMessages.confirmDelete.confirm}
+          cancelLabel={recipesWebMessages.confirmDelete.cancel}
+          destructive
+          pending={action.isPending}
+          onConfirm={() => action.mutate('delete')}
+          onClose={() => setConfirmDelete(false)}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,469 @@
+// The editor of a tech card (production.md §2 'Page'): the item, name, status and notes; the operations grid (a base
+// card's own rows, or a modification over its greyed base); time and cost for a chosen quantity; and the card's
+// actions — save (with the version read), make default, create a modification, copy, print, delete.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  CopyIcon,
+  GitBranchIcon,
+  Loader2Icon,
+  PrinterIcon,
+  RefreshCwIcon,
+  SaveIcon,
+  StarIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import {
+  techCardCreateSchema,
+  techCardMessages,
+  techCardStatuses,
+  techCardStatusLabels,
+  techCardUpdateSchema,
+  type TechCard,
+  type TechCardCreateInput,
+  type TechCardStatus,
+} from '@/modules/tech-cards/tech-cards.contract.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
+import { FieldMessage } from '@/web/components/field-message.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { DialogFooter } from '@/web/components/ui/dialog.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import { cn } from '@/web/lib/utils.ts';
+import {
+  draftOf,
+  issuesToFields,
+  splitOperationErrors,
+  toOperationInputs,
+  type OperationDraft,
+  type RowErrors,
+} from './operations-editor.ts';
+import { BaseOperationsGrid, ModificationOperationsGrid } from './operations-grid.tsx';
+import { TechCardCostPanel } from './tech-card-cost.tsx';
+import { ModificationDialog } from './modification-dialog.tsx';
+import { techCardPrintUrl, techCardsApi } from './tech-cards.api.ts';
+import { techCardsWebMessages } from './tech-cards.messages.ts';
+
+const m = techCardsWebMessages.dialog;
+const t = techCardsWebMessages.toast;
+const FOOTER_CLASS =
+  'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
+
+interface HeaderState {
+  itemId: number | null;
+  itemLabel: string | null;
+  name: string;
+  status: TechCardStatus;
+  notes: string;
+  modificationNote: string;
+}
+
+const headerOf = (
+  card: TechCard | undefined,
+  initialItem: { id: number; label: string | null } | null,
+): HeaderState => ({
+  itemId: card?.itemId ?? initialItem?.id ?? null,
+  itemLabel: card ? `${card.itemSku} ${card.itemName}` : (initialItem?.label ?? null),
+  name: card?.name ?? '',
+  status: card?.status ?? 'draft',
+  notes: card?.notes ?? '',
+  modificationNote: card?.modificationNote ?? '',
+});
+
+/** What is compared to tell unsaved changes (labels and row keys left out). */
+const snapshot = (header: HeaderState, rows: readonly OperationDraft[]) =>
+  JSON.stringify({
+    itemId: header.itemId,
+    name: header.name,
+    status: header.status,
+    notes: header.notes,
+    modificationNote: header.modificationNote,
+    operations: toOperationInputs(rows),
+  });
+
+interface Failure {
+  message: string;
+  stale: boolean;
+}
+
+export function TechCardEditor({
+  card,
+  canChange,
+  initialItem,
+  qty,
+  onQtyChange,
+  onSaved,
+  onDirtyChange,
+  onReload,
+  onOpenCard,
+  onDeleted,
+  onClose,
+}: {
+  card: TechCard | undefined;
+  canChange: boolean;
+  initialItem: { id: number; label: string | null } | null;
+  qty: string;
+  onQtyChange: (qty: string) => void;
+  onSaved: (card: TechCard) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  onReload: (() => void) | undefined;
+  onOpenCard: (id: number) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [header, setHeader] = useState<HeaderState>(() => headerOf(card, initialItem));
+  const [rows, setRows] = useState<OperationDraft[]>(() => (card?.operations ?? []).map((op) => draftOf(op)));
+  const [initial] = useState(() =>
+    snapshot(
+      headerOf(card, initialItem),
+      (card?.operations ?? []).map((op) => draftOf(op)),
+    ),
+  );
+  const [headerErrors, setHeaderErrors] = useState<Record<string, string>>({});
+  const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [modifying, setModifying] = useState(false);
+  const readOnly = !canChange;
+  const dirty = snapshot(header, rows) !== initial;
+  const isModification = card?.baseTechCardId != null;
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  function showErrors(fields: Record<string, string>) {
+    const { byRow, other } = splitOperationErrors(fields, rows);
+    setRowErrors(byRow);
+    setHeaderErrors(other);
+    return Object.keys(fields).length > 0;
+  }
+
+  const save = useMutation({
+    mutationFn: (body: TechCardCreateInput) =>
+      card ? techCardsApi.update(card.id, { version: card.version, ...body }) : techCardsApi.create(body),
+    onMutate: () => setFailure(null),
+    onSuccess: (saved) => {
+      toast({ title: card ? t.saved : t.created, description: saved.name });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      const stale =
+        error instanceof ApiError && error.status === 409 && error.serverMessage === techCardMessages.version;
+      const placed = error instanceof ApiError && error.fields ? showErrors(error.fields) : false;
+      if (!placed || stale) setFailure({ message: serverMessageOf(error) ?? t.saveFailed, stale });
+    },
+  });
+
+  const action = useMutation({
+    mutationFn: async (kind: 'default' | 'copy' | 'delete') => {
+      if (!card) throw new Error('no card');
+      if (kind === 'default') return { kind, card: await techCardsApi.makeDefault(card.id) };
+      if (kind === 'copy') return { kind, card: await techCardsApi.copy(card.id) };
+      await techCardsApi.remove(card.id);
+      return { kind, card: null };
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: (result) => {
+      if (result.kind === 'default' && result.card) {
+        toast({ title: t.madeDefault, description: result.card.name });
+        onSaved(result.card);
+      } else if (result.kind === 'copy' && result.card) {
+        toast({ title: t.copied, description: result.card.name });
+        onOpenCard(result.card.id);
+      } else {
+        toast({ title: t.deleted, description: card?.name });
+        onDeleted();
+      }
+    },
+    onError: (error, kind) => {
+      setConfirmDelete(false);
+      setFailure({
+        message: serverMessageOf(error) ?? (kind === 'delete' ? t.deleteFailed : t.actionFailed),
+        stale: false,
+      });
+    },
+  });
+
+  function submit() {
+    const body = {
+      itemId: header.itemId as number,
+      name: header.name,
+      status: header.status,
+      notes: header.notes,
+      modificationNote: header.modificationNote,
+      operations: toOperationInputs(rows),
+    };
+    const parsed = card
+      ? techCardUpdateSchema.safeParse({ version: card.version, ...body })
+      : techCardCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.error.issues));
+      setFailure({ message: m.fixErrors, stale: false });
+      return;
+    }
+    setRowErrors({});
+    setHeaderErrors({});
+    save.mutate(body);
+  }
+
+  const busy = save.isPending || action.isPending;
+  const id = (name: string) => `${formId}-${name}`;
+  const field = (
+    name: string,
+    label: string,
+    input: ReactNode,
+    opts: { required?: boolean; className?: string } = {},
+  ) => (
+    <div className={cn('grid grid-cols-1 min-w-0 content-start gap-2', opts.className)}>
+      <Label htmlFor={id(name)}>
+        {label}
+        {opts.required ? (
+          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {input}
+      <FieldMessage id={`${id(name)}-message`} error={headerErrors[name]} />
+    </div>
+  );
+  const aria = (name: string) => ({
+    id: id(name),
+    'aria-invalid': headerErrors[name] ? true : undefined,
+    'aria-describedby': `${id(name)}-message`,
+  });
+
+  return (
+    <form
+      className="grid grid-cols-1 min-w-0 gap-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!readOnly) submit();
+      }}
+    >
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_12rem]">
+        {field(
+          'itemId',
+          m.item,
+          <ReferencePicker
+            {...aria('itemId')}
+            route="/products"
+            value={header.itemId}
+            valueLabel={header.itemLabel}
+            placeholder={m.itemPlaceholder}
+            disabled={readOnly}
+            aria-required
+            onChange={(value, label) => setHeader((h) => ({ ...h, itemId: value, itemLabel: label }))}
+          />,
+          { required: true },
+        )}
+        {field(
+          'name',
+          m.name,
+          <Input
+            {...aria('name')}
+            value={header.name}
+            disabled={readOnly}
+            aria-required
+            onChange={(event) => setHeader((h) => ({ ...h, name: event.target.value }))}
+          />,
+          { required: true },
+        )}
+        {field(
+          'status',
+          m.status,
+          <Select
+            value={header.status}
+            disabled={readOnly}
+            onValueChange={(status) => setHeader((h) => ({ ...h, status: status as TechCardStatus }))}
+          >
+            <SelectTrigger {...aria('status')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {techCardStatuses.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {techCardStatusLabels[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>,
+        )}
+      </div>
+      {isModification ? (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <div className="grid grid-cols-1 content-start gap-1 text-sm">
+            <span className="font-medium">{m.base}</span>
+            <span>
+              «{card!.baseName}»{' '}
+              {card!.baseItemName ? <span className="text-muted-foreground">({card!.baseItemName})</span> : null}
+            </span>
+          </div>
+          {field(
+            'modificationNote',
+            m.modificationNote,
+            <Textarea
+              {...aria('modificationNote')}
+              rows={2}
+              value={header.modificationNote}
+              disabled={readOnly}
+              onChange={(event) => setHeader((h) => ({ ...h, modificationNote: event.target.value }))}
+            />,
+          )}
+        </div>
+      ) : null}
+
+      <section className="grid grid-cols-1 min-w-0 gap-3" aria-labelledby={id('operations-title')}>
+        <h3 id={id('operations-title')} className="text-base font-semibold">
+          {m.operations}
+        </h3>
+        {isModification ? (
+          <ModificationOperationsGrid
+            idPrefix={formId}
+            rows={rows}
+            errors={rowErrors}
+            readOnly={readOnly}
+            baseOperations={card!.baseOperations}
+            onChange={setRows}
+          />
+        ) : (
+          <BaseOperationsGrid idPrefix={formId} rows={rows} errors={rowErrors} readOnly={readOnly} onChange={setRows} />
+        )}
+        <FieldMessage id={id('operations-message')} error={headerErrors.operations} />
+      </section>
+
+      {field(
+        'notes',
+        m.notes,
+        <Textarea
+          {...aria('notes')}
+          rows={2}
+          value={header.notes}
+          disabled={readOnly}
+          onChange={(event) => setHeader((h) => ({ ...h, notes: event.target.value }))}
+        />,
+      )}
+
+      <TechCardCostPanel cardId={card?.id ?? null} dirty={dirty} qty={qty} onQtyChange={onQtyChange} />
+
+      {card && (card.recipes.length > 0 || card.modifications.length > 0) ? (
+        <div className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
+          {card.recipes.length ? <p>{m.recipes(card.recipes.map((r) => `«${r.name}»`).join(', '))}</p> : null}
+          {card.modifications.length ? (
+            <p>{m.modifications(card.modifications.map((r) => `«${r.name}» (${r.itemSku})`).join(', '))}</p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {failure ? (
+        <FormFailure>
+          <span>{failure.message}</span>
+          {failure.stale && onReload ? (
+            <Button type="button" size="sm" variant="outline" onClick={onReload}>
+              <RefreshCwIcon aria-hidden="true" />
+              {m.reload}
+            </Button>
+          ) : null}
+        </FormFailure>
+      ) : null}
+
+      <DialogFooter className={cn(FOOTER_CLASS, 'flex-wrap sm:justify-between')}>
+        <div className="flex flex-wrap gap-2">
+          {card ? (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => window.open(techCardPrintUrl(card.id, qty), '_blank')}
+            >
+              <PrinterIcon aria-hidden="true" />
+              {m.print}
+            </Button>
+          ) : null}
+          {card && canChange ? (
+            <>
+              {card.status === 'active' && !card.isDefault ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy || dirty}
+                  onClick={() => action.mutate('default')}
+                >
+                  <StarIcon aria-hidden="true" />
+                  {m.makeDefault}
+                </Button>
+              ) : null}
+              {!isModification && card.status !== 'archived' ? (
+                <Button type="button" variant="outline" disabled={busy || dirty} onClick={() => setModifying(true)}>
+                  <GitBranchIcon aria-hidden="true" />
+                  {m.createModification}
+                </Button>
+              ) : null}
+              <Button type="button" variant="outline" disabled={busy || dirty} onClick={() => action.mutate('copy')}>
+                <CopyIcon aria-hidden="true" />
+                {m.copy}
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:text-destructive dark:text-red-400"
+                disabled={busy}
+                onClick={() => setConfirmDelete(true)}
+              >
+                <Trash2Icon aria-hidden="true" />
+                {m.delete}
+              </Button>
+            </>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            {m.close}
+          </Button>
+          {!readOnly ? (
+            <Button type="submit" disabled={busy}>
+              {save.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <SaveIcon aria-hidden="true" />
+              )}
+              {save.isPending ? m.saving : m.save}
+            </Button>
+          ) : null}
+        </div>
+      </DialogFooter>
+
+      {confirmDelete && card ? (
+        <ConfirmDialog
+          title={techCardsWebMessages.confirmDelete.title}
+          description={techCardsWebMessages.confirmDelete.description(card.name)}
+          confirmLabel={techCardsWebMessages.confirmDelete.confirm}
+          cancelLabel={techCardsWebMessages.confirmDelete.cancel}
+          destructive
+          pending={action.isPending}
+          onConfirm={() => action.mutate('delete')}
+          onClose={() => setConfirmDelete(false)}
+        />
+      ) : null}
+      {modifying && card ? (
+        <ModificationDialog
+          base={card}
+          onCreated={(created) => {
+            setModifying(false);
+            toast({ title: t.modificationCreated, description: created.name });
+            onOpenCard(created.id);
+          }}
+          onClose={() => setModifying(false)}
+        />
+      ) : null}
+    </form>
+  );
+}
