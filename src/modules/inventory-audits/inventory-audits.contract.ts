@@ -1,5 +1,6 @@
 // Inventory audits ('Інвентаризація', warehouse.md §8): count one warehouse, see the variances against on hand at
 // posting, post them through the ledger at the average cost. Shared by the server and the pages.
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -140,7 +141,7 @@ export const scanSchema = z.strictObject({
 export const auditListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(auditStatuses).optional(),
-  warehouseId: z.coerce.number().int().positive().optional(),
+  warehouseId: idFilter(),
   scope: z.enum(auditScopes).optional(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
@@ -233,3 +234,26 @@ export const scanResultSchema = z.object({
   qty: z.string(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** `:id/lines/:lineId` of a path. */
+export const lineParams = z.strictObject({ id: dbId(), lineId: dbId() });
+
+/** The shapes of every endpoint of the module (its paths are in inventory-audits.endpoints.ts, decision 0016). */
+export const inventoryAuditsSchemas = {
+  list: { query: auditListQuerySchema, response: z.array(auditSummarySchema) },
+  create: { body: auditCreateSchema, response: auditSchema },
+  get: { params: idParams, response: auditSchema },
+  update: { params: idParams, body: auditUpdateSchema, response: auditSchema },
+  remove: { params: idParams },
+  start: { params: idParams, body: auditStartSchema.nullish(), response: auditSchema },
+  post: { params: idParams, body: auditPostSchema.nullish(), response: auditSchema },
+  cancel: { params: idParams, body: auditCancelSchema, response: auditSchema },
+  lines: { params: idParams, query: lineListQuerySchema, response: z.array(auditLineSchema) },
+  addLine: { params: idParams, body: lineAddSchema, response: auditLineSchema },
+  updateLine: { params: lineParams, body: lineUpdateSchema, response: auditLineSchema },
+  scan: { params: idParams, body: scanSchema, response: scanResultSchema },
+  /** 'Інвентаризаційний опис', a PDF. */
+  printCountSheet: { params: idParams },
+  /** 'Порівняльна відомість', a PDF. */
+  printVariance: { params: idParams },
+};

@@ -1,6 +1,7 @@
 // Adjustments ('Коригування залишків', warehouse.md §1): the ADJ document — the only way to correct a quantity by
 // hand — its opening-balance import, the stock settings of the gear dialog and one item's stock card. Shared by
 // the server and the pages.
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -154,8 +155,8 @@ export const adjustmentListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(adjustmentStatuses).optional(),
   reason: z.enum(adjustmentReasons).optional(),
-  warehouseId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  itemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  warehouseId: idFilter(),
+  itemId: idFilter(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
 });
@@ -261,3 +262,45 @@ export const itemStockSchema = z.object({
   movements: z.array(movementRowSchema),
 });
 export type ItemStock = z.infer<typeof itemStockSchema>;
+
+/** `:itemId` of the item card's path. */
+export const itemParams = z.strictObject({ itemId: dbId() });
+
+/** The shapes of one stock page's adjustment endpoints: /inventory and /component-stock take and answer the same. */
+const mountSchemas = {
+  list: { query: adjustmentListQuerySchema, response: z.array(adjustmentSummarySchema) },
+  create: { body: adjustmentCreateSchema, response: adjustmentSchema },
+  /** Opening balances from a CSV or XLSX file sent as the raw body (decision 0006); the handler reads it. */
+  import: { response: z.array(adjustmentSchema) },
+  get: { params: idParams, response: adjustmentSchema },
+  update: { params: idParams, body: adjustmentUpdateSchema, response: adjustmentSchema },
+  remove: { params: idParams },
+  post: { params: idParams, body: adjustmentPostSchema.nullish(), response: adjustmentSchema },
+  cancel: { params: idParams, body: adjustmentCancelSchema, response: adjustmentSchema },
+  /** The item's card: balances per warehouse, reservations with their sources, the last 20 movements. */
+  itemStock: { params: itemParams, response: itemStockSchema },
+};
+
+/** The shapes of every adjustment, settings and item-card endpoint (their paths: adjustments.endpoints.ts). */
+export const adjustmentsSchemas = {
+  inventoryList: mountSchemas.list,
+  inventoryCreate: mountSchemas.create,
+  inventoryImport: mountSchemas.import,
+  inventoryGet: mountSchemas.get,
+  inventoryUpdate: mountSchemas.update,
+  inventoryRemove: mountSchemas.remove,
+  inventoryPost: mountSchemas.post,
+  inventoryCancel: mountSchemas.cancel,
+  inventoryItemStock: mountSchemas.itemStock,
+  componentsList: mountSchemas.list,
+  componentsCreate: mountSchemas.create,
+  componentsImport: mountSchemas.import,
+  componentsGet: mountSchemas.get,
+  componentsUpdate: mountSchemas.update,
+  componentsRemove: mountSchemas.remove,
+  componentsPost: mountSchemas.post,
+  componentsCancel: mountSchemas.cancel,
+  componentsItemStock: mountSchemas.itemStock,
+  settings: { response: stockSettingsSchema },
+  saveSettings: { body: stockSettingsPatchSchema, response: stockSettingsSchema },
+};

@@ -1,5 +1,6 @@
 // The stock read pages (warehouse.md §0–3): /inventory and /component-stock (balances with the one status rule),
 // /component-movement (the ledger as a page). Shared by the server and the pages.
+import { idFilter } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -40,7 +41,7 @@ export const documentPages: Record<string, string> = {
 };
 
 const isoDate = documentDate();
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = idFilter();
 
 export const stockListQuerySchema = z.strictObject({
   ...listQueryShape,
@@ -125,3 +126,30 @@ export const movementSummarySchema = z.object({
   closingValue: z.string(),
 });
 export type MovementSummary = z.infer<typeof movementSummarySchema>;
+
+/** An export's file: XLSX unless CSV is asked for. */
+const exportFormatShape = { format: z.enum(['csv', 'xlsx']).optional().default('xlsx') };
+export const stockExportQuerySchema = stockListQuerySchema.extend(exportFormatShape);
+export const movementExportQuerySchema = movementQuerySchema.extend(exportFormatShape);
+
+/** The shapes of one stock page's endpoints: /inventory and /component-stock take and answer the same. */
+const stockPageSchemas = {
+  list: { query: stockListQuerySchema, response: z.array(stockRowSchema) },
+  stats: { query: stockListQuerySchema, response: stockStatsSchema },
+  /** CSV or XLSX of every matching row. */
+  export: { query: stockExportQuerySchema },
+};
+
+/** The shapes of every endpoint of the stock read pages (their paths are in stock.endpoints.ts, decision 0016). */
+export const stockSchemas = {
+  inventoryList: stockPageSchemas.list,
+  inventoryStats: stockPageSchemas.stats,
+  inventoryExport: stockPageSchemas.export,
+  componentStockList: stockPageSchemas.list,
+  componentStockStats: stockPageSchemas.stats,
+  componentStockExport: stockPageSchemas.export,
+  movementList: { query: movementQuerySchema, response: z.array(movementRowSchema) },
+  movementSummary: { query: movementQuerySchema, response: movementSummarySchema },
+  /** CSV or XLSX of every matching movement. */
+  movementExport: { query: movementExportQuerySchema },
+};

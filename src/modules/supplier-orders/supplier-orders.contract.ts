@@ -1,9 +1,11 @@
 // Supplier orders ('Замовлення постачальникам', warehouse.md §5): purchase orders — what was asked of whom, when it
 // is expected, and what has arrived (receivedQty is derived from the posted receipt lines linked to each line).
 // Shared by the server and the page.
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { receiptSchema } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 
 export const orderMessages = {
   required: "Обов'язкове поле",
@@ -183,7 +185,7 @@ export type OrderReceiveInput = z.input<typeof orderReceiveSchema>;
 export const orderListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(orderStatuses).optional(),
-  supplierId: z.coerce.number().int().positive().optional(),
+  supplierId: idFilter(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
   overdue: z.enum(['true', 'false']).optional(),
@@ -280,3 +282,23 @@ export const orderReceiptSchema = z.object({
   totalUah: z.string(),
 });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
+
+/** The shapes of every endpoint of the module (its paths are in supplier-orders.endpoints.ts, decision 0016). */
+export const supplierOrdersSchemas = {
+  list: { query: orderListQuerySchema, response: z.array(orderSummarySchema) },
+  stats: { response: orderStatsSchema },
+  get: { params: idParams, response: orderSchema },
+  receipts: { params: idParams, response: z.array(orderReceiptSchema) },
+  /** 'Замовлення постачальнику', a PDF. */
+  print: { params: idParams },
+  create: { body: orderCreateSchema, response: orderSchema },
+  update: { params: idParams, body: orderUpdateSchema, response: orderSchema },
+  remove: { params: idParams },
+  send: { params: idParams, body: orderVersionSchema.nullish(), response: orderSchema },
+  returnToDraft: { params: idParams, body: orderVersionSchema.nullish(), response: orderSchema },
+  confirm: { params: idParams, body: orderConfirmSchema.nullish(), response: orderSchema },
+  close: { params: idParams, body: orderReasonSchema, response: orderSchema },
+  cancel: { params: idParams, body: orderReasonSchema, response: orderSchema },
+  /** 'Отримати': a receipt draft of what is still to come. */
+  receive: { params: idParams, body: orderReceiveSchema, response: receiptSchema },
+};

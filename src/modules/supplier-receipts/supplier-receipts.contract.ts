@@ -1,5 +1,6 @@
 // Supplier receipts ('Приходи від постачальників', warehouse.md §6): the GRN document that puts purchased goods
 // into stock at their true cost. Shared by the server and the page.
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { cmp, dec, mul, sub } from '@/shared/decimal.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -146,8 +147,8 @@ export const receiptCancelSchema = z.strictObject({
 export const receiptListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(receiptStatuses).optional(),
-  supplierId: z.coerce.number().int().positive().optional(),
-  warehouseId: z.coerce.number().int().positive().optional(),
+  supplierId: idFilter(),
+  warehouseId: idFilter(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
 });
@@ -234,6 +235,22 @@ export const receiptScanResultSchema = z.object({
   qty: z.string(),
 });
 export type ReceiptScanResult = z.infer<typeof receiptScanResultSchema>;
+
+/** The shapes of every endpoint of the module (its paths are in supplier-receipts.endpoints.ts, decision 0016). */
+export const supplierReceiptsSchemas = {
+  list: { query: receiptListQuerySchema, response: z.array(receiptSummarySchema) },
+  get: { params: idParams, response: receiptSchema },
+  /** 'Прибуткова накладна', a PDF. */
+  print: { params: idParams },
+  create: { body: receiptCreateSchema, response: receiptSchema },
+  update: { params: idParams, body: receiptUpdateSchema, response: receiptSchema },
+  remove: { params: idParams },
+  post: { params: idParams, body: receiptPostSchema.nullish(), response: receiptSchema },
+  cancel: { params: idParams, body: receiptCancelSchema, response: receiptSchema },
+  scan: { params: idParams, body: receiptScanSchema, response: receiptScanResultSchema },
+  /** Lines from a CSV or XLSX file sent as the raw body (decision 0006); the handler reads it. */
+  importLines: { params: idParams, response: receiptSchema },
+};
 
 /**
  * The 20 % warning (warehouse.md §6): true when `unitPrice` differs from the supplier's last price of the item by more

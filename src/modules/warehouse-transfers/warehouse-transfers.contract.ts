@@ -1,5 +1,6 @@
 // Transfers between warehouses ('Переміщення між складами', warehouse.md §7): the TRF document that moves stock
 // from one warehouse to another at the same value. Shared by the server and the page.
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -122,7 +123,7 @@ export const transferCancelSchema = z.strictObject({
   reason: z.string().trim().min(1, transferMessages.reason).max(500, 'Не довше 500 символів'),
 });
 
-const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const optionalId = idFilter();
 export const transferListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(transferStatuses).optional(),
@@ -146,7 +147,7 @@ export const transferSortFields = [
 
 /** The source warehouse's stock of some items (the form shows it beside each line). */
 export const availabilityQuerySchema = z.strictObject({
-  warehouseId: z.coerce.number().int().positive().max(2_147_483_647),
+  warehouseId: dbId(),
   itemIds: z.string().regex(/^\d+(,\d+){0,499}$/, transferMessages.reference),
 });
 export const availabilityRowSchema = z.object({
@@ -215,3 +216,18 @@ export const transferStatsSchema = z.object({
   postedThisMonth: z.number().int(),
 });
 export type TransferStats = z.infer<typeof transferStatsSchema>;
+
+/** The shapes of every endpoint of the module (its paths are in warehouse-transfers.endpoints.ts, decision 0016). */
+export const warehouseTransfersSchemas = {
+  list: { query: transferListQuerySchema, response: z.array(transferSummarySchema) },
+  stats: { response: transferStatsSchema },
+  availability: { query: availabilityQuerySchema, response: z.array(availabilityRowSchema) },
+  get: { params: idParams, response: transferSchema },
+  /** 'Накладна на переміщення', a PDF. */
+  print: { params: idParams },
+  create: { body: transferCreateSchema, response: transferSchema },
+  update: { params: idParams, body: transferUpdateSchema, response: transferSchema },
+  remove: { params: idParams },
+  post: { params: idParams, body: transferPostSchema.nullish(), response: transferSchema },
+  cancel: { params: idParams, body: transferCancelSchema, response: transferSchema },
+};

@@ -6,7 +6,10 @@ import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { itemCosts, stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import { add, dec, fixed, sub } from '@/shared/decimal.ts';
-import { createAudit, listLines, postAudit, startAudit, updateLine } from './inventory-audits.service.ts';
+import { startAudit, updateLine } from './inventory-audits.counting.ts';
+import { postAudit } from './inventory-audits.posting.ts';
+import { listLines } from './inventory-audits.read.ts';
+import { createAudit } from './inventory-audits.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

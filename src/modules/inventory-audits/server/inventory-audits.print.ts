@@ -6,7 +6,7 @@ import { dec, isZero } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { printDate, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
 import { auditScopeLabels, auditStatusLabels, type Audit } from '../inventory-audits.contract.ts';
-import { getAudit, listLines } from './inventory-audits.service.ts';
+import { getAudit, listLines } from './inventory-audits.read.ts';
 
 const qty = (v: string | null) => (v === null ? '' : formatDecimalUk(v, 0));
 const money = (v: string | null) => (v === null ? '' : formatDecimalUk(v, 2));

@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { AUDITS_URL, auditQueryKey, auditsApi } from './inventory-audits.api.ts';
+import { auditsKeyHead, auditQueryKey, auditsApi } from './inventory-audits.api.ts';
 import { auditsWebMessages } from './inventory-audits.messages.ts';
 
 const g = auditsWebMessages.grid;
@@ -75,7 +75,7 @@ export function AuditLinesGrid({
     // The other filters and the header's progress and totals.
     void queryClient.invalidateQueries({
       predicate: (q) =>
-        q.queryKey[0] === AUDITS_URL &&
+        q.queryKey[0] === auditsKeyHead &&
         q.queryKey[1] === audit.id &&
         (q.queryKey.length === 2 || JSON.stringify(q.queryKey) !== JSON.stringify(linesKey)),
     });

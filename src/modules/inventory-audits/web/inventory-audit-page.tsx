@@ -45,7 +45,7 @@ import { AddLineDialog, CancelAuditDialog, DeleteDraftDialog, PostAuditDialog } 
 import { AuditLinesGrid } from './audit-lines-grid.tsx';
 import { AuditProgress, AuditStatusBadge } from './audit-parts.tsx';
 import {
-  AUDITS_URL,
+  auditsKeyHead,
   auditLinesQueryKey,
   auditQueryKey,
   auditsApi,
@@ -112,7 +112,7 @@ function AuditScreen({ audit }: { audit: Audit }) {
   function changed(next?: Audit) {
     if (next) queryClient.setQueryData(auditQueryKey(audit.id), next);
     void queryClient.invalidateQueries({
-      predicate: (q) => q.queryKey[0] === AUDITS_URL && q.queryKey[1] === audit.id && q.queryKey.length > 2,
+      predicate: (q) => q.queryKey[0] === auditsKeyHead && q.queryKey[1] === audit.id && q.queryKey.length > 2,
     });
     if (!next) void queryClient.invalidateQueries({ queryKey: auditQueryKey(audit.id), exact: true });
     void queryClient.invalidateQueries({ predicate: isAuditListQuery });

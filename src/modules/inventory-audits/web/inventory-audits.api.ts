@@ -1,22 +1,21 @@
 // The calls of the inventory audit pages, typed by the module's contract (warehouse.md §8).
 import type { Query } from '@tanstack/react-query';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
 import type {
-  Audit,
-  AuditCreateBody,
-  AuditLine,
   AuditScope,
   AuditStatus,
-  AuditSummary,
   LineFilter,
-  ScanResult,
   UncountedPolicy,
 } from '@/modules/inventory-audits/inventory-audits.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { inventoryAuditsEndpoints as api } from '../inventory-audits.endpoints.ts';
 
-export const AUDITS_URL = '/api/inventory-audits';
-
-/** The list's filter; its entries become the query parameters in this order ('all', null and '' are left out). */
-export interface AuditListFilter {
+/**
+ * The list's filter as the page keeps it: the list endpoint's query (the contract's input), each field pinned to
+ * what the page's controls hold — 'all', null and '' mean none and are left out of the URL. Its entries become the
+ * query parameters in this order.
+ */
+export type AuditListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -24,33 +23,36 @@ export interface AuditListFilter {
   status: AuditStatus | 'all';
   scope: AuditScope | 'all';
   warehouseId: number | null;
-}
+};
 
-export const auditListQueryKey = (filter: AuditListFilter) => [AUDITS_URL, filter] as const;
-/** One audit: the key is also its URL (`/api/inventory-audits/5`). */
-export const auditQueryKey = (id: number) => [AUDITS_URL, id] as const;
-/** Its lines (`/api/inventory-audits/5/lines?filter=moved`). */
+/** The first part of every key of this module's audits, lists and lines (not of anything else). */
+export const auditsKeyHead = endpointKey(api.list)[0];
+export const auditListQueryKey = (filter: AuditListFilter) => endpointKey(api.list, { query: filter });
+/** One audit: the key is also its URL. */
+export const auditQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
+/** Its lines, all of them or those of a filter ('moved'). */
 export const auditLinesQueryKey = (id: number, filter: LineFilter | 'all') =>
-  [AUDITS_URL, id, 'lines', { filter }] as const;
+  endpointKey(api.lines, { params: { id }, query: { filter } });
 
 export const isAuditListQuery = (query: Query) =>
-  query.queryKey[0] === AUDITS_URL && typeof query.queryKey[1] === 'object';
+  query.queryKey[0] === auditsKeyHead && typeof query.queryKey[1] === 'object';
 
-export const auditListQueryFn = getListQueryFn<AuditSummary>();
+export const auditListQueryFn = endpointListQueryFn(api.list);
 
-export const printUrl = (id: number, form: 'count-sheet' | 'variance') => `${AUDITS_URL}/${id}/print/${form}`;
+export const printUrl = (id: number, form: 'count-sheet' | 'variance') =>
+  endpointUrl(form === 'count-sheet' ? api.printCountSheet : api.printVariance, { params: { id } });
 
 export const auditsApi = {
-  create: (body: AuditCreateBody) => apiRequest<Audit>('POST', AUDITS_URL, body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${AUDITS_URL}/${id}`),
-  start: (id: number, version: number) => apiRequest<Audit>('POST', `${AUDITS_URL}/${id}/start`, { version }),
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  start: (id: number, version: number) => callEndpoint(api.start, { params: { id }, body: { version } }),
   post: (id: number, uncounted: UncountedPolicy, version: number) =>
-    apiRequest<Audit>('POST', `${AUDITS_URL}/${id}/post`, { uncounted, version }),
-  cancel: (id: number, reason: string) => apiRequest<Audit>('POST', `${AUDITS_URL}/${id}/cancel`, { reason }),
+    callEndpoint(api.post, { params: { id }, body: { uncounted, version } }),
+  cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
   count: (id: number, lineId: number, countedQty: string | null) =>
-    apiRequest<AuditLine>('PATCH', `${AUDITS_URL}/${id}/lines/${lineId}`, { countedQty }),
+    callEndpoint(api.updateLine, { params: { id, lineId }, body: { countedQty } }),
   updateLine: (id: number, lineId: number, body: { reason?: string | null; unitCost?: string | null }) =>
-    apiRequest<AuditLine>('PATCH', `${AUDITS_URL}/${id}/lines/${lineId}`, body),
-  addLine: (id: number, itemId: number) => apiRequest<AuditLine>('POST', `${AUDITS_URL}/${id}/lines`, { itemId }),
-  scan: (id: number, code: string) => apiRequest<ScanResult>('POST', `${AUDITS_URL}/${id}/scan`, { code }),
+    callEndpoint(api.updateLine, { params: { id, lineId }, body }),
+  addLine: (id: number, itemId: number) => callEndpoint(api.addLine, { params: { id }, body: { itemId } }),
+  scan: (id: number, code: string) => callEndpoint(api.scan, { params: { id }, body: { code } }),
 };

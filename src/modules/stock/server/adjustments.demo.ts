@@ -8,7 +8,8 @@ import { serialNumbers } from '@/modules/serial-numbers/server/index.ts';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
-import { adjustmentMounts, createAdjustment } from './adjustments.service.ts';
+import { adjustmentMounts } from './adjustments.read.ts';
+import { createAdjustment } from './adjustments.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 const mount = adjustmentMounts.inventory;

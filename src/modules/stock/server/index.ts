@@ -18,7 +18,8 @@ export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering
 export { stockRoutes } from './stock.routes.ts';
 export { adjustmentsRoutes } from './adjustments.routes.ts';
 export { adjustmentsDemoSeeder } from './adjustments.demo.ts';
-export { createAdjustment, mountOfKind } from './adjustments.service.ts';
+export { mountOfKind } from './adjustments.read.ts';
+export { createAdjustment } from './adjustments.write.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
 export { lowStockCount, stockStats } from './stock-read.service.ts';
 export { checkLowStock, lowStockKey } from './low-stock.ts';

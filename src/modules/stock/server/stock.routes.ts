@@ -1,22 +1,15 @@
 // The stock read pages' API (warehouse.md §1–3): /api/inventory and /api/component-stock (balances, stats,
 // export) and /api/component-movement (the ledger, its summary, export). Read-only; keyed to each page's route.
-import { z } from '@/shared/zod-uk.ts';
-import { access, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import type { FastifyReply } from 'fastify';
+import type { AppDeps, AppInstance } from '@/server/kernel/endpoint.ts';
+import type { Db } from '@/server/kernel/db.ts';
+import { serve, type EndpointRequest } from '@/server/kernel/serve.ts';
 import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
-import {
-  documentTypeLabels,
-  movementQuerySchema,
-  movementRowSchema,
-  movementSummarySchema,
-  stockListQuerySchema,
-  stockRowSchema,
-  stockStatsSchema,
-  stockStatusLabels,
-} from '../stock.contract.ts';
+import { documentTypeLabels, stockSchemas, stockStatusLabels } from '../stock.contract.ts';
+import { stockEndpoints } from '../stock.endpoints.ts';
 import { listMovements, listStock, movementSummary, stockStats } from './stock-read.service.ts';
 
 const EXPORT_CAP = 100_000;
-const format = z.object({ format: z.enum(['csv', 'xlsx']).optional().default('xlsx') });
 
 function download(title: string, ext: string) {
   const stamp = new Date().toISOString().slice(0, 10);
@@ -24,7 +17,7 @@ function download(title: string, ext: string) {
 }
 
 async function sendTable(
-  reply: import('fastify').FastifyReply,
+  reply: FastifyReply,
   title: string,
   kind: 'csv' | 'xlsx',
   headers: string[],
@@ -43,93 +36,62 @@ async function sendTable(
     .send(await toXlsx(title, headers, cells, numeric));
 }
 
+/** A request of an endpoint; both balances pages have the same shapes, so those of /inventory stand for both. */
+type Req<K extends keyof typeof stockSchemas> = EndpointRequest<(typeof stockSchemas)[K]>;
+
+/** The handlers of one balances page: the same for /inventory and /component-stock, each with its own kinds. */
+function stockPageHandlers(db: Db, view: { title: string; kinds: readonly string[] }) {
+  return {
+    list: async (request: Req<'inventoryList'>) => listStock(db, { ...request.query, kinds: view.kinds }),
+    stats: async (request: Req<'inventoryStats'>) => stockStats(db, { ...request.query, kinds: view.kinds }),
+    export: async (request: Req<'inventoryExport'>, reply: FastifyReply) => {
+      const { format: kind, ...query } = request.query;
+      const { rows } = await listStock(db, { ...query, kinds: view.kinds, page: 1, limit: EXPORT_CAP });
+      const headers = [
+        'Артикул',
+        'Назва',
+        'Категорія',
+        'Од.',
+        'Залишок',
+        'Резерв',
+        'Доступно',
+        'Сер. собівартість',
+        'Вартість',
+        'Статус',
+      ];
+      const cells: Cell[][] = rows.map((r) => [
+        r.sku,
+        r.name,
+        r.categoryName,
+        r.unitShortName,
+        r.onHand,
+        r.reserved,
+        r.available,
+        r.avgCost,
+        r.value,
+        stockStatusLabels[r.status],
+      ]);
+      return sendTable(reply, view.title, kind, headers, cells, new Set([4, 5, 6, 7, 8]));
+    },
+  };
+}
+
 export async function stockRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const inventory = stockPageHandlers(db, { title: 'Запаси товарів', kinds: ['product', 'semi_finished'] });
+  const components = stockPageHandlers(db, { title: 'Запаси компонентів', kinds: ['component', 'material'] });
 
-  for (const view of [
-    { route: '/inventory', title: 'Запаси товарів', kinds: ['product', 'semi_finished'] },
-    { route: '/component-stock', title: 'Запаси компонентів', kinds: ['component', 'material'] },
-  ] as const) {
-    const key = access.route(view.route);
-    const base = `/api${view.route}`;
-    app.route({
-      method: 'GET',
-      url: base,
-      config: { access: key },
-      schema: { querystring: stockListQuerySchema, response: { 200: z.array(stockRowSchema) } },
-      handler: async (request, reply) => {
-        const { rows, total } = await listStock(db, { ...request.query, kinds: view.kinds });
-        return reply.sendList(rows, total);
-      },
-    });
-    app.route({
-      method: 'GET',
-      url: `${base}/stats`,
-      config: { access: key },
-      schema: { querystring: stockListQuerySchema, response: { 200: stockStatsSchema } },
-      handler: async (request) => stockStats(db, { ...request.query, kinds: view.kinds }),
-    });
-    app.route({
-      method: 'GET',
-      url: `${base}/export`,
-      config: { access: key },
-      schema: { querystring: stockListQuerySchema.extend(format.shape) },
-      handler: async (request, reply) => {
-        const { format: kind, ...query } = request.query;
-        const { rows } = await listStock(db, { ...query, kinds: view.kinds, page: 1, limit: EXPORT_CAP });
-        const headers = [
-          'Артикул',
-          'Назва',
-          'Категорія',
-          'Од.',
-          'Залишок',
-          'Резерв',
-          'Доступно',
-          'Сер. собівартість',
-          'Вартість',
-          'Статус',
-        ];
-        const cells: Cell[][] = rows.map((r) => [
-          r.sku,
-          r.name,
-          r.categoryName,
-          r.unitShortName,
-          r.onHand,
-          r.reserved,
-          r.available,
-          r.avgCost,
-          r.value,
-          stockStatusLabels[r.status],
-        ]);
-        return sendTable(reply, view.title, kind, headers, cells, new Set([4, 5, 6, 7, 8]));
-      },
-    });
-  }
+  serve(app, stockEndpoints, stockSchemas, {
+    inventoryList: inventory.list,
+    inventoryStats: inventory.stats,
+    inventoryExport: inventory.export,
+    componentStockList: components.list,
+    componentStockStats: components.stats,
+    componentStockExport: components.export,
 
-  const movements = access.route('/component-movement');
-  app.route({
-    method: 'GET',
-    url: '/api/component-movement',
-    config: { access: movements },
-    schema: { querystring: movementQuerySchema, response: { 200: z.array(movementRowSchema) } },
-    handler: async (request, reply) => {
-      const { rows, total } = await listMovements(db, request.query);
-      return reply.sendList(rows, total);
-    },
-  });
-  app.route({
-    method: 'GET',
-    url: '/api/component-movement/summary',
-    config: { access: movements },
-    schema: { querystring: movementQuerySchema, response: { 200: movementSummarySchema } },
-    handler: async (request) => movementSummary(db, request.query),
-  });
-  app.route({
-    method: 'GET',
-    url: '/api/component-movement/export',
-    config: { access: movements },
-    schema: { querystring: movementQuerySchema.extend(format.shape) },
-    handler: async (request, reply) => {
+    movementList: async (request) => listMovements(db, request.query),
+    movementSummary: async (request) => movementSummary(db, request.query),
+    movementExport: async (request, reply) => {
       const { format: kind, ...query } = request.query;
       const { rows } = await listMovements(db, { ...query, page: 1, limit: EXPORT_CAP });
       const headers = [

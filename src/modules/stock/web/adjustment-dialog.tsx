@@ -31,7 +31,7 @@ import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { adjustmentsApi, isStockQuery } from './adjustments.api.ts';
+import { adjustmentsApi, isStockQuery, itemStockQueryKey, type StockRoute } from './adjustments.api.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const m = stockMessages.adjust;
@@ -108,12 +108,12 @@ export function validateAdjustment(form: {
 }
 
 export function AdjustmentDialog({
-  apiBase,
+  route,
   item,
   warehouse,
   onClose,
 }: {
-  apiBase: string;
+  route: StockRoute;
   item: AdjustItem;
   /** The list's warehouse filter, offered first. */
   warehouse: { id: number; label: string | null } | null;
@@ -132,7 +132,7 @@ export function AdjustmentDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Whether the item is counted by serial numbers: its stock card says so.
-  const card = useQuery<ItemStock>({ queryKey: [`${apiBase}/${item.itemId}`] });
+  const card = useQuery<ItemStock>({ queryKey: itemStockQueryKey(route, item.itemId) });
   const tracked = card.data?.serialTracking === true;
   const typed = tracked ? typedSerials(serials) : null;
   const needed = mode === 'delta' ? absDelta(qty) : null;
@@ -144,7 +144,7 @@ export function AdjustmentDialog({
 
   const mutation = useMutation({
     mutationFn: () =>
-      adjustmentsApi.create(apiBase, {
+      adjustmentsApi.create(route, {
         warehouseId: warehouseId!,
         reason: reason as AdjustmentReason,
         comment: comment.trim() === '' ? null : comment.trim(),

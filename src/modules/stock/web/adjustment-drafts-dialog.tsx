@@ -21,7 +21,14 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { adjustmentsApi, adjustmentsUrl, draftsQueryFn, draftsQueryKey, isStockQuery } from './adjustments.api.ts';
+import {
+  adjustmentQueryKey,
+  adjustmentsApi,
+  draftsQueryFn,
+  draftsQueryKey,
+  isStockQuery,
+  type StockRoute,
+} from './adjustments.api.ts';
 import { ConfirmDialog } from './stock-parts.tsx';
 import { formatDateUk, formatMoney, formatSignedQty } from './stock-format.ts';
 import { stockMessages } from './stock.messages.ts';
@@ -31,26 +38,26 @@ const m = stockMessages.drafts;
 type Pending = { kind: 'post' | 'remove'; draft: AdjustmentSummary } | null;
 
 export function AdjustmentDraftsDialog({
-  apiBase,
+  route,
   canChange,
   onClose,
 }: {
-  apiBase: string;
+  route: StockRoute;
   canChange: boolean;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: draftsQueryKey(apiBase), queryFn: draftsQueryFn });
+  const query = useQuery({ queryKey: draftsQueryKey(route), queryFn: draftsQueryFn });
   const [open, setOpen] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const action = useMutation({
     mutationFn: async ({ kind, draft }: NonNullable<Pending>) => {
-      if (kind === 'remove') return adjustmentsApi.remove(apiBase, draft.id);
+      if (kind === 'remove') return adjustmentsApi.remove(route, draft.id);
       // Posted with the version read now, so a draft changed meanwhile is refused, not posted blind.
-      const current = await adjustmentsApi.get(apiBase, draft.id);
-      return adjustmentsApi.post(apiBase, draft.id, current.version);
+      const current = await adjustmentsApi.get(route, draft.id);
+      return adjustmentsApi.post(route, draft.id, current.version);
     },
     onSuccess: (_result, { kind, draft }) => {
       toast({ title: kind === 'post' ? m.posted(draft.number) : m.removed(draft.number) });
@@ -139,7 +146,7 @@ export function AdjustmentDraftsDialog({
                       ) : null}
                     </div>
                   </div>
-                  {open === draft.id ? <DraftLines apiBase={apiBase} id={draft.id} /> : null}
+                  {open === draft.id ? <DraftLines route={route} id={draft.id} /> : null}
                 </li>
               ))}
             </ul>
@@ -167,8 +174,8 @@ export function AdjustmentDraftsDialog({
   );
 }
 
-function DraftLines({ apiBase, id }: { apiBase: string; id: number }) {
-  const query = useQuery<Adjustment>({ queryKey: [adjustmentsUrl(apiBase), id], gcTime: 0 });
+function DraftLines({ route, id }: { route: StockRoute; id: number }) {
+  const query = useQuery<Adjustment>({ queryKey: adjustmentQueryKey(route, id), gcTime: 0 });
   if (query.isError) return <p className="text-sm text-destructive">{m.linesLoadError}</p>;
   if (!query.data) return <Loader2Icon className="size-4 animate-spin" aria-label={m.show('')} />;
   return (

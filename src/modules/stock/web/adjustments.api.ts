@@ -1,33 +1,48 @@
 // The calls of the adjustment dialogs on /inventory and /component-stock (warehouse.md §1): adjustments under the
-// page's own API (`/api/inventory/adjustments` or `/api/component-stock/adjustments`), the opening-balance import
-// and the stock settings (always under /api/inventory).
+// page's own API (its route names its endpoints), the item's card, the opening-balance import and the stock settings
+// (always those of /inventory).
 import type { Query } from '@tanstack/react-query';
-import type {
-  Adjustment,
-  AdjustmentCreateInput,
-  AdjustmentSummary,
-  StockSettings,
-  StockSettingsPatch,
-} from '@/modules/stock/adjustments.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
-import { INVENTORY_API } from './stock.api.ts';
+import type { BodyInput, ResponseOf } from '@/shared/endpoint.ts';
+import { apiRequest, callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { adjustmentPageEndpoints, adjustmentsEndpoints } from '../adjustments.endpoints.ts';
+import { stockEndpoints, type StockRoute } from '../stock.endpoints.ts';
 
-export const STOCK_SETTINGS_URL = `${INVENTORY_API}/settings`;
+export type { StockRoute };
+
 export const DRAFTS_PAGE_SIZE = 50;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const adjustmentsUrl = (apiBase: string) => `${apiBase}/adjustments`;
+const pageApi = (route: StockRoute) => adjustmentPageEndpoints[route];
 
 /** The drafts of a page, newest first. */
-export function draftsQueryKey(apiBase: string) {
-  return [adjustmentsUrl(apiBase), { status: 'draft', sort: '-documentDate', limit: DRAFTS_PAGE_SIZE }] as const;
+export function draftsQueryKey(route: StockRoute) {
+  return endpointKey(pageApi(route).list, {
+    query: { status: 'draft', sort: '-documentDate', limit: DRAFTS_PAGE_SIZE },
+  });
 }
-export const draftsQueryFn = getListQueryFn<AdjustmentSummary>();
+/** Both pages' lists answer the same rows; the URL is the key's, so one query function serves both. */
+export const draftsQueryFn = endpointListQueryFn(adjustmentsEndpoints.inventoryList);
 
+/** One adjustment of a page. */
+export const adjustmentQueryKey = (route: StockRoute, id: number) =>
+  endpointKey(pageApi(route).get, { params: { id } });
+
+/** The item's stock card on a page. */
+export const itemStockQueryKey = (route: StockRoute, itemId: number) =>
+  endpointKey(pageApi(route).itemStock, { params: { itemId } });
+
+export const stockSettingsQueryKey = endpointKey(adjustmentsEndpoints.settings);
+
+/** The first parts of the keys of everything the stock changes: both pages (rows, stats, drafts), the movements. */
+const stockKeyHeads = [
+  stockEndpoints.inventoryList.path,
+  stockEndpoints.componentStockList.path,
+  stockEndpoints.movementList.path,
+];
 /** Every query the stock changed: the page's rows and stats, its drafts, the movements. */
 export const isStockQuery = (query: Query) => {
   const head = query.queryKey[0];
-  return typeof head === 'string' && /^\/api\/(inventory|component-stock|component-movement)/.test(head);
+  return typeof head === 'string' && stockKeyHeads.some((path) => head.startsWith(path));
 };
 
 /** The file's content type as the server reads it (a browser may leave a CSV's type empty). */
@@ -38,14 +53,21 @@ export function importBody(file: File): Blob {
 }
 
 export const adjustmentsApi = {
-  get: (apiBase: string, id: number) => apiRequest<Adjustment>('GET', `${adjustmentsUrl(apiBase)}/${id}`),
-  create: (apiBase: string, body: AdjustmentCreateInput) =>
-    apiRequest<Adjustment>('POST', adjustmentsUrl(apiBase), body),
-  post: (apiBase: string, id: number, version: number) =>
-    apiRequest<Adjustment>('POST', `${adjustmentsUrl(apiBase)}/${id}/post`, { version }),
-  remove: (apiBase: string, id: number) => apiRequest<unknown>('DELETE', `${adjustmentsUrl(apiBase)}/${id}`),
-  importFile: (apiBase: string, file: File) =>
-    apiRequest<Adjustment[]>('POST', `${adjustmentsUrl(apiBase)}/import`, importBody(file)),
-  settings: () => apiRequest<StockSettings>('GET', STOCK_SETTINGS_URL),
-  saveSettings: (patch: StockSettingsPatch) => apiRequest<StockSettings>('PATCH', STOCK_SETTINGS_URL, patch),
+  get: (route: StockRoute, id: number) => callEndpoint(pageApi(route).get, { params: { id } }),
+  create: (route: StockRoute, body: BodyInput<typeof adjustmentsEndpoints.inventoryCreate>) =>
+    callEndpoint(pageApi(route).create, { body }),
+  post: (route: StockRoute, id: number, version: number) =>
+    callEndpoint(pageApi(route).post, { params: { id }, body: { version } }),
+  remove: (route: StockRoute, id: number) => callEndpoint(pageApi(route).remove, { params: { id } }),
+  /**
+   * The file goes as its raw body. A file body is no JSON schema's input, so it is sent with the endpoint's own
+   * method and URL through the one fetch helper.
+   */
+  importFile: (route: StockRoute, file: File) => {
+    const endpoint = pageApi(route).import;
+    return apiRequest<ResponseOf<typeof endpoint>>(endpoint.method, endpointUrl(endpoint), importBody(file));
+  },
+  settings: () => callEndpoint(adjustmentsEndpoints.settings),
+  saveSettings: (patch: BodyInput<typeof adjustmentsEndpoints.saveSettings>) =>
+    callEndpoint(adjustmentsEndpoints.saveSettings, { body: patch }),
 };

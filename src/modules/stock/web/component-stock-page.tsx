@@ -1,13 +1,11 @@
 // 'Запаси компонентів' (warehouse.md §2): components and materials by warehouse, with status and value.
 import { StockList, type StockListConfig } from './stock-list.tsx';
-import { COMPONENT_STOCK_API } from './stock.api.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const config: StockListConfig = {
   id: 'component-stock',
   title: stockMessages.list.componentTitle,
   subtitle: stockMessages.list.componentSubtitle,
-  apiBase: COMPONENT_STOCK_API,
   categoryRoute: '/categories',
   route: '/component-stock',
   bomAction: false,

@@ -1,13 +1,11 @@
 // 'Запаси товарів' (warehouse.md §1): products and semi-finished goods by warehouse, with status and value.
 import { StockList, type StockListConfig } from './stock-list.tsx';
-import { INVENTORY_API } from './stock.api.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const config: StockListConfig = {
   id: 'inventory',
   title: stockMessages.list.inventoryTitle,
   subtitle: stockMessages.list.inventorySubtitle,
-  apiBase: INVENTORY_API,
   categoryRoute: '/product-categories',
   route: '/inventory',
   bomAction: true,

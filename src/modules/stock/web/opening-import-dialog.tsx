@@ -16,18 +16,18 @@ import {
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
-import { adjustmentsApi, isStockQuery } from './adjustments.api.ts';
+import { adjustmentsApi, isStockQuery, type StockRoute } from './adjustments.api.ts';
 import { formatQty } from './stock-format.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const m = stockMessages.opening;
 
 export function OpeningImportDialog({
-  apiBase,
+  route,
   onClose,
   onOpenDrafts,
 }: {
-  apiBase: string;
+  route: StockRoute;
   onClose: () => void;
   onOpenDrafts: () => void;
 }) {
@@ -39,7 +39,7 @@ export function OpeningImportDialog({
   const [created, setCreated] = useState<Adjustment[] | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (chosen: File) => adjustmentsApi.importFile(apiBase, chosen),
+    mutationFn: (chosen: File) => adjustmentsApi.importFile(route, chosen),
     onSuccess: (drafts) => {
       setCreated(drafts);
       void queryClient.invalidateQueries({ predicate: isStockQuery });

@@ -56,6 +56,7 @@ import {
   stockStatsQueryKey,
   transferLink,
   type StockListFilter,
+  type StockRoute,
 } from './stock.api.ts';
 import { stockMessages } from './stock.messages.ts';
 
@@ -69,12 +70,10 @@ type StatusFilter = StockListFilter['status'];
 export interface StockListConfig {
   /** 'inventory' or 'component-stock': element ids. */
   id: string;
-  /** The page's route: its rights decide which changes are offered. */
-  route: '/inventory' | '/component-stock';
+  /** The page's route: its rights decide which changes are offered, and it names the page's endpoints. */
+  route: StockRoute;
   title: string;
   subtitle: string;
-  /** '/api/inventory' or '/api/component-stock'. */
-  apiBase: string;
   /** The category lookup: '/product-categories' or '/categories'. */
   categoryRoute: string;
   /** 'Рух' shows every kind (products are not in the movement page's default, components and materials). */
@@ -110,7 +109,7 @@ export function StockList({ config }: { config: StockListConfig }) {
 }
 
 function StockListBody({ config, initialSearch }: { config: StockListConfig; initialSearch: string }) {
-  const { apiBase } = config;
+  const { route } = config;
   const [filter, setFilter] = useState<StockListFilter>(() => initialStockFilter(initialSearch));
   const [searchText, setSearchText] = useState(initialSearch);
   /** Labels of the chosen warehouse and category, for the pickers' triggers. */
@@ -126,13 +125,13 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
   const closeDialog = () => setDialog(null);
 
   const listQuery = useQuery({
-    queryKey: stockListQueryKey(apiBase, filter),
-    queryFn: stockListQueryFn(apiBase, filter),
+    queryKey: stockListQueryKey(route, filter),
+    queryFn: stockListQueryFn(route, filter),
     placeholderData: keepPreviousData,
   });
   const statsQuery = useQuery({
-    queryKey: stockStatsQueryKey(apiBase, filter),
-    queryFn: stockStatsQueryFn(apiBase, filter),
+    queryKey: stockStatsQueryKey(route, filter),
+    queryFn: stockStatsQueryFn(route, filter),
     placeholderData: keepPreviousData,
   });
 
@@ -186,7 +185,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
               {messages.openingImport}
             </Button>
           ) : null}
-          <ExportMenu urlOf={(format) => stockExportUrl(apiBase, filter, format)} />
+          <ExportMenu urlOf={(format) => stockExportUrl(route, filter, format)} />
           {settingsRight.canAccess ? (
             <Tooltip>
               <TooltipTrigger asChild>
@@ -347,7 +346,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
 
       {dialog?.kind === 'adjust' ? (
         <AdjustmentDialog
-          apiBase={apiBase}
+          route={route}
           item={dialog.item}
           warehouse={filter.warehouseId === null ? null : { id: filter.warehouseId, label: labels.warehouse }}
           onClose={closeDialog}
@@ -355,14 +354,10 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
       ) : null}
       {dialog?.kind === 'settings' ? <StockSettingsDialog onClose={closeDialog} /> : null}
       {dialog?.kind === 'import' ? (
-        <OpeningImportDialog
-          apiBase={apiBase}
-          onClose={closeDialog}
-          onOpenDrafts={() => setDialog({ kind: 'drafts' })}
-        />
+        <OpeningImportDialog route={route} onClose={closeDialog} onOpenDrafts={() => setDialog({ kind: 'drafts' })} />
       ) : null}
       {dialog?.kind === 'drafts' ? (
-        <AdjustmentDraftsDialog apiBase={apiBase} canChange={canAccess} onClose={closeDialog} />
+        <AdjustmentDraftsDialog route={route} canChange={canAccess} onClose={closeDialog} />
       ) : null}
       <LabelsDialog
         open={dialog?.kind === 'labels'}

@@ -20,13 +20,13 @@ import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { adjustmentsApi, isStockQuery, STOCK_SETTINGS_URL } from './adjustments.api.ts';
+import { adjustmentsApi, isStockQuery, stockSettingsQueryKey } from './adjustments.api.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const m = stockMessages.settings;
 
 export function StockSettingsDialog({ onClose }: { onClose: () => void }) {
-  const query = useQuery<StockSettings>({ queryKey: [STOCK_SETTINGS_URL], gcTime: 0 });
+  const query = useQuery<StockSettings>({ queryKey: stockSettingsQueryKey, gcTime: 0 });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="gap-5 p-4 sm:max-w-md sm:p-6">
@@ -67,7 +67,7 @@ function SettingsForm({ settings, onClose }: { settings: StockSettings; onClose:
   const mutation = useMutation({
     mutationFn: (patch: StockSettingsPatch) => adjustmentsApi.saveSettings(patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData([STOCK_SETTINGS_URL], saved);
+      queryClient.setQueryData(stockSettingsQueryKey, saved);
       // The threshold changes every row's status.
       void queryClient.invalidateQueries({ predicate: isStockQuery });
       toast({ title: m.saved });

@@ -1,21 +1,19 @@
 // The calls of the stock read pages (warehouse.md §0–3), typed by the module's contract. Every URL is built here so
-// that a list, its stats or summary and its export carry exactly the same filters. The URLs are built by hand (not
-// from the query key) because the key helper drops the value 'all', which `kind=all` needs.
+// that a list, its stats or summary and its export carry exactly the same filters, in the same order. The movement
+// URLs add `kind=all` themselves: the endpoint helpers leave the value 'all' out (spec §5), and here it is a value.
 import type { QueryFunction, QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import {
   documentPages,
   documentTypeLabels,
   type MovementRow,
-  type MovementSummary,
   type StockRow,
-  type StockStats,
   type StockStatus,
 } from '@/modules/stock/stock.contract.ts';
-import { apiRequest, getListQueryFn, type ListPage } from '@/web/lib/api.ts';
+import type { QueryInput, ResponseOf } from '@/shared/endpoint.ts';
+import { apiRequest, callEndpoint, endpointKey, endpointUrl, getListQueryFn, type ListPage } from '@/web/lib/api.ts';
+import { stockEndpoints, stockPageEndpoints, type StockRoute } from '../stock.endpoints.ts';
 
-export const INVENTORY_API = '/api/inventory';
-export const COMPONENT_STOCK_API = '/api/component-stock';
-export const MOVEMENT_API = '/api/component-movement';
+export type { StockRoute };
 export const MOVEMENT_ROUTE = '/component-movement';
 
 export const STOCK_PAGE_SIZE = 50;
@@ -25,23 +23,6 @@ export const ALL = 'all';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-type ParamValue = string | number | null | undefined;
-
-/** Query parameters in the given order; null, undefined, '' and the select's 'all' are left out. */
-function paramsOf(entries: ReadonlyArray<[string, ParamValue]>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of entries) {
-    if (value === null || value === undefined || value === '' || value === ALL) continue;
-    params.append(name, String(value));
-  }
-  return params;
-}
-
-function withQuery(path: string, params: URLSearchParams): string {
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
-
 /** A list query whose URL is given, not derived from the key (the key still holds the filter for caching). */
 function listQueryFnFor<T>(url: string): QueryFunction<ListPage<T>> {
   const queryFn = getListQueryFn<T>();
@@ -50,7 +31,11 @@ function listQueryFnFor<T>(url: string): QueryFunction<ListPage<T>> {
 
 // ---- /inventory and /component-stock ------------------------------------------------------------------------
 
-export interface StockListFilter {
+/**
+ * The list's filter as the page keeps it: the list endpoint's query (the contract's input), each field pinned to
+ * what the page's controls hold — 'all', null and '' mean none and are left out of the URL.
+ */
+export type StockListFilter = QueryInput<typeof stockEndpoints.inventoryList> & {
   page: number;
   limit: number;
   search: string;
@@ -58,7 +43,7 @@ export interface StockListFilter {
   warehouseId: number | null;
   categoryId: number | null;
   status: StockStatus | typeof ALL;
-}
+};
 
 export function initialStockFilter(search = ''): StockListFilter {
   return {
@@ -72,48 +57,49 @@ export function initialStockFilter(search = ''): StockListFilter {
   };
 }
 
-const stockFilterEntries = (filter: StockListFilter): [string, ParamValue][] => [
-  ['search', filter.search],
-  ['sort', filter.sort],
-  ['warehouseId', filter.warehouseId],
-  ['categoryId', filter.categoryId],
-  ['status', filter.status],
-];
-
-export function stockListUrl(base: string, filter: StockListFilter): string {
-  return withQuery(base, paramsOf([['page', filter.page], ['limit', filter.limit], ...stockFilterEntries(filter)]));
-}
+const stockFilterQuery = (filter: StockListFilter) => ({
+  search: filter.search,
+  sort: filter.sort,
+  warehouseId: filter.warehouseId,
+  categoryId: filter.categoryId,
+  status: filter.status,
+});
 
 /** The stat cards count the rows of the warehouse, category and search, whatever the status filter. */
-export function stockStatsUrl(base: string, filter: StockListFilter): string {
-  return withQuery(
-    `${base}/stats`,
-    paramsOf([
-      ['warehouseId', filter.warehouseId],
-      ['categoryId', filter.categoryId],
-      ['search', filter.search],
-    ]),
-  );
+const stockStatsQuery = (filter: StockListFilter) => ({
+  warehouseId: filter.warehouseId,
+  categoryId: filter.categoryId,
+  search: filter.search,
+});
+
+export function stockListUrl(route: StockRoute, filter: StockListFilter): string {
+  return endpointUrl(stockPageEndpoints[route].list, {
+    query: { page: filter.page, limit: filter.limit, ...stockFilterQuery(filter) },
+  });
+}
+
+export function stockStatsUrl(route: StockRoute, filter: StockListFilter): string {
+  return endpointUrl(stockPageEndpoints[route].stats, { query: stockStatsQuery(filter) });
 }
 
 /** A plain download link (the server names the file, the session cookie authenticates): all matching rows. */
-export function stockExportUrl(base: string, filter: StockListFilter, format: ExportFormat): string {
-  return withQuery(`${base}/export`, paramsOf([['format', format], ...stockFilterEntries(filter)]));
+export function stockExportUrl(route: StockRoute, filter: StockListFilter, format: ExportFormat): string {
+  return endpointUrl(stockPageEndpoints[route].export, { query: { format, ...stockFilterQuery(filter) } });
 }
 
-export function stockListQueryKey(base: string, filter: StockListFilter) {
-  return [base, filter] as const;
+export function stockListQueryKey(route: StockRoute, filter: StockListFilter) {
+  return endpointKey(stockPageEndpoints[route].list, { query: filter });
 }
 
-export function stockStatsQueryKey(base: string, filter: StockListFilter) {
-  return [`${base}/stats`, { warehouseId: filter.warehouseId, categoryId: filter.categoryId, search: filter.search }];
+export function stockStatsQueryKey(route: StockRoute, filter: StockListFilter) {
+  return endpointKey(stockPageEndpoints[route].stats, { query: stockStatsQuery(filter) });
 }
 
-export const stockListQueryFn = (base: string, filter: StockListFilter) =>
-  listQueryFnFor<StockRow>(stockListUrl(base, filter));
+export const stockListQueryFn = (route: StockRoute, filter: StockListFilter) =>
+  listQueryFnFor<StockRow>(stockListUrl(route, filter));
 
-export const stockStatsQueryFn = (base: string, filter: StockListFilter) => () =>
-  apiRequest<StockStats>('GET', stockStatsUrl(base, filter));
+export const stockStatsQueryFn = (route: StockRoute, filter: StockListFilter) => () =>
+  callEndpoint(stockPageEndpoints[route].stats, { query: stockStatsQuery(filter) });
 
 /** The initial search of a stock page from its URL (`/inventory?search=SKU`, the low-stock notifications' link). */
 export function stockSearchFromUrl(search: string): string {
@@ -141,7 +127,11 @@ export function bomLink(itemId: number): string {
 
 export type MovementKind = 'components' | 'all';
 
-export interface MovementFilter {
+/**
+ * The movements' filter as the page keeps it: the list endpoint's query (the contract's input), each field pinned
+ * to what the page's controls hold — 'all', null and '' mean none and are left out of the URL.
+ */
+export type MovementFilter = QueryInput<typeof stockEndpoints.movementList> & {
   page: number;
   limit: number;
   search: string;
@@ -154,7 +144,7 @@ export interface MovementFilter {
   dateFrom: string;
   dateTo: string;
   kind: MovementKind;
-}
+};
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -188,60 +178,58 @@ export function movementFilterFromUrl(search: string): MovementFilter {
 }
 
 /** The filters the list and its summary share. */
-const movementFilterEntries = (filter: MovementFilter): [string, ParamValue][] => [
-  ['itemId', filter.itemId],
-  ['warehouseId', filter.warehouseId],
-  ['documentType', filter.documentType],
-  ['dateFrom', filter.dateFrom],
-  ['dateTo', filter.dateTo],
-];
+const movementFilterQuery = (filter: MovementFilter) => ({
+  itemId: filter.itemId,
+  warehouseId: filter.warehouseId,
+  documentType: filter.documentType,
+  dateFrom: filter.dateFrom,
+  dateTo: filter.dateTo,
+});
 
-/** `kind` is sent only when it widens the default; paramsOf would leave its value 'all' out, so it is added here. */
-function withKind(params: URLSearchParams, filter: MovementFilter): URLSearchParams {
-  if (filter.kind === 'all') params.append('kind', 'all');
-  return params;
+/** `kind` is sent only when it widens the default; the helpers would leave its value 'all' out, so it is added here. */
+function withKind(url: string, filter: MovementFilter): string {
+  return filter.kind === 'all' ? `${url}${url.includes('?') ? '&' : '?'}kind=all` : url;
 }
 
 export function movementListUrl(filter: MovementFilter): string {
-  const params = paramsOf([
-    ['page', filter.page],
-    ['limit', filter.limit],
-    ['search', filter.search],
-    ['sort', filter.sort],
-    ...movementFilterEntries(filter),
-  ]);
-  return withQuery(MOVEMENT_API, withKind(params, filter));
+  const query = {
+    page: filter.page,
+    limit: filter.limit,
+    search: filter.search,
+    sort: filter.sort,
+    ...movementFilterQuery(filter),
+  };
+  return withKind(endpointUrl(stockEndpoints.movementList, { query }), filter);
 }
 
 export function movementSummaryUrl(filter: MovementFilter): string {
-  const params = paramsOf([['search', filter.search], ...movementFilterEntries(filter)]);
-  return withQuery(`${MOVEMENT_API}/summary`, withKind(params, filter));
+  const query = { search: filter.search, ...movementFilterQuery(filter) };
+  return withKind(endpointUrl(stockEndpoints.movementSummary, { query }), filter);
 }
 
 /** A plain download link of the movements matching the current filters, in the list's order. */
 export function movementExportUrl(filter: MovementFilter, format: ExportFormat): string {
-  const params = paramsOf([
-    ['format', format],
-    ['search', filter.search],
-    ['sort', filter.sort],
-    ...movementFilterEntries(filter),
-  ]);
-  return withQuery(`${MOVEMENT_API}/export`, withKind(params, filter));
+  const query = { format, search: filter.search, sort: filter.sort, ...movementFilterQuery(filter) };
+  return withKind(endpointUrl(stockEndpoints.movementExport, { query }), filter);
 }
 
 export function movementListQueryKey(filter: MovementFilter) {
-  return [MOVEMENT_API, filter] as const;
+  return endpointKey(stockEndpoints.movementList, { query: filter });
 }
 
 export function movementSummaryQueryKey(filter: MovementFilter) {
   const { page: _page, limit: _limit, sort: _sort, ...rest } = filter;
-  return [`${MOVEMENT_API}/summary`, rest] as const;
+  return endpointKey(stockEndpoints.movementSummary, { query: rest });
 }
 
 export const movementListQueryFn = (filter: MovementFilter) => listQueryFnFor<MovementRow>(movementListUrl(filter));
 
+/** The summary's URL carries `kind=all`, so it is sent with the endpoint's method through the one fetch helper. */
 export const movementSummaryQueryFn = (filter: MovementFilter) => () =>
-  apiRequest<MovementSummary>('GET', movementSummaryUrl(filter));
+  apiRequest<ResponseOf<typeof stockEndpoints.movementSummary>>(
+    stockEndpoints.movementSummary.method,
+    movementSummaryUrl(filter),
+  );
 
 /** Where a movement's document is opened: its list page, searched by the number. */
 export function documentLink(documentType: string, documentNumber: string, itemKind?: string): string | null {

@@ -9,7 +9,8 @@ import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import { postReceipt, updateReceipt } from '@/modules/supplier-receipts/server/index.ts';
 import type { OrderBody } from '../supplier-orders.contract.ts';
 import { kyivToday } from './supplier-orders.progress.ts';
-import { createOrder, receiveOrder, transitionOrder } from './supplier-orders.service.ts';
+import { receiveOrder, transitionOrder } from './supplier-orders.actions.ts';
+import { createOrder } from './supplier-orders.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

@@ -1,19 +1,16 @@
 // The calls of the supplier orders page, typed by the module's contract (warehouse.md §5).
 import type { Query } from '@tanstack/react-query';
-import type {
-  Order,
-  OrderBody,
-  OrderReceipt,
-  OrderStatus,
-  OrderSummary,
-} from '@/modules/supplier-orders/supplier-orders.contract.ts';
-import type { Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
+import type { OrderStatus } from '../supplier-orders.contract.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { supplierOrdersEndpoints as api } from '../supplier-orders.endpoints.ts';
 
-export const ORDERS_URL = '/api/supplier-orders';
-
-/** The list's filter; its entries become the query parameters in this order ('all', null and '' are left out). */
-export interface OrderListFilter {
+/**
+ * The list's filter as the page keeps it: the list endpoint's query (the contract's input), each field pinned to
+ * what the page's controls hold — 'all', null and '' mean none and are left out of the URL. Its entries become the
+ * query parameters in this order.
+ */
+export type OrderListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -24,41 +21,40 @@ export interface OrderListFilter {
   dateTo: string;
   /** 'true' or '' (all). */
   overdue: 'true' | '';
-}
+};
 
-export const orderListQueryKey = (filter: OrderListFilter) => [ORDERS_URL, filter] as const;
-export const orderStatsQueryKey = [ORDERS_URL, 'stats'] as const;
-export const orderQueryKey = (id: number) => [ORDERS_URL, id] as const;
-export const orderReceiptsQueryKey = (id: number) => [ORDERS_URL, id, 'receipts'] as const;
+export const orderListQueryKey = (filter: OrderListFilter) => endpointKey(api.list, { query: filter });
+export const orderStatsQueryKey = endpointKey(api.stats);
+export const orderQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
+export const orderReceiptsQueryKey = (id: number) => endpointKey(api.receipts, { params: { id } });
 
+const ordersKeyHead = endpointKey(api.list)[0];
+const statsKeyHead = orderStatsQueryKey[0];
 /** Everything of this page (lists, stats, an open order and its receipts) after a change. */
-export const isOrdersQuery = (query: Query) => query.queryKey[0] === ORDERS_URL;
+export const isOrdersQuery = (query: Query) =>
+  query.queryKey[0] === ordersKeyHead || query.queryKey[0] === statsKeyHead;
 
-export const orderListQueryFn = getListQueryFn<OrderSummary>();
+export const orderListQueryFn = endpointListQueryFn(api.list);
 
-export type OrderPatch = Partial<OrderBody> & { version: number };
-export interface ReceiveBody {
-  supplierDocNumber: string;
-  supplierDocDate: string;
-  documentTypeId?: number | null;
-  warehouseId?: number | null;
-}
+export type OrderCreateBody = BodyInput<typeof api.create>;
+export type OrderPatch = BodyInput<typeof api.update>;
+export type ReceiveBody = BodyInput<typeof api.receive>;
+export type ConfirmBody = NonNullable<BodyInput<typeof api.confirm>>;
 
 export const ordersApi = {
-  get: (id: number) => apiRequest<Order>('GET', `${ORDERS_URL}/${id}`),
-  receipts: (id: number) => apiRequest<OrderReceipt[]>('GET', `${ORDERS_URL}/${id}/receipts`),
-  create: (body: OrderBody) => apiRequest<Order>('POST', ORDERS_URL, body),
-  update: (id: number, body: OrderPatch) => apiRequest<Order>('PATCH', `${ORDERS_URL}/${id}`, body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${ORDERS_URL}/${id}`),
-  send: (id: number, version: number) => apiRequest<Order>('POST', `${ORDERS_URL}/${id}/send`, { version }),
-  confirm: (id: number, body: { version: number; expectedDate: string | null; supplierReference: string | null }) =>
-    apiRequest<Order>('POST', `${ORDERS_URL}/${id}/confirm`, body),
+  get: (id: number) => callEndpoint(api.get, { params: { id } }),
+  receipts: (id: number) => callEndpoint(api.receipts, { params: { id } }),
+  create: (body: OrderCreateBody) => callEndpoint(api.create, { body }),
+  update: (id: number, body: OrderPatch) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
+  send: (id: number, version: number) => callEndpoint(api.send, { params: { id }, body: { version } }),
+  confirm: (id: number, body: ConfirmBody) => callEndpoint(api.confirm, { params: { id }, body }),
   returnToDraft: (id: number, version: number) =>
-    apiRequest<Order>('POST', `${ORDERS_URL}/${id}/return-to-draft`, { version }),
+    callEndpoint(api.returnToDraft, { params: { id }, body: { version } }),
   close: (id: number, version: number, reason: string) =>
-    apiRequest<Order>('POST', `${ORDERS_URL}/${id}/close`, { version, reason }),
+    callEndpoint(api.close, { params: { id }, body: { version, reason } }),
   cancel: (id: number, version: number, reason: string) =>
-    apiRequest<Order>('POST', `${ORDERS_URL}/${id}/cancel`, { version, reason }),
-  receive: (id: number, body: ReceiveBody) => apiRequest<Receipt>('POST', `${ORDERS_URL}/${id}/receive`, body),
-  printUrl: (id: number) => `${ORDERS_URL}/${id}/print/order`,
+    callEndpoint(api.cancel, { params: { id }, body: { version, reason } }),
+  receive: (id: number, body: ReceiveBody) => callEndpoint(api.receive, { params: { id }, body }),
+  printUrl: (id: number) => endpointUrl(api.print, { params: { id } }),
 };

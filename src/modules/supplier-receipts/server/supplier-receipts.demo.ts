@@ -7,7 +7,8 @@ import { counterparties } from '@/resources/counterparties/counterparties.table.
 import { items } from '@/resources/items/items.table.ts';
 import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
-import { createReceipt, postReceipt } from './supplier-receipts.service.ts';
+import { postReceipt } from './supplier-receipts.posting.ts';
+import { createReceipt } from './supplier-receipts.write.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 

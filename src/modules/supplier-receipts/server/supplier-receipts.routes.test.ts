@@ -12,7 +12,10 @@ import { itemCosts } from '@/modules/stock/server/stock.table.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
-import { allocate } from './supplier-receipts.service.ts';
+import { IMPORT_MAX_BYTES } from '@/resources/_engine/server/resource.routes.ts';
+import { XLSX_TYPE } from '@/resources/_engine/server/tabular.ts';
+import { supplierReceiptsEndpoints } from '../supplier-receipts.endpoints.ts';
+import { allocate } from './supplier-receipts.posting.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
 
 let t: TestApp;
@@ -466,5 +469,13 @@ describe('supplier receipts — serial numbers (sales.md §4)', () => {
     expect((await serialsOf(item.id)).find((s) => s.startsWith('MANUAL-1'))).toBe('MANUAL-1:void:grn');
     await ledgerOk();
     await invariantOk();
+  });
+});
+
+describe('supplier receipts — the lines file', () => {
+  // The endpoint names its upload types and limit itself: the page loads it, so it cannot import the server's.
+  it('takes the resource engine’s XLSX type and its upload limit', () => {
+    expect(supplierReceiptsEndpoints.importLines.bodyLimit).toBe(IMPORT_MAX_BYTES);
+    expect(supplierReceiptsEndpoints.importLines.bodyTypes).toContain(XLSX_TYPE);
   });
 });

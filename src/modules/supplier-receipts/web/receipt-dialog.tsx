@@ -3,18 +3,11 @@
 // version) and 'Видалити'. A posted or cancelled receipt is shown read-only (receipt-view.tsx).
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { CheckCheckIcon, Loader2Icon, RefreshCwIcon, SaveIcon, Trash2Icon } from 'lucide-react';
-import {
-  extraCostsMethodLabels,
-  extraCostsMethods,
-  receiptMessages,
-  type Receipt,
-} from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+import { receiptMessages, type Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Dialog,
@@ -24,11 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
-import { Switch } from '@/web/components/ui/switch.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -48,13 +36,13 @@ import { ReceiptLines } from './receipt-lines.tsx';
 import { SerialsInput } from '@/web/components/serials-input.tsx';
 import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
 import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
-import { ReceiptView, TotalsList, useLookupLabel } from './receipt-view.tsx';
+import { ReceiptHeaderFields } from './receipt-header.tsx';
+import { ReceiptView, TotalsList } from './receipt-view.tsx';
 import { isReceiptListQuery, receiptQueryKey, receiptsApi, type ReceiptBody } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
 const m = receiptsWebMessages.dialog;
 const t = receiptsWebMessages.toast;
-const CURRENCY_SUGGESTIONS = ['UAH', 'USD', 'EUR', 'PLN', 'GBP', 'CNY'] as const;
 /** The footer stays at the bottom of the scrolling dialog, so the actions are always at hand. */
 const FOOTER_CLASS =
   'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
@@ -227,7 +215,7 @@ function ReceiptEditor({
     resolver: receiptResolver,
     defaultValues: toForm(receipt),
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const [failure, setFailure] = useState<Failure | null>(null);
   const [postValues, setPostValues] = useState<ReceiptBody | null>(null);
   /** Serials typed or scanned for the saved draft's serial-tracked lines, by item (sent with 'Провести'). */
@@ -239,13 +227,9 @@ function ReceiptEditor({
     control: form.control,
     name: ['currencyCode', 'fxRate', 'pricesIncludeVat', 'extraCosts', 'lines'],
   });
-  const [supplierLabel, warehouseLabel, documentTypeLabel, companyId, companyLabel] = useWatch({
-    control: form.control,
-    name: ['supplierLabel', 'warehouseLabel', 'documentTypeLabel', 'companyId', 'companyLabel'],
-  });
+  const warehouseLabel = useWatch({ control: form.control, name: 'warehouseLabel' });
   const currency = currencyOf(currencyCode);
   const isBase = isBaseCurrency(currencyCode);
-  const companyName = useLookupLabel('/companies', companyId, companyLabel);
 
   /** Sends the form: a new receipt is created; a draft gets its version and what changed. */
   async function persist(values: ReceiptBody): Promise<Receipt> {
@@ -325,103 +309,6 @@ function ReceiptEditor({
     return () => onGuardChange({ dirty: false, busy: false });
   }, [isDirty, busy, onGuardChange]);
 
-  const idOf = (name: string) => `${formId}-${name}`;
-  const errorOf = (name: FieldPath<ReceiptFormValues>) =>
-    (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-  const aria = (name: FieldPath<ReceiptFormValues>, required = false) =>
-    ({
-      id: idOf(name),
-      'aria-invalid': errorOf(name) ? true : undefined,
-      'aria-describedby': `${idOf(name)}-message`,
-      'aria-required': required ? true : undefined,
-    }) as const;
-
-  const fieldBox = (
-    name: FieldPath<ReceiptFormValues>,
-    label: string,
-    input: ReactNode,
-    { required = false, hint, className }: { required?: boolean; hint?: string; className?: string } = {},
-  ) => (
-    <div className={cn('grid min-w-0 content-start gap-2', className)}>
-      <Label htmlFor={idOf(name)}>
-        {label}
-        {required ? (
-          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {input}
-      <FieldMessage id={`${idOf(name)}-message`} error={errorOf(name)} hint={hint} />
-    </div>
-  );
-
-  const picker = (
-    name: 'supplierId' | 'warehouseId' | 'documentTypeId' | 'companyId',
-    labelName: 'supplierLabel' | 'warehouseLabel' | 'documentTypeLabel' | 'companyLabel',
-    route: string,
-    label: string,
-    valueLabel: string | null,
-    options: { placeholder?: string; required?: boolean; clearLabel?: string; hint?: string },
-  ) =>
-    fieldBox(
-      name,
-      label,
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <ReferencePicker
-            ref={field.ref}
-            route={route}
-            value={field.value}
-            valueLabel={valueLabel}
-            placeholder={options.placeholder}
-            clearLabel={options.clearLabel}
-            onChange={(value, valueLabel) => {
-              form.setValue(labelName, valueLabel, { shouldDirty: true });
-              field.onChange(value);
-            }}
-            onBlur={field.onBlur}
-            {...aria(name, options.required)}
-          />
-        )}
-      />,
-      options,
-    );
-
-  const text = (
-    name: 'supplierDocNumber' | 'supplierDocDate' | 'documentDate' | 'currencyCode' | 'fxRate' | 'extraCosts',
-    label: string,
-    props: {
-      required?: boolean;
-      hint?: string;
-      type?: 'text' | 'date';
-      inputMode?: 'decimal';
-      maxLength?: number;
-      placeholder?: string;
-      inputClassName?: string;
-      list?: string;
-    } = {},
-  ) =>
-    fieldBox(
-      name,
-      label,
-      <Input
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={props.maxLength}
-        placeholder={props.placeholder}
-        className={props.inputClassName}
-        list={props.list}
-        {...aria(name, props.required)}
-        {...form.register(name)}
-      />,
-      props,
-    );
-
   const totals = receiptTotals(
     (lines ?? []).map((line) => typedLineAmounts(line, pricesIncludeVat)),
     isBase ? dec('1') : parseDecimalInput(fxRate),
@@ -444,113 +331,7 @@ function ReceiptEditor({
               <span className="font-mono">{receipt.supplierOrderNumber}</span>
             </p>
           ) : null}
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {picker('supplierId', 'supplierLabel', '/suppliers', m.supplier, supplierLabel, {
-              placeholder: m.supplierPlaceholder,
-              required: true,
-            })}
-            {text('supplierDocNumber', m.supplierDocNumber, { required: true, maxLength: 60 })}
-            {text('supplierDocDate', m.supplierDocDate, { required: true, type: 'date' })}
-            {picker(
-              'documentTypeId',
-              'documentTypeLabel',
-              '/supplier-document-types',
-              m.documentType,
-              documentTypeLabel,
-              {
-                placeholder: m.documentTypePlaceholder,
-                required: true,
-              },
-            )}
-            {picker('warehouseId', 'warehouseLabel', '/warehouses', m.warehouse, warehouseLabel, {
-              placeholder: m.warehousePlaceholder,
-              required: true,
-            })}
-            {text('documentDate', m.documentDate, { required: true, type: 'date' })}
-            {picker('companyId', 'companyLabel', '/companies', m.company, companyName, {
-              clearLabel: m.notSet,
-              hint: m.companyHint,
-            })}
-            <div className="grid min-w-0 grid-cols-2 gap-4">
-              {text('currencyCode', m.currency, {
-                maxLength: 3,
-                placeholder: 'UAH',
-                inputClassName: 'uppercase',
-                list: idOf('currencies'),
-              })}
-              {isBase
-                ? null
-                : text('fxRate', m.fxRate(currency), {
-                    required: true,
-                    inputMode: 'decimal',
-                    placeholder: '0,00',
-                    inputClassName: 'text-right tabular-nums',
-                  })}
-              <datalist id={idOf('currencies')}>
-                {CURRENCY_SUGGESTIONS.map((code) => (
-                  <option key={code} value={code} />
-                ))}
-              </datalist>
-            </div>
-            <div className="flex items-start gap-3 sm:pt-6">
-              <Controller
-                control={form.control}
-                name="pricesIncludeVat"
-                render={({ field }) => (
-                  <Switch
-                    ref={field.ref}
-                    id={idOf('pricesIncludeVat')}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    aria-describedby={`${idOf('pricesIncludeVat')}-message`}
-                  />
-                )}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor={idOf('pricesIncludeVat')}>{m.pricesIncludeVat}</Label>
-                <FieldMessage
-                  id={`${idOf('pricesIncludeVat')}-message`}
-                  error={errorOf('pricesIncludeVat')}
-                  hint={m.pricesIncludeVatHint}
-                />
-              </div>
-            </div>
-            {text('extraCosts', m.extraCosts, {
-              inputMode: 'decimal',
-              placeholder: '0,00',
-              inputClassName: 'text-right tabular-nums',
-              hint: m.extraCostsHint,
-            })}
-            {fieldBox(
-              'extraCostsMethod',
-              m.extraCostsMethod,
-              <Controller
-                control={form.control}
-                name="extraCostsMethod"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...aria('extraCostsMethod')}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {extraCostsMethods.map((method) => (
-                        <SelectItem key={method} value={method}>
-                          {extraCostsMethodLabels[method]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />,
-            )}
-            {fieldBox(
-              'notes',
-              m.notes,
-              <Textarea rows={2} maxLength={2000} {...aria('notes')} {...form.register('notes')} />,
-              { className: 'sm:col-span-2 lg:col-span-3' },
-            )}
-          </div>
+          <ReceiptHeaderFields form={form} formId={formId} />
 
           <ReceiptQuickAdd receipt={receipt} dirty={isDirty} onChanged={adopt} />
           <ReceiptLines form={form} formId={formId} currency={currency} pricesIncludeVat={pricesIncludeVat} />

@@ -1,21 +1,21 @@
 // The calls of the supplier receipts page, typed by the module's contract (warehouse.md §6).
 import type { Query } from '@tanstack/react-query';
+import type { BodyInput, QueryInput, ResponseOf } from '@/shared/endpoint.ts';
 import type {
-  Receipt,
   ReceiptLineSerials,
-  ReceiptCreateInput,
-  ReceiptScanResult,
   ReceiptStatus,
-  ReceiptSummary,
   receiptCreateSchema,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import { apiRequest, callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { supplierReceiptsEndpoints as api } from '../supplier-receipts.endpoints.ts';
 
-export const RECEIPTS_URL = '/api/supplier-receipts';
-
-/** The list's filter; its entries become the query parameters in this order ('all', null and '' are left out). */
-export interface ReceiptListFilter {
+/**
+ * The list's filter as the page keeps it: the list endpoint's query (the contract's input), each field pinned to
+ * what the page's controls hold — 'all', null and '' mean none and are left out of the URL. Its entries become the
+ * query parameters in this order.
+ */
+export type ReceiptListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -25,45 +25,53 @@ export interface ReceiptListFilter {
   warehouseId: number | null;
   dateFrom: string;
   dateTo: string;
-}
+};
 
 export function receiptListQueryKey(filter: ReceiptListFilter) {
-  return [RECEIPTS_URL, filter] as const;
+  return endpointKey(api.list, { query: filter });
 }
 
-/** One document: the key is also its URL (`/api/supplier-receipts/5`). */
+/** One document: the key is also its URL. */
 export function receiptQueryKey(id: number) {
-  return [RECEIPTS_URL, id] as const;
+  return endpointKey(api.get, { params: { id } });
 }
 
+const receiptsKeyHead = endpointKey(api.list)[0];
 /** Every list of this page (not the open document, whose form holds its own copy). */
 export const isReceiptListQuery = (query: Query) =>
-  query.queryKey[0] === RECEIPTS_URL && typeof query.queryKey[1] === 'object';
+  query.queryKey[0] === receiptsKeyHead && typeof query.queryKey[1] === 'object';
 
-export const receiptListQueryFn = getListQueryFn<ReceiptSummary>();
+export const receiptListQueryFn = endpointListQueryFn(api.list);
 
 /** What POST sends: the contract schema's output (decimal points, nulls, defaults filled). */
 export type ReceiptBody = z.output<typeof receiptCreateSchema>;
 /** What PATCH sends: the version read, the header fields that changed and, when they changed, all the lines. */
-export type ReceiptPatch = Partial<ReceiptBody> & { version: number };
+export type ReceiptPatch = BodyInput<typeof api.update>;
 
 /** 'Прибуткова накладна' of a receipt, a PDF the browser opens in a new tab. */
-export const receiptPrintUrl = (id: number) => `${RECEIPTS_URL}/${id}/print/receipt`;
+export const receiptPrintUrl = (id: number) => endpointUrl(api.print, { params: { id } });
 
 export const receiptsApi = {
-  get: (id: number) => apiRequest<Receipt>('GET', `${RECEIPTS_URL}/${id}`),
-  create: (body: ReceiptBody | ReceiptCreateInput) => apiRequest<Receipt>('POST', RECEIPTS_URL, body),
-  update: (id: number, body: ReceiptPatch) => apiRequest<Receipt>('PATCH', `${RECEIPTS_URL}/${id}`, body),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${RECEIPTS_URL}/${id}`),
+  get: (id: number) => callEndpoint(api.get, { params: { id } }),
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  update: (id: number, body: ReceiptPatch) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
   post: (id: number, version: number, serials: ReceiptLineSerials[] = []) =>
-    apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/post`, serials.length ? { version, serials } : { version }),
-  cancel: (id: number, reason: string) => apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/cancel`, { reason }),
-  scan: (id: number, code: string) => apiRequest<ReceiptScanResult>('POST', `${RECEIPTS_URL}/${id}/scan`, { code }),
-  /** The file goes as its raw body, typed by its extension (CSV or XLSX). */
+    callEndpoint(api.post, { params: { id }, body: serials.length ? { version, serials } : { version } }),
+  cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
+  scan: (id: number, code: string) => callEndpoint(api.scan, { params: { id }, body: { code } }),
+  /**
+   * The file goes as its raw body, typed by its extension (CSV or XLSX). A file body is no JSON schema's input, so it
+   * is sent with the endpoint's own method and URL through the one fetch helper.
+   */
   importLines: (id: number, file: File) => {
     const name = file.name.toLowerCase();
     const type = name.endsWith('.xlsx') ? XLSX_MIME : name.endsWith('.csv') ? 'text/csv' : file.type || 'text/csv';
-    return apiRequest<Receipt>('POST', `${RECEIPTS_URL}/${id}/import-lines`, new Blob([file], { type }));
+    return apiRequest<ResponseOf<typeof api.importLines>>(
+      api.importLines.method,
+      endpointUrl(api.importLines, { params: { id } }),
+      new Blob([file], { type }),
+    );
   },
 };
 

@@ -2,107 +2,33 @@
 // unchanged and each warehouse's balance right; more than available (reservations included) is refused; cancelling
 // restores both balances, refused while the destination no longer holds the stock; the draft life with its version,
 // the Ukrainian validation, the print form and the permissions. The ledger's invariants hold after every step.
-import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
-import { checkLedger, postToLedger, reserveStock } from '@/modules/stock/server/index.ts';
-import { checkSerialInvariant, createLineSerials } from '@/modules/serial-numbers/server/index.ts';
-import { serialEvents, serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { reserveStock } from '@/modules/stock/server/index.ts';
 import { auditLog } from '@/modules/system-logs/server/audit.table.ts';
-import { itemCosts } from '@/modules/stock/server/stock.table.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
-import { resourceEngine } from '@/resources/index.ts';
-import { sampleEdrpou } from '@/shared/requisites.ts';
+import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { kyivToday, transferStats } from './warehouse-transfers.service.ts';
+import {
+  api,
+  avg,
+  component,
+  createAndPost,
+  ledgerOk,
+  main,
+  n,
+  receive,
+  shop,
+  skuOf,
+  spare,
+  stockAt,
+  t,
+  transfer,
+  unitId,
+  useTransfersApp,
+} from './warehouse-transfers.fixture.ts';
 
-let t: TestApp;
-let cookie: string;
-let supplierId: number;
-let documentTypeId: number;
-let unitId: number;
-let main: number;
-let shop: number;
-let spare: number;
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, as = cookie) =>
-  t.app.inject({ method, url, payload: payload as object | undefined, headers: { cookie: as } });
-
-const ledgerOk = async () => expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await resourceEngine.ensureSeeds(t.db);
-  const admin = await createUser(t.db, { password: 'trf-pass' });
-  await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);
-  cookie = (await signIn(t.app, admin.username, 'trf-pass')).cookie;
-  unitId = (await resourceEngine.idsByLabel(t.db, '/units')).get('шт')!;
-  documentTypeId = (await api('GET', '/api/supplier-document-types')).json()[0].id;
-  supplierId = (
-    await api('POST', '/api/suppliers', {
-      legalForm: 'legal_entity',
-      name: 'Електрокомплект',
-      fullName: 'ТОВ «Електрокомплект»',
-      taxId: sampleEdrpou(5151),
-    })
-  ).json().id;
-  const warehouse = async (code: string, name: string) => {
-    const res = await api('POST', '/api/warehouses', { code, name, type: 'general' });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
-  main = await warehouse('ТР-1', 'Склад А');
-  shop = await warehouse('ТР-2', 'Склад Б');
-  spare = await warehouse('ТР-3', 'Склад В');
-});
-afterAll(() => t.close());
-
-let n = 0;
-const skuOf = new Map<number, string>();
-const component = async () => {
-  const sku = `TRF-C-${++n}`;
-  const id = (await api('POST', '/api/components', { sku, name: `Компонент ${n}`, unitId })).json().id as number;
-  skuOf.set(id, sku);
-  return id;
-};
-
-/** Puts stock in through a posted supplier receipt. */
-async function receive(itemId: number, warehouseId: number, qty: string, unitPrice: string) {
-  const draft = await api('POST', '/api/supplier-receipts', {
-    supplierId,
-    warehouseId,
-    documentTypeId,
-    supplierDocNumber: `ВН-${++n}`,
-    supplierDocDate: '2026-11-02',
-    documentDate: '2026-11-02',
-    lines: [{ itemId, qty, unitPrice, vatRate: '0' }],
-  });
-  expect(draft.statusCode, draft.body).toBe(201);
-  const posted = await api('POST', `/api/supplier-receipts/${draft.json().id}/post`);
-  expect(posted.statusCode, posted.body).toBe(200);
-}
-
-const transfer = (lines: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({
-  documentDate: '2026-11-10',
-  fromWarehouseId: main,
-  toWarehouseId: shop,
-  reason: 'Поповнення складу Б',
-  lines,
-  ...extra,
-});
-
-async function createAndPost(lines: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
-  const draft = await api('POST', '/api/warehouse-transfers', transfer(lines, extra));
-  expect(draft.statusCode, draft.body).toBe(201);
-  return { draft: draft.json(), posted: await api('POST', `/api/warehouse-transfers/${draft.json().id}/post`) };
-}
-
-const stockAt = async (itemId: number, warehouseId: number) => {
-  const res = await api('GET', `/api/component-stock?warehouseId=${warehouseId}&search=TRF-C-&limit=500`);
-  expect(res.statusCode, res.body).toBe(200);
-  const row = res.json().find((r: { itemId: number }) => r.itemId === itemId);
-  return { onHand: row?.onHand as string, reserved: row?.reserved as string, available: row?.available as string };
-};
-const avg = async (itemId: number) => (await t.db.select().from(itemCosts).where(eq(itemCosts.itemId, itemId)))[0]!;
+useTransfersApp();
 
 describe('warehouse transfers — posting', () => {
   it('moves 5 units as −5 and +5 at the same value, leaves the average alone and sets both balances', async () => {
@@ -452,207 +378,6 @@ describe('warehouse transfers — list, stats, print, permissions', () => {
 
 // Issue 6: two people posting at once never corrupt stock. Real connections in parallel (PostgreSQL only: PGlite
 // has one connection, so nothing there runs at once).
-describe('warehouse transfers — serial numbers', () => {
-  /** A serial-tracked product with `serials` units on hand in `warehouseId` (a ledger receipt, then its serials). */
-  async function trackedStock(warehouseId: number, serials: string[]) {
-    const res = await api('POST', '/api/products', {
-      sku: `TRF-SN-${++n}`,
-      name: `Прилад ${n}`,
-      unitId,
-      serialTracking: true,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const itemId = res.json().id as number;
-    skuOf.set(itemId, `TRF-SN-${n}`);
-    await t.db.transaction(async (tx) => {
-      const document = {
-        type: 'supplier_receipt' as const,
-        id: 900_000 + n,
-        number: `TEST-${n}`,
-        date: '2026-11-02',
-        userId: null,
-      };
-      await postToLedger(tx, document, [
-        { kind: 'in', itemId, qty: String(serials.length), warehouseId, unitCost: '100', lineId: 1 },
-      ]);
-      await createLineSerials(tx, {
-        itemId,
-        sku: `TRF-SN-${n}`,
-        warehouseId,
-        values: serials,
-        event: 'received',
-        document: { type: 'supplier_receipt', id: document.id, number: document.number },
-        userId: null,
-      });
-    });
-    return itemId;
-  }
-  const serialsAt = async (itemId: number) =>
-    (
-      await t.db
-        .select({ serial: serialNumbers.serial, status: serialNumbers.status, warehouseId: serialNumbers.warehouseId })
-        .from(serialNumbers)
-        .where(eq(serialNumbers.itemId, itemId))
-        .orderBy(asc(serialNumbers.serial))
-    ).map(
-      (s) => `${s.serial}:${s.status}:${s.warehouseId === main ? 'A' : s.warehouseId === shop ? 'Б' : s.warehouseId}`,
-    );
-  const invariantOk = async () => expect(await checkSerialInvariant(t.db)).toEqual([]);
-
-  it('refuses posting without exactly qty serials available in the source, naming the problem', async () => {
-    const item = await trackedStock(main, ['TS-001', 'TS-002', 'TS-003']);
-    const elsewhere = await trackedStock(shop, ['TS-900']);
-    await invariantOk();
-    const draft = await api('POST', '/api/warehouse-transfers', transfer([{ itemId: item, qty: '2' }]));
-    expect(draft.statusCode, draft.body).toBe(201);
-    expect(draft.json().lines[0]).toMatchObject({ serialTracking: true, serials: [] });
-    const id = draft.json().id as number;
-    const post = (body: unknown) => api('POST', `/api/warehouse-transfers/${id}/post`, body);
-    const sku = skuOf.get(item)!;
-
-    const missing = await post({});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(`Товар «${sku}»: потрібно 2 серійних номерів, вказано 0`);
-    const short = await post({ serials: [{ itemId: item, serials: ['ts-001'] }] });
-    expect(short.json().error).toBe(`Товар «${sku}»: потрібно 2 серійних номерів, вказано 1`);
-    const repeated = await post({ serials: [{ itemId: item, serials: ['TS-001', ' ts-001 '] }] });
-    expect(repeated.statusCode).toBe(400);
-    expect(repeated.json().error).toBe(`Товар «${sku}»: серійні номери повторюються: TS-001`);
-    const unknown = await post({ serials: [{ itemId: item, serials: ['TS-001', 'NOPE-1'] }] });
-    expect(unknown.statusCode).toBe(409);
-    expect(unknown.json().error).toBe(`Товар «${sku}»: серійних номерів не знайдено: NOPE-1`);
-    // Another item's serial text is not this item's serial.
-    const foreign = await post({ serials: [{ itemId: item, serials: ['TS-001', 'TS-900'] }] });
-    expect(foreign.json().error).toBe(`Товар «${sku}»: серійних номерів не знайдено: TS-900`);
-    const notInDoc = await post({ serials: [{ itemId: elsewhere, serials: ['TS-900'] }] });
-    expect(notInDoc.statusCode).toBe(400);
-    expect(notInDoc.json().error).toBe('Серійні номери вказано для позиції, якої немає в документі');
-    expect(await serialsAt(item)).toEqual(['TS-001:available:A', 'TS-002:available:A', 'TS-003:available:A']);
-    expect((await api('GET', `/api/warehouse-transfers/${id}`)).json().status).toBe('draft');
-
-    // A serial that has left the source is refused by name.
-    const back = await api(
-      'POST',
-      '/api/warehouse-transfers',
-      transfer([{ itemId: item, qty: '1' }], { fromWarehouseId: main, toWarehouseId: spare }),
-    );
-    const moved = await api('POST', `/api/warehouse-transfers/${back.json().id}/post`, {
-      serials: [{ itemId: item, serials: ['TS-003'] }],
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-    const gone = await post({ serials: [{ itemId: item, serials: ['TS-001', 'TS-003'] }] });
-    expect(gone.statusCode).toBe(409);
-    expect(gone.json().error).toBe(
-      `Товар «${sku}»: серійні номери не доступні на складі «Склад А»: TS-003 (інший склад)`,
-    );
-    await ledgerOk();
-    await invariantOk();
-  });
-
-  it('moves the named serials to the destination on posting (ranges accepted) and back on cancelling', async () => {
-    const item = await trackedStock(main, ['RG-01', 'RG-02', 'RG-03', 'RG-04']);
-    const other = await component();
-    await receive(other, main, '5', '10');
-    const draft = await api(
-      'POST',
-      '/api/warehouse-transfers',
-      transfer([
-        { itemId: item, qty: '3' },
-        { itemId: other, qty: '2' },
-      ]),
-    );
-    const posted = await api('POST', `/api/warehouse-transfers/${draft.json().id}/post`, {
-      version: draft.json().version,
-      serials: [{ itemId: item, serials: ['rg-02-rg-04'] }],
-    });
-    expect(posted.statusCode, posted.body).toBe(200);
-    expect(posted.json().lines[0]).toMatchObject({ serialTracking: true, serials: ['RG-02', 'RG-03', 'RG-04'] });
-    expect(posted.json().lines[1]).toMatchObject({ serialTracking: false, serials: [] });
-    expect(await serialsAt(item)).toEqual([
-      'RG-01:available:A',
-      'RG-02:available:Б',
-      'RG-03:available:Б',
-      'RG-04:available:Б',
-    ]);
-    const events = await t.db
-      .select({
-        event: serialEvents.event,
-        documentType: serialEvents.documentType,
-        number: serialEvents.documentNumber,
-      })
-      .from(serialEvents)
-      .innerJoin(serialNumbers, eq(serialNumbers.id, serialEvents.serialId))
-      .where(and(eq(serialNumbers.itemId, item), eq(serialNumbers.serial, 'RG-02')))
-      .orderBy(asc(serialEvents.id));
-    expect(events.at(-1)).toEqual({ event: 'transferred', documentType: 'transfer', number: draft.json().number });
-    await ledgerOk();
-    await invariantOk();
-
-    const cancelled = await api('POST', `/api/warehouse-transfers/${draft.json().id}/cancel`, { reason: 'Помилка' });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().lines[0].serials).toEqual(['RG-02', 'RG-03', 'RG-04']);
-    expect(await serialsAt(item)).toEqual([
-      'RG-01:available:A',
-      'RG-02:available:A',
-      'RG-03:available:A',
-      'RG-04:available:A',
-    ]);
-    await ledgerOk();
-    await invariantOk();
-  });
-
-  it('refuses cancelling once a moved serial has left the destination, naming it', async () => {
-    const item = await trackedStock(main, ['CX-1', 'CX-2']);
-    const draft = await api('POST', '/api/warehouse-transfers', transfer([{ itemId: item, qty: '2' }]));
-    const posted = await api('POST', `/api/warehouse-transfers/${draft.json().id}/post`, {
-      serials: [{ itemId: item, serials: ['CX-1', 'CX-2'] }],
-    });
-    expect(posted.statusCode, posted.body).toBe(200);
-    // One unit goes on from the destination to the third warehouse.
-    const onward = await api(
-      'POST',
-      '/api/warehouse-transfers',
-      transfer([{ itemId: item, qty: '1' }], { fromWarehouseId: shop, toWarehouseId: spare }),
-    );
-    await api('POST', `/api/warehouse-transfers/${onward.json().id}/post`, {
-      serials: [{ itemId: item, serials: ['CX-2'] }],
-    });
-    // Put one unit back so the quantity check passes and only the serial check refuses.
-    const refill = await trackedStockOf(item, shop, 'CX-3');
-    expect(refill).toBe(true);
-    const cancel = await api('POST', `/api/warehouse-transfers/${draft.json().id}/cancel`, { reason: 'Помилка' });
-    expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().error).toBe('Неможливо скасувати: серійні номери вже не на складі-одержувачі: CX-2');
-    expect(await serialsAt(item)).toEqual(['CX-1:available:Б', 'CX-2:available:' + spare, 'CX-3:available:Б']);
-    await ledgerOk();
-    await invariantOk();
-  });
-
-  /** One more unit of an item with its serial, through the ledger. */
-  async function trackedStockOf(itemId: number, warehouseId: number, serial: string) {
-    await t.db.transaction(async (tx) => {
-      const document = {
-        type: 'supplier_receipt' as const,
-        id: 900_000 + ++n,
-        number: `TEST-${n}`,
-        date: '2026-11-02',
-        userId: null,
-      };
-      await postToLedger(tx, document, [{ kind: 'in', itemId, qty: '1', warehouseId, unitCost: '100', lineId: 1 }]);
-      await createLineSerials(tx, {
-        itemId,
-        sku: skuOf.get(itemId)!,
-        warehouseId,
-        values: [serial],
-        event: 'received',
-        document: { type: 'supplier_receipt', id: document.id, number: document.number },
-        userId: null,
-      });
-    });
-    return true;
-  }
-});
-
 describe.runIf(process.env.DATABASE_URL)('warehouse transfers — posted at once, on PostgreSQL', () => {
   it('posts 20 one-unit transfers of 10 units in parallel: exactly 10 go through, the rest are refused', async () => {
     const item = await component();

@@ -1,22 +1,21 @@
 // The calls of the transfers page, typed by the module's contract (warehouse.md §7).
 import type { Query } from '@tanstack/react-query';
+import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
 import type {
   AvailabilityRow,
-  Transfer,
-  TransferCreateBody,
   TransferLineSerials,
   TransferStats,
   TransferStatus,
-  TransferSummary,
-  TransferUpdateBody,
 } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
-import { apiRequest, getListQueryFn } from '@/web/lib/api.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
+import { warehouseTransfersEndpoints as api } from '../warehouse-transfers.endpoints.ts';
 
-export const TRANSFERS_URL = '/api/warehouse-transfers';
-export const TRANSFERS_STATS_URL = `${TRANSFERS_URL}/stats`;
-
-/** The list's filter; its entries become the query parameters in this order ('all', null and '' are left out). */
-export interface TransferListFilter {
+/**
+ * The list's filter as the page keeps it: the list endpoint's query (the contract's input), each field pinned to
+ * what the page's controls hold — 'all', null and '' mean none and are left out of the URL. Its entries become the
+ * query parameters in this order.
+ */
+export type TransferListFilter = QueryInput<typeof api.list> & {
   page: number;
   limit: number;
   search: string;
@@ -25,42 +24,45 @@ export interface TransferListFilter {
   warehouseId: number | null;
   dateFrom: string;
   dateTo: string;
-}
+};
 
 export function transferListQueryKey(filter: TransferListFilter) {
-  return [TRANSFERS_URL, filter] as const;
+  return endpointKey(api.list, { query: filter });
 }
 
-/** One document: the key is also its URL (`/api/warehouse-transfers/5`). */
+/** One document: the key is also its URL. */
 export function transferQueryKey(id: number) {
-  return [TRANSFERS_URL, id] as const;
+  return endpointKey(api.get, { params: { id } });
 }
 
-export const transferStatsQueryKey = [TRANSFERS_STATS_URL] as const;
+export const transferStatsQueryKey = endpointKey(api.stats);
 
 /** The source warehouse's stock of the lines' items. */
 export function availabilityQueryKey(warehouseId: number, itemIds: readonly number[]) {
-  return [`${TRANSFERS_URL}/availability`, { warehouseId, itemIds: [...itemIds].sort((a, b) => a - b).join(',') }];
+  return endpointKey(api.availability, {
+    query: { warehouseId, itemIds: [...itemIds].sort((a, b) => a - b).join(',') },
+  });
 }
 
+const transfersKeyHead = endpointKey(api.list)[0];
+const statsKeyHead = transferStatsQueryKey[0];
 /** Every list and the stats of this page (not an open document, whose form holds its own copy). */
 export const isTransferListQuery = (query: Query) =>
-  query.queryKey[0] === TRANSFERS_STATS_URL ||
-  (query.queryKey[0] === TRANSFERS_URL && typeof query.queryKey[1] === 'object');
+  query.queryKey[0] === statsKeyHead ||
+  (query.queryKey[0] === transfersKeyHead && typeof query.queryKey[1] === 'object');
 
-export const transferListQueryFn = getListQueryFn<TransferSummary>();
+export const transferListQueryFn = endpointListQueryFn(api.list);
 
-export const printUrl = (id: number) => `${TRANSFERS_URL}/${id}/print/transfer-note`;
+export const printUrl = (id: number) => endpointUrl(api.print, { params: { id } });
 
 export type { AvailabilityRow, TransferStats };
 
 export const transfersApi = {
-  get: (id: number) => apiRequest<Transfer>('GET', `${TRANSFERS_URL}/${id}`),
-  create: (body: TransferCreateBody) => apiRequest<Transfer>('POST', TRANSFERS_URL, body),
-  update: (id: number, body: Partial<TransferCreateBody> & { version: number }) =>
-    apiRequest<Transfer>('PATCH', `${TRANSFERS_URL}/${id}`, body satisfies Partial<TransferUpdateBody>),
-  remove: (id: number) => apiRequest<unknown>('DELETE', `${TRANSFERS_URL}/${id}`),
+  get: (id: number) => callEndpoint(api.get, { params: { id } }),
+  create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
+  update: (id: number, body: BodyInput<typeof api.update>) => callEndpoint(api.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
   post: (id: number, version: number, serials: TransferLineSerials[] = []) =>
-    apiRequest<Transfer>('POST', `${TRANSFERS_URL}/${id}/post`, serials.length ? { version, serials } : { version }),
-  cancel: (id: number, reason: string) => apiRequest<Transfer>('POST', `${TRANSFERS_URL}/${id}/cancel`, { reason }),
+    callEndpoint(api.post, { params: { id }, body: serials.length ? { version, serials } : { version } }),
+  cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
 };

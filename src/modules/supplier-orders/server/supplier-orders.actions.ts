@@ -1,0 +1,157 @@
+// Supplier orders (warehouse.md §5), the state table (send, confirm, return to draft, close, cancel) and 'Отримати' (a
+// receipt draft of what is still to come). Every change is one audited transaction with the order row locked.
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { DomainError } from '@/shared/api-error.ts';
+import { dec, isZero } from '@/shared/decimal.ts';
+import type { z } from '@/shared/zod-uk.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import { createReceipt } from '@/modules/supplier-receipts/server/index.ts';
+import type { Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
+import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
+import {
+  orderActionLabels,
+  orderMessages,
+  orderTransitions,
+  receivableStatuses,
+  type Order,
+  type OrderAction,
+  type orderReceiveSchema,
+} from '../supplier-orders.contract.ts';
+import { kyivToday } from './supplier-orders.progress.ts';
+import { supplierOrders } from './supplier-orders.table.ts';
+import { getOrder } from './supplier-orders.read.ts';
+import { ENTITY, checkVersion, statusLabel } from './supplier-orders.write.ts';
+
+// ---- the state table -------------------------------------------------------------------------------------------
+
+const nothingReceived = (order: Order) => order.lines.every((l) => isZero(dec(l.receivedQty)));
+
+export interface TransitionInput {
+  version?: number;
+  reason?: string;
+  expectedDate?: string | null;
+  supplierReference?: string | null;
+}
+
+/** One user action of the state table (warehouse.md §5); a wrong one is a 409 that changes nothing. */
+export async function transitionOrder(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  action: OrderAction,
+  input: TransitionInput = {},
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const before = await getOrder(tx, id, true);
+    const rule = orderTransitions[action];
+    if (action === 'cancel' && !nothingReceived(before)) throw new DomainError(409, orderMessages.somethingReceived);
+    if (!rule.from.includes(before.status)) {
+      throw new DomainError(409, orderMessages.transition(orderActionLabels[action], statusLabel(before.status)));
+    }
+    checkVersion(before, input.version);
+    if (action === 'return-to-draft' && !nothingReceived(before)) {
+      throw new DomainError(409, orderMessages.receivedNoDraft);
+    }
+    const set: Partial<typeof supplierOrders.$inferInsert> = { status: rule.to };
+    if (action === 'send') set.sentAt = sql`now()` as unknown as Date;
+    if (action === 'confirm') {
+      set.confirmedAt = sql`now()` as unknown as Date;
+      if (input.expectedDate) set.expectedDate = input.expectedDate;
+      if (input.supplierReference) set.supplierReference = input.supplierReference;
+    }
+    if (action === 'return-to-draft') {
+      set.sentAt = null;
+      set.confirmedAt = null;
+    }
+    if (action === 'close') {
+      set.closedAt = sql`now()` as unknown as Date;
+      set.closeReason = input.reason ?? null;
+    }
+    if (action === 'cancel') {
+      set.cancelledAt = sql`now()` as unknown as Date;
+      set.cancelReason = input.reason ?? null;
+    }
+    await tx
+      .update(supplierOrders)
+      .set({ ...set, version: sql`${supplierOrders.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(supplierOrders.id, id));
+    const after = await getOrder(tx, id);
+    await audit(tx, ctx, {
+      action: action === 'cancel' ? 'cancel' : 'status_change',
+      entityType: ENTITY,
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/**
+ * 'Отримати': a supplier-receipt DRAFT holding exactly the remaining quantities at the order's prices, currency,
+ * rate and VAT mode, into the order's warehouse (else the given one, else the default), linked line by line.
+ */
+export async function receiveOrder(
+  db: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  input: z.output<typeof orderReceiveSchema>,
+): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    const order = await getOrder(tx, id, true);
+    if (!(receivableStatuses as readonly string[]).includes(order.status)) {
+      throw new DomainError(409, orderMessages.transition(orderActionLabels.receive, statusLabel(order.status)));
+    }
+    const remaining = order.lines.filter((l) => !isZero(dec(l.remainingQty)));
+    if (!remaining.length) throw new DomainError(409, orderMessages.nothingToReceive);
+    let warehouseId = input.warehouseId ?? order.warehouseId;
+    if (!warehouseId) {
+      const [fallback] = await tx
+        .select({ id: warehouses.id })
+        .from(warehouses)
+        .orderBy(desc(warehouses.isDefault), asc(warehouses.id))
+        .limit(1);
+      warehouseId = fallback?.id ?? null;
+    }
+    if (!warehouseId) throw new DomainError(400, orderMessages.noWarehouse, { warehouseId: orderMessages.noWarehouse });
+    let documentTypeId = input.documentTypeId ?? null;
+    if (!documentTypeId) {
+      const [first] = await tx
+        .select({ id: supplierDocumentTypes.id })
+        .from(supplierDocumentTypes)
+        .where(eq(supplierDocumentTypes.isActive, true))
+        .orderBy(asc(supplierDocumentTypes.id))
+        .limit(1);
+      documentTypeId = first?.id ?? null;
+    }
+    if (!documentTypeId) {
+      throw new DomainError(400, orderMessages.noDocumentType, { documentTypeId: orderMessages.noDocumentType });
+    }
+    return createReceipt(tx, ctx, {
+      supplierId: order.supplierId,
+      companyId: order.companyId,
+      warehouseId,
+      documentTypeId,
+      supplierDocNumber: input.supplierDocNumber,
+      supplierDocDate: input.supplierDocDate,
+      documentDate: input.documentDate ?? kyivToday(),
+      currencyCode: order.currencyCode,
+      fxRate: order.fxRate,
+      pricesIncludeVat: order.pricesIncludeVat,
+      extraCosts: '0',
+      extraCostsMethod: 'by_value',
+      notes: null,
+      supplierOrderId: order.id,
+      lines: remaining.map((l) => ({
+        itemId: l.itemId,
+        qty: l.remainingQty,
+        unitPrice: l.unitPrice,
+        vatRate: l.vatRate,
+        supplierItemName: null,
+        supplierOrderLineId: l.id,
+      })),
+    });
+  });
+}
