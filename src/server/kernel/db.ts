@@ -31,6 +31,8 @@ export interface OpenOptions {
   /** An already-open PGlite (tests load one from a migrated template). */
   pglite?: PGlite;
   migrate?: boolean;
+  /** Where the migrations are read from (a test applies all but the newest, then all). */
+  migrationsFolder?: string;
   poolSize?: number;
 }
 
@@ -55,7 +57,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     database = { db, kind: 'pglite', close: () => owned.close() };
     if (options.migrate !== false) {
       const before = await appliedMigrations(db);
-      await migratePglite(db as never, { migrationsFolder });
+      await migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
       // The embedded database runs no autovacuum: after an upgrade changed tables (new ones, indexes, states
       // refilled), refresh the planner's statistics once, or it plans a year of data as if the tables were empty.
       if (before > 0 && (await appliedMigrations(db)) > before) await db.execute(sql`analyze`);
