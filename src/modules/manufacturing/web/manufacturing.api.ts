@@ -6,9 +6,7 @@ import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
 import { callEndpoint, endpointKey, endpointListQueryFn, endpointUrl } from '@/web/lib/api.ts';
 import { manufacturingEndpoints as api } from '../manufacturing.endpoints.ts';
 import type { MoPriority } from '../manufacturing.contract.ts';
-
-// Another module's endpoint (recipes), called as it is until that module is migrated.
-export const RECIPES_URL = '/api/recipes';
+import { recipesEndpoints } from '@/modules/recipes/recipes.endpoints.ts';
 
 /**
  * The list's filter as the page keeps it (from the address): the contract's query, every field given — '' and null
@@ -46,7 +44,8 @@ export const moListQueryFn = endpointListQueryFn(api.list);
 export type RecipeOption = Pick<RecipeSummary, 'id' | 'name' | 'itemId' | 'isDefault' | 'status' | 'batchSize'>;
 
 /** The item's recipes, for the recipe picker of the form (GET /api/recipes?itemId=). */
-export const recipesQueryKey = (itemId: number) => [RECIPES_URL, { itemId, limit: 100 }] as const;
+export const recipesQueryKey = (itemId: number) =>
+  endpointKey(recipesEndpoints.list, { query: { itemId, limit: 100 } });
 
 export type MoBody = BodyInput<typeof api.create>;
 export type MoPatch = BodyInput<typeof api.update>;

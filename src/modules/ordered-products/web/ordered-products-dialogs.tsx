@@ -31,7 +31,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { isOrderedProductsQuery, orderedProductsApi, type RecipeOption } from './ordered-products.api.ts';
+import {
+  activeRecipesQueryKey,
+  isOrderedProductsQuery,
+  orderedProductsApi,
+  type RecipeOption,
+} from './ordered-products.api.ts';
 import { orderedProductsWebMessages as m } from './ordered-products.messages.ts';
 
 const DEFAULT_RECIPE = 'default';
@@ -147,7 +152,7 @@ function RecipeSelect({
   onChange: (value: string) => void;
 }) {
   const query = useQuery<RecipeOption[]>({
-    queryKey: ['/api/recipes', { itemId, status: 'active', limit: 100 }],
+    queryKey: activeRecipesQueryKey(itemId),
     queryFn: () => orderedProductsApi.recipes(itemId),
     retry: false,
   });

@@ -3,8 +3,9 @@ import type { Query } from '@tanstack/react-query';
 import type { ItemKind } from '@/modules/ordered-products/ordered-products.contract.ts';
 import type { RecipeSummary } from '@/modules/recipes/recipes.contract.ts';
 import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
-import { apiRequest, callEndpoint, endpointKey, endpointListQueryFn } from '@/web/lib/api.ts';
+import { callEndpoint, endpointKey, endpointListQueryFn } from '@/web/lib/api.ts';
 import { orderedProductsEndpoints as api } from '../ordered-products.endpoints.ts';
+import { recipesEndpoints } from '@/modules/recipes/recipes.endpoints.ts';
 
 export const ORDERED_PRODUCTS_ROUTE = '/ordered-products';
 export const PAGE_SIZE = 50;
@@ -73,13 +74,15 @@ export const orderedProductsApi = {
     callEndpoint(api.createManufacturingOrders, { body }),
   createSupplierOrders: (body: BodyInput<typeof api.createSupplierOrders>) =>
     callEndpoint(api.createSupplierOrders, { body }),
-  /**
-   * The item's active recipes (needs /recipes view rights; without them the dialog offers the default spec only).
-   * Another module's endpoint (recipes), called as it is until that module is migrated.
-   */
-  recipes: (itemId: number) =>
-    apiRequest<RecipeOption[]>('GET', `/api/recipes?itemId=${itemId}&status=active&limit=100`),
+  /** The item's active recipes (needs /recipes view rights; without them the dialog offers the default spec only). */
+  recipes: (itemId: number): Promise<RecipeOption[]> =>
+    callEndpoint(recipesEndpoints.list, { query: activeRecipes(itemId) }),
 };
+
+/** The active recipes of an item, as the MO dialog offers them. */
+export const activeRecipes = (itemId: number) => ({ itemId, status: 'active' as const, limit: 100 });
+export const activeRecipesQueryKey = (itemId: number) =>
+  endpointKey(recipesEndpoints.list, { query: activeRecipes(itemId) });
 
 /** The order's page, searched by its number (the drill-down's link). */
 export const orderLink = (orderNumber: string) => `/orders?search=${encodeURIComponent(orderNumber)}`;

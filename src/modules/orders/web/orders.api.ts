@@ -3,7 +3,8 @@
 import type { Query } from '@tanstack/react-query';
 import type { Order, OrderSummary, PaymentStatus } from '@/modules/orders/orders.contract.ts';
 import type { BodyInput, QueryInput } from '@/shared/endpoint.ts';
-import { apiRequest, callEndpoint, endpointKey, endpointUrl, getListQueryFn } from '@/web/lib/api.ts';
+import { callEndpoint, endpointKey, endpointUrl, getListQueryFn } from '@/web/lib/api.ts';
+import { shipmentsEndpoints } from '@/modules/shipments/shipments.endpoints.ts';
 import { ordersEndpoints as api } from '../orders.endpoints.ts';
 
 /**
@@ -74,7 +75,7 @@ export const ordersApi = {
   copy: (id: number) => callEndpoint(api.copy, { params: { id } }),
   sendInvoice: (id: number) => callEndpoint(api.sendInvoice, { params: { id } }),
   /** 'Відвантажити': the shipments module makes the draft of what remains (its endpoint, not this module's). */
-  ship: (orderId: number) => apiRequest<{ id: number; number: string }>('POST', '/api/shipments', { orderId }),
+  ship: (orderId: number) => callEndpoint(shipmentsEndpoints.create, { body: { orderId } }),
   settings: (patch: BodyInput<typeof api.updateSettings>) => callEndpoint(api.updateSettings, { body: patch }),
   printUrl: (id: number, form: 'invoice' | 'departments') =>
     endpointUrl(form === 'invoice' ? api.printInvoice : api.printDepartments, { params: { id } }),

@@ -4,7 +4,9 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { DocumentScanAnswer } from '@/modules/scanner/scanner.contract.ts';
 import { shipmentsEndpoints } from '@/modules/shipments/shipments.endpoints.ts';
-import { apiRequest, callEndpoint, endpointKey, getListQueryFn } from '@/web/lib/api.ts';
+import { inventoryAuditsEndpoints } from '@/modules/inventory-audits/inventory-audits.endpoints.ts';
+import { supplierReceiptsEndpoints } from '@/modules/supplier-receipts/supplier-receipts.endpoints.ts';
+import { callEndpoint, endpointKey, getListQueryFn } from '@/web/lib/api.ts';
 import { scannerEndpoints } from '../scanner.endpoints.ts';
 
 export type ScanMode = 'lookup' | 'audit' | 'shipment' | 'receipt';
@@ -29,19 +31,22 @@ const openFilters: Record<DocumentMode, { status: string; limit: number; sort: s
   shipment: { status: 'draft', limit: 100, sort: '-shipmentDate' },
   receipt: { status: 'draft', limit: 100, sort: '-documentDate' },
 };
-// Other modules' lists and scans (inventory-audits, supplier-receipts), by URL until they have endpoints.
-const otherModuleUrls = { audit: '/api/inventory-audits', receipt: '/api/supplier-receipts' } as const;
+// Each mode's documents: their own module's list and scan endpoints.
+const modeEndpoints = {
+  audit: { list: inventoryAuditsEndpoints.list, scan: inventoryAuditsEndpoints.scan },
+  receipt: { list: supplierReceiptsEndpoints.list, scan: supplierReceiptsEndpoints.scan },
+  shipment: { list: shipmentsEndpoints.list, scan: shipmentsEndpoints.scan },
+} as const;
 
 export const openDocumentsQueryKey = (mode: DocumentMode): QueryKey =>
-  mode === 'shipment'
-    ? endpointKey(shipmentsEndpoints.list, { query: openFilters.shipment })
-    : [otherModuleUrls[mode], openFilters[mode]];
+  endpointKey(modeEndpoints[mode].list as typeof shipmentsEndpoints.list, { query: openFilters[mode] });
 export const openDocumentsQueryFn = getListQueryFn<OpenDocument>();
 
 export const scannerApi = {
   lookup: (code: string) => callEndpoint(scannerEndpoints.lookup, { query: { code } }),
   scanInto: (mode: DocumentMode, documentId: number, code: string): Promise<DocumentScanAnswer> =>
-    mode === 'shipment'
-      ? callEndpoint(shipmentsEndpoints.scan, { params: { id: documentId }, body: { code } })
-      : apiRequest<DocumentScanAnswer>('POST', `${otherModuleUrls[mode]}/${documentId}/scan`, { code }),
+    callEndpoint(modeEndpoints[mode].scan as typeof shipmentsEndpoints.scan, {
+      params: { id: documentId },
+      body: { code },
+    }) as Promise<DocumentScanAnswer>,
 };

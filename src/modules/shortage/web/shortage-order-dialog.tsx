@@ -18,11 +18,12 @@ import {
 } from '@/web/components/ui/dialog.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { ApiError, endpointKey, serverMessageOf } from '@/web/lib/api.ts';
 import { decimalInput } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { isShortageQuery, shortageApi } from './shortage.api.ts';
 import { shortageWebMessages } from './shortage.messages.ts';
+import { supplierOrdersEndpoints } from '@/modules/supplier-orders/supplier-orders.endpoints.ts';
 
 const m = shortageWebMessages.orderDialog;
 const QTY = /^\d+(\.\d{1,4})?$/;
@@ -57,8 +58,9 @@ export function ShortageOrderDialog({
     mutationFn: (body: CreateSupplierOrdersInput) => shortageApi.createSupplierOrders(body),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ predicate: isShortageQuery });
-      // The supplier orders' key (another module's), as that module reads it.
-      void queryClient.invalidateQueries({ queryKey: ['/api/supplier-orders'] });
+      // The supplier orders' lists and their stat cards (that module's endpoints).
+      void queryClient.invalidateQueries({ queryKey: endpointKey(supplierOrdersEndpoints.list) });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(supplierOrdersEndpoints.stats) });
       toast({ title: m.created(result.orders.map((o) => o.number).join(', ')), description: m.whereToFind });
       onCreated();
     },

@@ -20,9 +20,10 @@ import {
 } from 'lucide-react';
 import type { DashboardStats } from '@/modules/dashboard/dashboard.contract.ts';
 import { dashboardEndpoints } from '@/modules/dashboard/dashboard.endpoints.ts';
-import { LABEL_ROUTES } from '@/modules/labels/labels.contract.ts';
+import { LABEL_ROUTES } from '@/modules/labels/labels.endpoints.ts';
 import type { ProductionTask, TaskStatus } from '@/modules/production-tasks/production-tasks.contract.ts';
-import { SCANNER_ROUTES } from '@/modules/scanner/scanner.contract.ts';
+import { productionTasksEndpoints } from '@/modules/production-tasks/production-tasks.endpoints.ts';
+import { SCANNER_ROUTES } from '@/modules/scanner/scanner.endpoints.ts';
 import { dec, isNegative, isZero } from '@/shared/decimal.ts';
 import { DoughnutChart, LineChart } from '@/web/components/charts.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -41,7 +42,7 @@ export const dashboardStatsQueryKey = endpointKey(dashboardEndpoints.stats);
 // so a product saved anywhere refreshes the panel too.
 const PRODUCTS_URL = '/api/products';
 // The production-tasks module's kanban list, read as its own page reads it.
-const TASKS_URL = '/api/production-tasks';
+const tasksQueryKey = endpointKey(productionTasksEndpoints.list);
 /** Spec §9: the new-products panel shows 4 items. */
 export const NEW_PRODUCTS = 4;
 
@@ -199,7 +200,7 @@ const productionColumns: ReadonlyArray<{ status: TaskStatus; label: string; tone
 ];
 
 function Production({ canOpenBoard }: { canOpenBoard: boolean }) {
-  const tasks = useQuery<ProductionTask[]>({ queryKey: [TASKS_URL] });
+  const tasks = useQuery<ProductionTask[]>({ queryKey: tasksQueryKey });
   const countOf = (status: TaskStatus) =>
     tasks.data ? String(tasks.data.filter((t) => t.status === status).length) : '—';
   return (
@@ -243,7 +244,7 @@ export function DashboardPage() {
   // The panels show once the stats have loaded (spec: 'Завантаження...' until then), but their data is asked for
   // now, beside the stats, not one request after another (DESIGN §9: no request waterfall deeper than 2).
   useQuery<ProductRow[]>({ queryKey: newProductsQueryKey });
-  useQuery<ProductionTask[]>({ queryKey: [TASKS_URL] });
+  useQuery<ProductionTask[]>({ queryKey: tasksQueryKey });
   const [dialog, setDialog] = useState<QuickDialog | null>(null);
   const canView = (route: string) => permissionOf(route).canView;
   const actions: Array<{ key: QuickDialog; icon: LucideIcon; label: string }> = [];
