@@ -214,6 +214,26 @@ function RowActions({ items, rowName }: { items: readonly RowActionItem[]; rowNa
   );
 }
 
+/**
+ * A document's number in its row as a button: the keyboard's way into the row (the row's click does the same) and
+ * the name the row is opened by ('Відкрити замовлення PO-2026-00005').
+ */
+export function RowOpenButton({ label, onOpen, children }: { label: string; onOpen: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="-mx-1 rounded-sm px-1 font-mono outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      aria-label={label}
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
 // ---- the table -------------------------------------------------------------------------------------------------------
 
 function activate<T>(onRowClick: ((row: T) => void) | undefined, row: T) {

@@ -14,6 +14,7 @@ import {
 } from '@/web/components/ui/dropdown-menu.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { DateField } from '@/web/components/date-field.tsx';
 import { DataTable, type DataTableProps } from '@/web/components/data-table.tsx';
 import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
@@ -134,23 +135,25 @@ export function ListToolbar({
   );
 }
 
-/** 'Від' – 'До' of a document date. */
+/** 'Від' – 'До' of a document date; `labels` names the two fields in the page's own words ('Період з', 'Період по'). */
 export function PeriodFilter({
   id,
   from,
   to,
+  labels,
   onChange,
 }: {
   id: string;
   from: string;
   to: string;
+  labels?: { from: string; to: string };
   onChange: (period: { dateFrom: string; dateTo: string }) => void;
 }) {
   return (
     <div className="flex items-center gap-2" role="group" aria-label={messages.period}>
       <DateField
         id={`${id}-from`}
-        aria-label={messages.dateFrom}
+        aria-label={labels?.from ?? messages.dateFrom}
         className="w-40"
         value={from}
         onChange={(dateFrom) => onChange({ dateFrom, dateTo: to })}
@@ -160,7 +163,7 @@ export function PeriodFilter({
       </span>
       <DateField
         id={`${id}-to`}
-        aria-label={messages.dateTo}
+        aria-label={labels?.to ?? messages.dateTo}
         className="w-40"
         value={to}
         onChange={(dateTo) => onChange({ dateFrom: from, dateTo })}
@@ -218,6 +221,59 @@ export function StatusFilter<S extends string>({
         <DropdownMenuItem onSelect={() => onChange('')}>{messages.statusAll}</DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The options of a choice filter from a list's statuses and their Ukrainian names. */
+export function statusOptions<S extends string>(statuses: readonly S[], labels: Record<S, string>) {
+  return statuses.map((status) => ({ value: status, label: labels[status] }));
+}
+
+/**
+ * One value or all of them ('Усі статуси' first): a status, a delivery state — for a list whose API takes a single
+ * value. `allValue` ('all') is the page's 'none', left out of the URL.
+ */
+export function ChoiceFilter({
+  label,
+  allLabel,
+  allValue = 'all',
+  options,
+  value,
+  onChange,
+  className = 'w-52',
+}: {
+  label: string;
+  allLabel: string;
+  allValue?: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger aria-label={label} className={className}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={allValue}>{allLabel}</SelectItem>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** What an empty list says: that nothing is found, and what to do (widen the filter, or make the first one). */
+export function ListEmpty({ title, hint }: { title: string; hint: string }) {
+  return (
+    <>
+      <p className="font-medium">{title}</p>
+      <p className="text-sm text-muted-foreground">{hint}</p>
+    </>
   );
 }
 

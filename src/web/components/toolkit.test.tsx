@@ -2,14 +2,14 @@
 // phone cards; the filter state; the document's action bar; the reason dialog; the question before unsaved changes
 // are thrown away.
 import { useState } from 'react';
-import { act, renderHook, screen, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogContent, DialogTitle } from '@/web/components/ui/dialog.tsx';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { DataTable, type DataColumn } from './data-table.tsx';
+import { DataTable, RowOpenButton, type DataColumn } from './data-table.tsx';
 import { DocumentActionBar, ReasonDialog } from './document-actions.tsx';
-import { useListState } from './list-page.tsx';
+import { ChoiceFilter, ListEmpty, PeriodFilter, statusOptions, useListState } from './list-page.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 interface Row {
@@ -144,6 +144,99 @@ describe('DataTable', () => {
       <DataTable id="x" label="Порожньо" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Замовлень немає" />,
     );
     expect(screen.getByText('Замовлень немає')).toBeTruthy();
+  });
+});
+
+describe('RowOpenButton', () => {
+  it('opens the row by its number once, never also by the row’s own click', async () => {
+    setWidth(false);
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    const onRow = vi.fn();
+    renderWithProviders(
+      <DataTable
+        id="docs"
+        label="Документи"
+        columns={[
+          {
+            id: 'number',
+            header: 'Номер',
+            primary: true,
+            cell: (r: Row) => (
+              <RowOpenButton label={`Відкрити ${r.number}`} onOpen={() => onOpen(r.id)}>
+                {r.number}
+              </RowOpenButton>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        onRowClick={onRow}
+        empty={<ListEmpty title="Документів немає" hint="Змініть фільтри" />}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Відкрити ORD-2026-00002' }));
+    expect(onOpen).toHaveBeenCalledWith(2);
+    expect(onRow).not.toHaveBeenCalled();
+  });
+
+  it('an empty list says what is missing and what to do', () => {
+    setWidth(false);
+    renderWithProviders(
+      <DataTable
+        id="docs"
+        label="Документи"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        empty={<ListEmpty title="Документів немає" hint="Змініть фільтри" />}
+      />,
+    );
+    expect(screen.getByText('Документів немає')).toBeTruthy();
+    expect(screen.getByText('Змініть фільтри')).toBeTruthy();
+  });
+});
+
+describe('list filters', () => {
+  it('ChoiceFilter offers all or one value and names itself by its label', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderWithProviders(
+      <ChoiceFilter
+        label="Статус"
+        allLabel="Усі статуси"
+        options={statusOptions(['draft', 'posted'] as const, { draft: 'Чернетка', posted: 'Проведено' })}
+        value="all"
+        onChange={onChange}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Статус' });
+    expect(select.textContent).toContain('Усі статуси');
+    await user.click(select);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Усі статуси',
+      'Чернетка',
+      'Проведено',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Проведено' }));
+    expect(onChange).toHaveBeenCalledWith('posted');
+  });
+
+  it('PeriodFilter takes the page’s own labels and gives the API’s dates', () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <PeriodFilter
+        id="docs-date"
+        from=""
+        to="2026-11-30"
+        labels={{ from: 'Період з', to: 'Період по' }}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Період' })).toBeTruthy();
+    expect((screen.getByLabelText('Період по') as HTMLInputElement).value).toBe('30.11.2026');
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
+    expect(onChange).toHaveBeenCalledWith({ dateFrom: '2026-11-01', dateTo: '2026-11-30' });
   });
 });
 

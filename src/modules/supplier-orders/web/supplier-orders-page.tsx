@@ -5,15 +5,7 @@
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AlertTriangleIcon,
-  BanknoteIcon,
-  ClipboardListIcon,
-  HourglassIcon,
-  PlusIcon,
-  SearchIcon,
-  XIcon,
-} from 'lucide-react';
+import { AlertTriangleIcon, BanknoteIcon, ClipboardListIcon, HourglassIcon, PlusIcon } from 'lucide-react';
 import {
   orderStatuses,
   orderStatusLabels,
@@ -25,15 +17,20 @@ import {
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/app/use-permission.ts';
-import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
+import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import {
+  ChoiceFilter,
+  ListCard,
+  ListEmpty,
+  ListHeader,
+  ListToolbar,
+  PeriodFilter,
+  statusOptions,
+  useListState,
+} from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
-import { cn } from '@/web/lib/utils.ts';
 import { OrderDialog } from './order-dialog.tsx';
 import { OrderDrawer } from './order-drawer.tsx';
 import { OrderStatusBadge, OverdueMark } from './order-parts.tsx';
@@ -48,10 +45,8 @@ import { ordersWebMessages as messages } from './supplier-orders.messages.ts';
 
 export const ORDERS_ROUTE = '/supplier-orders';
 export const ORDERS_PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 
-type SortField = 'number' | 'orderDate' | 'expectedDate' | 'supplierName' | 'totalUah' | 'status';
 type FormState = { kind: 'create' } | { kind: 'edit'; order: Order } | null;
 
 const initialFilter: OrderListFilter = {
@@ -68,13 +63,12 @@ const initialFilter: OrderListFilter = {
 
 export function SupplierOrdersPage() {
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<OrderListFilter>(initialFilter);
-  const [searchText, setSearchText] = useState('');
+  const list = useListState(initialFilter);
+  const { filter, changeFilter } = list;
   const [supplierLabel, setSupplierLabel] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(ORDERS_ROUTE);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const listQuery = useQuery({
     queryKey: orderListQueryKey(filter),
@@ -84,50 +78,27 @@ export function SupplierOrdersPage() {
   const statsQuery = useQuery<OrderStats>({ queryKey: orderStatsQueryKey });
 
   const total = listQuery.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / filter.limit));
-  if (listQuery.data && !listQuery.isPlaceholderData && total > 0 && filter.page > pageCount) {
-    setFilter({ ...filter, page: pageCount });
-  }
-  const filtered =
-    filter.search !== '' ||
-    filter.status !== ALL ||
-    filter.supplierId !== null ||
-    filter.dateFrom !== '' ||
-    filter.dateTo !== '' ||
-    filter.overdue !== '';
+  list.clampPage(total, listQuery.data !== undefined && !listQuery.isPlaceholderData);
 
-  function changeFilter(change: Partial<Omit<OrderListFilter, 'page' | 'limit'>>) {
-    setFilter((current) => ({ ...current, ...change, page: 1 }));
-  }
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => changeFilter({ search: text.trim() }));
-  }
-  function toggleSort(field: SortField) {
-    changeFilter({ sort: filter.sort === field ? `-${field}` : field });
-  }
   function resetFilters() {
-    setSearchText('');
     setSupplierLabel(null);
-    setFilter((current) => ({ ...initialFilter, sort: current.sort }));
+    list.reset();
   }
-
-  const rows = listQuery.data?.items ?? [];
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
-          <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
-        </div>
-        {canAccess ? (
-          <Button onClick={() => setForm({ kind: 'create' })}>
-            <PlusIcon aria-hidden="true" />
-            {messages.newOrder}
-          </Button>
-        ) : null}
-      </div>
+      <ListHeader
+        title={messages.title}
+        subtitle={messages.subtitle}
+        actions={
+          canAccess ? (
+            <Button onClick={() => setForm({ kind: 'create' })}>
+              <PlusIcon aria-hidden="true" />
+              {messages.newOrder}
+            </Button>
+          ) : null
+        }
+      />
 
       <StatCards
         stats={statsQuery.data}
@@ -137,147 +108,85 @@ export function SupplierOrdersPage() {
       />
       {statsQuery.isError ? <p className="text-sm text-destructive">{messages.stats.loadError}</p> : null}
 
-      <div className="grid gap-3" role="search">
-        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_14rem]">
-          <div className="relative">
-            <Label htmlFor="orders-search" className="sr-only">
-              {messages.searchLabel}
-            </Label>
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="orders-search"
-              type="search"
-              className="pl-9"
-              placeholder={messages.searchPlaceholder}
-              value={searchText}
-              onChange={(event) => changeSearch(event.target.value)}
-            />
-          </div>
-          <Select
-            value={filter.status}
-            onValueChange={(status) => changeFilter({ status: status as OrderStatus | typeof ALL })}
-          >
-            <SelectTrigger aria-label={messages.statusLabel}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{messages.statusAll}</SelectItem>
-              {orderStatuses.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {orderStatusLabels[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+      <ListToolbar
+        id="orders"
+        searchLabel={messages.searchLabel}
+        searchPlaceholder={messages.searchPlaceholder}
+        searchText={list.searchText}
+        onSearch={list.changeSearch}
+        filtered={list.filtered}
+        onReset={resetFilters}
+      >
+        <ChoiceFilter
+          label={messages.statusLabel}
+          allLabel={messages.statusAll}
+          options={statusOptions(orderStatuses, orderStatusLabels)}
+          value={filter.status}
+          onChange={(status) => changeFilter({ status: status as OrderStatus | typeof ALL })}
+        />
+        <ReferencePicker
+          className="w-full sm:w-72"
+          route="/suppliers"
+          value={filter.supplierId}
+          valueLabel={supplierLabel}
+          clearLabel={messages.all}
+          prefix={messages.supplierFilter}
+          aria-label={messages.supplierFilter}
+          onChange={(supplierId, label) => {
+            setSupplierLabel(label);
+            changeFilter({ supplierId });
+          }}
+        />
+        <PeriodFilter
+          id="orders-date"
+          from={filter.dateFrom}
+          to={filter.dateTo}
+          labels={{ from: messages.dateFrom, to: messages.dateTo }}
+          onChange={(period) => changeFilter(period)}
+        />
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="orders-overdue"
+            checked={filter.overdue === 'true'}
+            onCheckedChange={(checked) => changeFilter({ overdue: checked === true ? 'true' : '' })}
+          />
+          <Label htmlFor="orders-overdue" className="font-normal">
+            {messages.overdueOnly}
+          </Label>
         </div>
-        <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_auto_auto]">
-          <ReferencePicker
-            className="col-span-2 lg:col-span-1"
-            route="/suppliers"
-            value={filter.supplierId}
-            valueLabel={supplierLabel}
-            clearLabel={messages.all}
-            prefix={messages.supplierFilter}
-            aria-label={messages.supplierFilter}
-            onChange={(supplierId, label) => {
-              setSupplierLabel(label);
-              changeFilter({ supplierId });
-            }}
-          />
-          <DateFilter
-            id="orders-date-from"
-            label={messages.dateFrom}
-            value={filter.dateFrom}
-            onChange={(dateFrom) => changeFilter({ dateFrom })}
-          />
-          <DateFilter
-            id="orders-date-to"
-            label={messages.dateTo}
-            value={filter.dateTo}
-            onChange={(dateTo) => changeFilter({ dateTo })}
-          />
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="orders-overdue"
-              checked={filter.overdue === 'true'}
-              onCheckedChange={(checked) => changeFilter({ overdue: checked === true ? 'true' : '' })}
-            />
-            <Label htmlFor="orders-overdue" className="font-normal">
-              {messages.overdueOnly}
-            </Label>
-          </div>
-          {filtered ? (
-            <Button variant="ghost" className="justify-self-start" onClick={resetFilters}>
-              <XIcon aria-hidden="true" />
-              {messages.resetFilters}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      </ListToolbar>
 
-      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        <ListStates
-          query={listQuery}
-          loadingText={messages.loading}
-          loadErrorText={messages.loadError}
-          retryText={messages.retry}
-        >
-          <Table
-            className="min-w-[60rem]"
-            aria-label={messages.title}
-            aria-busy={listQuery.isFetching ? true : undefined}
-          >
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <SortableHead field="number" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.number}
-                </SortableHead>
-                <SortableHead field="orderDate" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.orderDate}
-                </SortableHead>
-                <SortableHead field="supplierName" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.supplier}
-                </SortableHead>
-                <SortableHead field="expectedDate" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.expectedDate}
-                </SortableHead>
-                <TableHead>{messages.columns.progress}</TableHead>
-                <SortableHead field="totalUah" sort={filter.sort} onSort={toggleSort} numeric>
-                  {messages.columns.amount}
-                </SortableHead>
-                <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.status}
-                </SortableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-              {rows.length === 0 ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={7} className="py-12 text-center">
-                    <p className="font-medium">{messages.empty}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-                    </p>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((order) => <OrderRow key={order.id} order={order} onOpen={() => setOpenId(order.id)} />)
-              )}
-            </TableBody>
-          </Table>
-          <ListPagination
-            page={filter.page}
-            pageSize={filter.limit}
-            total={total}
-            emptySummary={messages.totalOrders(0)}
-            nextDisabled={listQuery.isPlaceholderData}
-            onPageChange={(page) => setFilter({ ...filter, page })}
-          />
-        </ListStates>
-      </div>
+      <ListCard
+        query={listQuery}
+        page={filter.page}
+        limit={filter.limit}
+        total={total}
+        onPage={list.setPage}
+        texts={{
+          loading: messages.loading,
+          loadError: messages.loadError,
+          retry: messages.retry,
+          emptySummary: messages.totalOrders(0),
+        }}
+        table={{
+          id: 'supplier-orders',
+          label: messages.title,
+          columns: orderColumns((order) => setOpenId(order.id)),
+          rows: listQuery.data?.items ?? [],
+          rowKey: (order) => order.id,
+          rowLabel: (order) => order.number,
+          sort: filter.sort,
+          onSort: list.toggleSort,
+          onRowClick: (order) => setOpenId(order.id),
+          minWidthRem: 60,
+          empty: (
+            <ListEmpty
+              title={messages.empty}
+              hint={list.filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
+            />
+          ),
+        }}
+      />
 
       {openId !== null ? (
         <OrderDrawer
@@ -303,85 +212,98 @@ export function SupplierOrdersPage() {
   );
 }
 
-function DateFilter({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="relative">
-      <Label
-        htmlFor={id}
-        className="pointer-events-none absolute -top-2 left-2 bg-background px-1 text-xs font-normal text-muted-foreground"
-      >
-        {label}
-      </Label>
-      <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
-}
-
-function OrderRow({ order, onOpen }: { order: OrderSummary; onOpen: () => void }) {
-  return (
-    <TableRow className="cursor-pointer" onClick={onOpen}>
-      <TableCell className="font-medium whitespace-nowrap">
-        <button
-          type="button"
-          className="-mx-1 rounded-sm px-1 font-mono outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={messages.openOrder(order.number)}
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen();
-          }}
-        >
-          {order.number}
-        </button>
-        {order.supplierReference ? (
-          <span className="block text-xs text-muted-foreground">{order.supplierReference}</span>
-        ) : null}
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatDateUk(order.orderDate)}</TableCell>
-      <TableCell className="max-w-64">
-        <span className="line-clamp-2">{order.supplierName}</span>
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        <span className="block">{order.expectedDate ? formatDateUk(order.expectedDate) : messages.none}</span>
-        {order.isOverdue ? <OverdueMark /> : null}
-      </TableCell>
-      <TableCell className="min-w-32">
-        <div
-          className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={order.receivedPercent}
-          aria-label={`${messages.columns.progress} ${order.number}`}
-        >
-          <div className="h-full bg-emerald-500" style={{ width: `${order.receivedPercent}%` }} />
-        </div>
-        <span className="text-xs text-muted-foreground tabular-nums">
-          {messages.progress(order.receivedPercent)} · {messages.remaining(formatQty(order.remainingQty))}
-        </span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">
-        <span className="block">{formatMoney(order.totalUah)}</span>
-        {order.currencyCode !== 'UAH' ? (
-          <span className="block text-xs text-muted-foreground">
-            {formatMoney(order.totalGross)} {order.currencyCode}
+/** The list's columns; the number opens the order's drawer, like the row. */
+function orderColumns(onOpen: (order: OrderSummary) => void): DataColumn<OrderSummary>[] {
+  const c = messages.columns;
+  return [
+    {
+      id: 'number',
+      header: c.number,
+      sortField: 'number',
+      primary: true,
+      className: 'font-medium',
+      cell: (order) => (
+        <>
+          <RowOpenButton label={messages.openOrder(order.number)} onOpen={() => onOpen(order)}>
+            {order.number}
+          </RowOpenButton>
+          {order.supplierReference ? (
+            <span className="block text-xs text-muted-foreground">{order.supplierReference}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'orderDate',
+      header: c.orderDate,
+      sortField: 'orderDate',
+      className: 'tabular-nums',
+      cell: (order) => formatDateUk(order.orderDate),
+    },
+    {
+      id: 'supplier',
+      header: c.supplier,
+      sortField: 'supplierName',
+      className: 'max-w-64 whitespace-normal',
+      cell: (order) => <span className="line-clamp-2">{order.supplierName}</span>,
+    },
+    {
+      id: 'expectedDate',
+      header: c.expectedDate,
+      sortField: 'expectedDate',
+      className: 'tabular-nums',
+      cell: (order) => (
+        <>
+          <span className="block">{order.expectedDate ? formatDateUk(order.expectedDate) : messages.none}</span>
+          {order.isOverdue ? <OverdueMark /> : null}
+        </>
+      ),
+    },
+    {
+      id: 'progress',
+      header: c.progress,
+      className: 'min-w-32',
+      cell: (order) => (
+        <>
+          <div
+            className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={order.receivedPercent}
+            aria-label={`${c.progress} ${order.number}`}
+          >
+            <div className="h-full bg-emerald-500" style={{ width: `${order.receivedPercent}%` }} />
+          </div>
+          <span className="text-xs text-muted-foreground tabular-nums">
+            {messages.progress(order.receivedPercent)} · {messages.remaining(formatQty(order.remainingQty))}
           </span>
-        ) : null}
-      </TableCell>
-      <TableCell>
-        <OrderStatusBadge status={order.status} />
-      </TableCell>
-    </TableRow>
-  );
+        </>
+      ),
+    },
+    {
+      id: 'amount',
+      header: c.amount,
+      sortField: 'totalUah',
+      numeric: true,
+      cell: (order) => (
+        <>
+          <span className="block">{formatMoney(order.totalUah)}</span>
+          {order.currencyCode !== 'UAH' ? (
+            <span className="block text-xs text-muted-foreground">
+              {formatMoney(order.totalGross)} {order.currencyCode}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: c.status,
+      sortField: 'status',
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
+  ];
 }
 
 // ---- stat cards -----------------------------------------------------------------------------------------------
