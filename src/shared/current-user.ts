@@ -10,3 +10,10 @@ export interface CurrentUser {
   /** The worker this login belongs to (the shop-floor terminal books time to the worker). */
   workerId: number | null;
 }
+
+/** One route of the signed-in user's accessible menu (spec §6): may the user see it, and may they change things. */
+export interface MenuAccess {
+  route: string;
+  canView: boolean;
+  canAccess: boolean;
+}

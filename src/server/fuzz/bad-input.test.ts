@@ -16,15 +16,8 @@ import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { routeCatalog } from '@/shared/route-catalog.ts';
 import { BODY_LIMIT } from '../app.ts';
-import {
-  edgeRequests,
-  requestArbitrary,
-  serialize,
-  uploadArbitrary,
-  UPLOAD_URL,
-  type FuzzContext,
-  type FuzzRequest,
-} from './arbitraries.ts';
+import { requestArbitrary, serialize, type FuzzContext, type FuzzRequest } from './arbitraries.ts';
+import { edgeRequests, uploadArbitrary, UPLOAD_URL } from './edge-requests.ts';
 import { capturedSchemaCount, collectionOf, fillPath, fuzzEndpoints, type FuzzEndpoint } from './endpoints.ts';
 import { createFuzzFixture, type FuzzUser } from './fixture.ts';
 import { describeAnswer, judge, shorten, type Answer } from './judge.ts';

@@ -10,7 +10,7 @@ import { useRegisteredRoutes } from '@/web/layout/registered-routes.ts';
 import { catalogEntry, homeExtraRoutes, homeModuleRoutes, type CatalogRoute } from '@/shared/route-catalog.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { appMessages } from './app.messages.ts';
-import { usePermissions } from './use-permission.ts';
+import { usePermissions } from '@/web/lib/use-permission.ts';
 
 const m = appMessages.home;
 

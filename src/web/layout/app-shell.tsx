@@ -2,7 +2,7 @@
 // The tooltip provider lives here, not in app.tsx, to keep it out of the login page's bundle.
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import type { CurrentUser } from '@/shared/current-user.ts';
 import { SidebarInset, SidebarProvider } from '@/web/components/ui/sidebar.tsx';
 import { TooltipProvider } from '@/web/components/ui/tooltip.tsx';
 import { AppSidebar } from './app-sidebar.tsx';

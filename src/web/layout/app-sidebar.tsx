@@ -2,7 +2,7 @@
 // active item by the current path, badges, and the user card. Items are real links: a full page load.
 import { useId } from 'react';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import type { CurrentUser } from '@/shared/current-user.ts';
 import {
   Sidebar,
   SidebarContent,
@@ -19,7 +19,7 @@ import {
   useSidebar,
 } from '@/web/components/ui/sidebar.tsx';
 import { formatBadgeCount, useBadgeCounts } from '@/web/app/badges.ts';
-import { usePermissions } from '@/web/app/use-permission.ts';
+import { usePermissions } from '@/web/lib/use-permission.ts';
 import { owningRoute, type CatalogRoute } from '@/shared/route-catalog.ts';
 import { AppLogo } from './app-logo.tsx';
 import { layoutMessages } from './layout.messages.ts';

@@ -1,7 +1,7 @@
 // The user card at the bottom of the sidebar and its menu (spec §2): profile and personal pages as full-page
 // links, then logout — a navigation to the logout endpoint.
 import { ChevronsUpDownIcon, LogOutIcon } from 'lucide-react';
-import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import type { CurrentUser } from '@/shared/current-user.ts';
 import { authEndpoints } from '@/modules/auth/auth.endpoints.ts';
 import {
   DropdownMenu,

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { LockIcon, ShieldXIcon } from 'lucide-react';
 import { Redirect } from 'wouter';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { layoutMessages } from './layout.messages.ts';
 import { PageLoading, PageMessage } from './page-status.tsx';
 

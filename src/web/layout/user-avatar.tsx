@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
+import type { CurrentUser } from '@/shared/current-user.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '@/web/components/ui/avatar.tsx';
 import { cn } from '@/web/lib/utils.ts';
 

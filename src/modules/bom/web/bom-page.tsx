@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ListTreeIcon, UploadIcon } from 'lucide-react';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { Button } from '@/web/components/ui/button.tsx';
 import { cn } from '@/web/lib/utils.ts';
 import { BomImportDialog } from './bom-dialogs.tsx';

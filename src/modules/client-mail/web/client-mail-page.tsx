@@ -2,7 +2,7 @@
 // registers they leave in ('Реєстри') and the envelope layout of each format ('Шаблон конверта').
 import { useState } from 'react';
 import { MailIcon, ListChecksIcon, LayoutTemplateIcon } from 'lucide-react';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
 import { mailWebMessages as messages } from './client-mail.messages.ts';
 import { EnvelopeDesigner } from './envelope-designer.tsx';

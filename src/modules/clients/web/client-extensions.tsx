@@ -5,7 +5,7 @@ import { LandmarkIcon, PackageIcon, TruckIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
-import { BankAccountsDialog } from '@/web/components/bank-accounts-dialog.tsx';
+import { BankAccountsDialog } from './bank-accounts-dialog.tsx';
 import { RowAction } from '@/web/components/data-list.tsx';
 import { endpointUrl } from '@/web/lib/api.ts';
 import { clientsEndpoints } from '../clients.endpoints.ts';

@@ -6,7 +6,7 @@ import { companiesEndpoints } from '@/modules/companies/companies.endpoints.ts';
 import { companiesMessages, LOGO_MAX_BYTES, LOGO_TYPES } from '@/modules/companies/companies.messages.ts';
 import type { ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import type { ResourcePageExtensions } from '@/resources/_engine/web/resource-extensions.ts';
-import { BankAccountsDialog } from '@/web/components/bank-accounts-dialog.tsx';
+import { BankAccountsDialog } from '@/modules/clients/web/index.ts';
 import { RowAction } from '@/web/components/data-list.tsx';
 import { StoredImageDialog } from '@/web/components/stored-image-dialog.tsx';
 import { endpointUrl } from '@/web/lib/api.ts';

@@ -27,7 +27,7 @@ import {
   type ScanResult,
 } from '@/modules/inventory-audits/inventory-audits.contract.ts';
 import { formatDateUk, formatMoney, formatQty } from './audit-format.ts';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {

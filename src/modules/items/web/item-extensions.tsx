@@ -4,8 +4,7 @@
 import { useState, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarcodeIcon, Loader2Icon, TagIcon, WandSparklesIcon } from 'lucide-react';
-// eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the dashboard (warehouse.md §10)
-import { LabelsDialog } from '@/modules/labels/web/labels-dialog.tsx';
+import { LabelsDialog } from '@/modules/labels/web/index.ts';
 import { lookupBase, type ResourceRow } from '@/resources/_engine/web/resource-api.ts';
 import { RowAction } from '@/web/components/data-list.tsx';
 import { productCode, randomCodeNumber } from '@/shared/product-code.ts';

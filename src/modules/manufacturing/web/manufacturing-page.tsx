@@ -18,7 +18,7 @@ import {
 } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';

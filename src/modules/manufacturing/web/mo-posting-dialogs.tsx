@@ -9,7 +9,7 @@ import {
 } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { cmp, dec, fixed, isNegative, isZero, neg, sub, type Dec } from '@/shared/decimal.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
-import { SerialsInput } from '@/web/components/serials-input.tsx';
+import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';

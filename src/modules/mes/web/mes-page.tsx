@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FactoryIcon, UserRoundIcon } from 'lucide-react';
 import { mesTexts, type MesContext } from '@/modules/mes/mes.contract.ts';
 import { StateMessage } from '@/web/components/data-list.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { DEPARTMENT_STORAGE_KEY, mesContextQueryKey } from './mes.api.ts';
 import { IdentifyPanel, type Identity } from './mes-identify.tsx';
 import { OperationScreen } from './mes-operation.tsx';

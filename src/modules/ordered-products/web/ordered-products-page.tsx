@@ -9,7 +9,7 @@ import {
   type OrderedProductRow,
   type OrderedProductsStats,
 } from '@/modules/ordered-products/ordered-products.contract.ts';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';

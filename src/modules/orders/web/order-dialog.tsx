@@ -11,7 +11,7 @@ import { Loader2Icon, SaveIcon } from 'lucide-react';
 import type { Order, OrderBody, OrderClientContext } from '@/modules/orders/orders.contract.ts';
 import { deliveryLabels } from '@/modules/clients/clients.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -29,6 +29,7 @@ import { Switch } from '@/web/components/ui/switch.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { useUnsavedChanges } from '@/web/components/unsaved-changes.tsx';
 import { ClientCreateDialog } from './client-create-dialog.tsx';
 import { ClientPicker, CLIENTS_ROUTE } from './client-picker.tsx';
 import { formatMoney, money, typedLineAmounts, typedTotals } from './order-format.ts';
@@ -107,7 +108,9 @@ export function OrderDialog({
   const formId = useId();
   const queryClient = useQueryClient();
   const form = useForm<OrderFormValues, unknown, OrderBody>({ resolver: orderResolver, defaultValues: toForm(order) });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  // A filled form is not thrown away by Esc, the close button or a click outside without a question (issue 20).
+  const unsaved = useUnsavedChanges(isDirty);
   const [failure, setFailure] = useState<string | null>(null);
   /** The name typed in the client search when 'Створити клієнта' was chosen; null while not creating. */
   const [newClientName, setNewClientName] = useState<string | null>(null);
@@ -257,7 +260,7 @@ export function OrderDialog({
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !save.isPending && unsaved.attempt(onClose)}>
       <DialogContent className="max-h-[95vh] gap-5 overflow-y-auto p-4 sm:max-w-6xl sm:p-6">
         <DialogHeader>
           <DialogTitle>{order ? m.editTitle(order.orderNumber) : m.createTitle}</DialogTitle>
@@ -494,7 +497,7 @@ export function OrderDialog({
           />
         ) : null}
         <DialogFooter>
-          <Button type="button" variant="outline" disabled={save.isPending} onClick={onClose}>
+          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => unsaved.attempt(onClose)}>
             {m.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={save.isPending}>
@@ -507,6 +510,7 @@ export function OrderDialog({
           </Button>
         </DialogFooter>
       </DialogContent>
+      {unsaved.prompt}
     </Dialog>
   );
 }

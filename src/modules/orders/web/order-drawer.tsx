@@ -26,7 +26,7 @@ import {
 } from 'lucide-react';
 import { orderActionLabels, type Order, type OrderAction } from '@/modules/orders/orders.contract.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
+import { DocumentActionBar, type DocumentAction } from '@/web/components/document-actions.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -60,7 +60,11 @@ const icons: Record<OrderAction, typeof CheckIcon> = {
 };
 /** The actions that change nothing (prints) are offered to viewers too. */
 const readOnlyActions: readonly OrderAction[] = ['print-invoice', 'print-departments'];
-const primaryActions: readonly OrderAction[] = ['confirm', 'ship', 'record-payment'];
+/** The next step of an order's life, in the order it comes: the first one the state allows is the primary button. */
+const nextSteps: readonly OrderAction[] = ['confirm', 'ship', 'close', 'record-payment'];
+/** Plain buttons beside it; everything else is in 'Ще'. */
+const plainActions: readonly OrderAction[] = ['edit', 'record-payment', 'print-invoice'];
+/** Only in 'Ще', under a separator, each behind its confirmation. */
 const destructiveActions: readonly OrderAction[] = ['cancel', 'delete'];
 
 export function OrderDrawer({
@@ -210,34 +214,31 @@ function Actions({
   }
 
   const offered = order.allowedActions.filter((a) => canChange || readOnlyActions.includes(a));
+  const toAction = (action: OrderAction): DocumentAction => {
+    const Icon = icons[action];
+    return {
+      id: action,
+      label: orderActionLabels[action],
+      icon: <Icon aria-hidden="true" />,
+      onSelect: () => run(action),
+      disabled: immediate.isPending,
+      pending: immediate.isPending && immediate.variables === action,
+      destructive: destructiveActions.includes(action),
+    };
+  };
+  // One primary button — the order's next step — a few plain ones, the rest (cancel and delete last) in 'Ще'.
+  const primary = nextSteps.find((a) => offered.includes(a));
+  const plain = plainActions.filter((a) => a !== primary && offered.includes(a));
+  const rest = offered
+    .filter((a) => a !== primary && !plain.includes(a))
+    .sort((a, b) => Number(destructiveActions.includes(a)) - Number(destructiveActions.includes(b)));
   return (
     <div className="grid gap-2">
-      <div className="flex flex-wrap gap-2" role="group" aria-label={ordersWebMessages.columns.status}>
-        {offered.map((action) => {
-          const Icon = icons[action];
-          const busy = immediate.isPending && immediate.variables === action;
-          return (
-            <Button
-              key={action}
-              size="sm"
-              variant={
-                destructiveActions.includes(action)
-                  ? action === 'delete'
-                    ? 'ghost'
-                    : 'destructive'
-                  : primaryActions.includes(action)
-                    ? 'default'
-                    : 'outline'
-              }
-              disabled={immediate.isPending}
-              onClick={() => run(action)}
-            >
-              {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
-              {orderActionLabels[action]}
-            </Button>
-          );
-        })}
-      </div>
+      <DocumentActionBar
+        primary={primary ? toAction(primary) : null}
+        secondary={plain.map(toAction)}
+        more={rest.map(toAction)}
+      />
       {!canChange ? <p className="text-sm text-muted-foreground">{d.readOnly}</p> : null}
     </div>
   );

@@ -262,10 +262,28 @@ describe('OrdersPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<OrdersPage />, { path: '/orders' });
     const drawer = await openDrawer(user);
-    for (const name of ['Відвантажити', 'Записати оплату', 'Скасувати', 'Рахунок на оплату', 'Зняти резерв']) {
-      expect(within(drawer).getByRole('button', { name }), name).toBeTruthy();
-    }
+    // A confirmed order: its next step is the one primary button; cancelling is in 'Ще', never beside it.
+    const toolbar = within(drawer).getByRole('toolbar');
+    const buttons = within(toolbar).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Відвантажити',
+      'Редагувати',
+      'Записати оплату',
+      'Рахунок на оплату',
+      'Ще',
+    ]);
+    expect(buttons[0]!.className).toContain('bg-primary text-primary-foreground');
+    expect(buttons[1]!.className).not.toContain('bg-primary text-primary-foreground');
+    expect(within(drawer).queryByRole('button', { name: 'Скасувати' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Підтвердити' })).toBeNull();
+    await user.click(within(toolbar).getByRole('button', { name: 'Ще' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toContain('Зняти резерв');
+    expect(items.at(-1)).toBe('Скасувати');
+    await user.keyboard('{Escape}');
     const lines = within(drawer).getByRole('table', { name: 'Рядки' });
     expect(within(lines).getByText('Резерв')).toBeTruthy();
     expect(within(lines).getByText('Залишок')).toBeTruthy();
@@ -292,7 +310,8 @@ describe('OrdersPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<OrdersPage />, { path: '/orders' });
     const drawer = await openDrawer(user);
-    await user.click(within(drawer).getByRole('button', { name: 'Скасувати' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Ще' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Скасувати' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Скасувати замовлення?' });
     await user.click(within(dialog).getByRole('button', { name: 'Скасувати' }));
     expect(await within(dialog).findByText('Вкажіть причину')).toBeTruthy();
@@ -340,6 +359,30 @@ describe('OrdersPage', () => {
     expect(within(dialog).getByText('Має бути більше нуля')).toBeTruthy();
     expect(within(dialog).getAllByText('Оберіть запис зі списку').length).toBeGreaterThan(0);
     expect(bodiesOf(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
+  it('asks before Esc or Скасувати throw a filled form away, and closes an untouched one at once', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<OrdersPage />, { path: '/orders' });
+    await user.click(await screen.findByRole('button', { name: 'Нове замовлення' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Нове замовлення клієнта' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Нове замовлення клієнта' })).toBeNull());
+
+    await user.click(await screen.findByRole('button', { name: 'Нове замовлення' }));
+    dialog = await screen.findByRole('dialog', { name: 'Нове замовлення клієнта' });
+    await user.type(within(dialog).getByLabelText('Ціна, рядок 1'), '100');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Закрити без збереження?' });
+    await user.click(within(question).getByRole('button', { name: 'Продовжити редагування' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((within(dialog).getByLabelText('Ціна, рядок 1') as HTMLInputElement).value).toBe('100');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Скасувати' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Закрити без збереження?' });
+    await user.click(within(again).getByRole('button', { name: 'Закрити без збереження' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Нове замовлення клієнта' })).toBeNull());
   });
 
   it('computes the live totals with the shared VAT rule as lines are typed', async () => {

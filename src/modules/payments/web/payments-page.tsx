@@ -16,7 +16,7 @@ import {
   WalletIcon,
 } from 'lucide-react';
 import type { PaymentStats } from '@/modules/payments/payments.contract.ts';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';

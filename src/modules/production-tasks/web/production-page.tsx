@@ -14,7 +14,7 @@ import {
   type TaskStatus,
 } from '@/modules/production-tasks/production-tasks.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListStates, StateMessage } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';

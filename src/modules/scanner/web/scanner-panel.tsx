@@ -4,9 +4,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CameraIcon, CameraOffIcon, CheckCircle2Icon, Loader2Icon, ScanBarcodeIcon, XCircleIcon } from 'lucide-react';
-// eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the dashboard (warehouse.md §10)
-import { LabelsDialog, type LabelItem } from '@/modules/labels/web/labels-dialog.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { LabelsDialog, type LabelItem } from '@/modules/labels/web/index.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';

@@ -25,7 +25,7 @@ import {
   type SerialSummary,
 } from '@/modules/serial-numbers/serial-numbers.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';

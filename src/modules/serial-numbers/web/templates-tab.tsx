@@ -15,7 +15,7 @@ import {
   type SerialTemplate,
   type TemplatePreview,
 } from '@/modules/serial-numbers/serial-numbers.contract.ts';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListStates, RowAction } from '@/web/components/data-list.tsx';
 import { ConfirmDialog, FormFailure, StatusBadge } from '@/web/components/document-parts.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';

@@ -26,7 +26,7 @@ import {
 } from '@/modules/shipments/shipments.contract.ts';
 import { NpSettingsDialog } from './np-settings-dialog.tsx';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';

@@ -18,7 +18,7 @@ import {
 import { useSearch } from 'wouter';
 import type { ShortageRow, ShortageStats } from '@/modules/shortage/shortage.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Badge } from '@/web/components/ui/badge.tsx';

@@ -25,11 +25,9 @@ import { Link, useSearch } from 'wouter';
 import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-// eslint-disable-next-line no-restricted-imports -- one labels dialog, opened from the items, the scanner and the stock pages (warehouse.md §10)
-import { LabelsDialog } from '@/modules/labels/web/labels-dialog.tsx';
-// eslint-disable-next-line no-restricted-imports -- the scanner's lookup, opened by the stock pages' 'Сканувати' (warehouse.md §1, §9)
-import { ScannerDialog } from '@/modules/scanner/web/scanner-dialog.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { LabelsDialog } from '@/modules/labels/web/index.ts';
+import { ScannerDialog } from '@/modules/scanner/web/index.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus, ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
 import { Button, buttonVariants } from '@/web/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';

@@ -16,7 +16,7 @@ import {
 } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
 import {
   ChoiceFilter,

@@ -33,7 +33,7 @@ import {
   type ReceiptFormValues,
 } from './receipt-form.ts';
 import { ReceiptLines } from './receipt-lines.tsx';
-import { SerialsInput } from '@/web/components/serials-input.tsx';
+import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
 import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
 import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
 import { ReceiptHeaderFields } from './receipt-header.tsx';

@@ -32,7 +32,7 @@ import {
   formatTimestampUk,
   TransferStatusBadge,
 } from './transfer-parts.tsx';
-import { SerialsInput } from '@/web/components/serials-input.tsx';
+import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
 import { isTransferListQuery, printUrl, transferQueryKey, transfersApi } from './warehouse-transfers.api.ts';
 import { transfersWebMessages } from './warehouse-transfers.messages.ts';
 

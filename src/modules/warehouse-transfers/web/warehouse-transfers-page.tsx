@@ -24,7 +24,7 @@ import {
 } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
 import { formatDateUk, formatMoney, formatQty, TransferStatusBadge } from './transfer-parts.tsx';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/app/use-permission.ts';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus, ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';

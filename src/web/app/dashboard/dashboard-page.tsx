@@ -33,7 +33,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { endpointKey } from '@/web/lib/api.ts';
 import { formatMoney } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { usePermissions } from '../use-permission.ts';
+import { usePermissions } from '@/web/lib/use-permission.ts';
 import { costSample, dashboardMessages as m, stockSample } from './dashboard.messages.ts';
 
 /** The figures' key; a quick action's dialog closing refreshes it. */

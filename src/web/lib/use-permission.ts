@@ -1,7 +1,24 @@
-// Permission of the signed-in user for one catalogue route (spec §6).
-import type { AccessibleMenuItem } from '@/modules/users/users.contract.ts';
+// Permission of the signed-in user for one catalogue route (spec §6). The library knows no feature module: the
+// user's accessible menu is read by a hook the app's root connects (connectAccessibleMenu, called where the app
+// defines that hook), the way the server's composition root wires a module's hooks.
+import type { MenuAccess } from '@/shared/current-user.ts';
 import { catalogEntry } from '@/shared/route-catalog.ts';
-import { useAccessibleMenu } from './use-accessible-menu.ts';
+
+/** What the permission checks need: the signed-in user's menu, whether it is loading, whether anyone is signed in. */
+export interface AccessibleMenuState {
+  data: readonly MenuAccess[] | undefined;
+  isLoading: boolean;
+  hasUser: boolean;
+}
+
+let useMenu: () => AccessibleMenuState = () => {
+  throw new Error('usePermissions: no accessible-menu hook is connected (the app root calls connectAccessibleMenu)');
+};
+
+/** Connects the hook that reads the signed-in user's accessible menu; the app's root calls it once, at load. */
+export function connectAccessibleMenu(hook: () => AccessibleMenuState) {
+  useMenu = hook;
+}
 
 export interface Permission {
   canView: boolean;
@@ -21,7 +38,7 @@ const ALLOWED: Permission = { canView: true, canAccess: true };
  */
 export function resolvePermission(
   route: string,
-  menu: readonly AccessibleMenuItem[] | undefined,
+  menu: readonly MenuAccess[] | undefined,
   { hasUser, isLoading }: { hasUser: boolean; isLoading: boolean },
 ): Permission {
   if (isLoading || !hasUser || !Array.isArray(menu)) return ALLOWED;
@@ -33,8 +50,7 @@ export function resolvePermission(
 
 /** A checker for many routes at once (the sidebar, the home page, the user menu). */
 export function usePermissions() {
-  const { data, isLoading, user } = useAccessibleMenu();
-  const hasUser = user !== null;
+  const { data, isLoading, hasUser } = useMenu();
   return {
     isLoading,
     permissionOf: (route: string) => resolvePermission(route, data, { hasUser, isLoading }),

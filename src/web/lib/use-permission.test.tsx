@@ -4,7 +4,7 @@ import { createQueryClient } from '@/web/lib/query-client.ts';
 import { deferred } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { MENU_URL, menuAllowing, menuOf, seedUser, stubShellApi } from '@/web/layout/shell.fixtures.ts';
-import { resolvePermission, usePermission } from './use-permission.ts';
+import { resolvePermission, usePermission } from '@/web/lib/use-permission.ts';
 
 function Probe({ route }: { route: string }) {
   const { canView, canAccess, isLoading } = usePermission(route);
