@@ -102,6 +102,9 @@ describe('items', () => {
     expect(barcode).toBe(`200${String(item.id).padStart(9, '0')}${barcode.at(-1)}`);
     expect(checkBarcode(barcode).ok).toBe(true);
     expect((await api('POST', `/api/products/${item.id}/barcode`)).statusCode).toBe(409);
+    expect((await api('GET', `/api/lookups/products?search=${barcode}`)).json()).toEqual([
+      { id: item.id, label: item.name },
+    ]);
     expect((await api('GET', `/api/products?search=${barcode}`)).json().map((r: { id: number }) => r.id)).toEqual([
       item.id,
     ]);
@@ -194,6 +197,14 @@ describe('items', () => {
     ]);
     const found = await api('GET', '/api/components?search=cl10b104');
     expect(found.json().map((r: { id: number }) => r.id)).toEqual([cap]);
+    // Every picker (the lookup) finds it alike: by the supplier's SKU, by its own SKU, by its name.
+    for (const search of ['cl10b104', 'c-100n-b', 'інший виробник']) {
+      const picked = await api('GET', `/api/lookups/components?search=${encodeURIComponent(search)}`);
+      expect(
+        picked.json().map((r: { id: number }) => r.id),
+        search,
+      ).toEqual(search === 'cl10b104' ? [cap] : [alt]);
+    }
     // The supplier cannot be deleted while a component names it.
     expect((await api('DELETE', `/api/suppliers/${supplier}`)).json().error).toBe(
       'Запис використовується (Постачальники компонентів) — зробіть його неактивним',

@@ -171,7 +171,13 @@ export class ResourceEngine {
     if (ids.length) where.push(inArray(column(r, 'id'), ids));
     else {
       if (r.def.hasActiveFlag) where.push(eq(column(r, 'isActive'), true));
-      if (search) where.push(ilike(display, `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`));
+      // A picker finds a record by its name and by every field its list searches (an item by SKU, barcode, MPN or
+      // a supplier's SKU; a counterparty by its contacts), so every picker built on the lookup finds alike.
+      if (search) {
+        const byName = ilike(display, `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+        const byFields = this.searchWhere(r, search);
+        where.push(byFields ? or(byName, byFields)! : byName);
+      }
     }
     const rows = await db
       .select({ id: column(r, 'id'), label: display })
