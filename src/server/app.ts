@@ -11,15 +11,15 @@ import { clientsRoutes } from '@/modules/clients/server/index.ts';
 import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { workersRoutes } from '@/modules/workers/server/index.ts';
-import { supplierReceiptsRoutes } from '@/modules/supplier-receipts/server/index.ts';
-import { adjustmentsRoutes, stockRoutes } from '@/modules/stock/server/index.ts';
+import { receiptsOfSupplierOrders, supplierReceiptsRoutes } from '@/modules/supplier-receipts/server/index.ts';
+import { adjustmentsForSerials, adjustmentsRoutes, stockRoutes } from '@/modules/stock/server/index.ts';
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
-import { supplierOrdersRoutes } from '@/modules/supplier-orders/server/index.ts';
-import { ordersRoutes } from '@/modules/orders/server/index.ts';
+import { connectSupplierOrderReceipts, supplierOrdersRoutes } from '@/modules/supplier-orders/server/index.ts';
+import { connectOrderShipments, ordersRoutes } from '@/modules/orders/server/index.ts';
 import { paymentsRoutes } from '@/modules/payments/server/index.ts';
-import { shipmentsRoutes } from '@/modules/shipments/server/index.ts';
-import { serialNumbersRoutes } from '@/modules/serial-numbers/server/index.ts';
+import { shipmentsOfOrders, shipmentsRoutes } from '@/modules/shipments/server/index.ts';
+import { connectSerialWriteOffs, serialNumbersRoutes } from '@/modules/serial-numbers/server/index.ts';
 import { clientMailRoutes } from '@/modules/client-mail/server/index.ts';
 import { novaPoshtaRoutes } from '@/modules/nova-poshta/server/index.ts';
 import { scannerRoutes } from '@/modules/scanner/server/index.ts';
@@ -58,7 +58,20 @@ export interface BuildOptions {
   extraRoutes?: (app: AppInstance) => void | Promise<void>;
 }
 
+/**
+ * Connects the ports through which a module reaches one that imports it, so that no import cycle ties them: an
+ * order's actions reach its shipments, a supplier order's 'Отримати' creates a receipt, a serial's 'Списати' posts a
+ * stock adjustment. Idempotent. buildApp calls it, and so does whatever runs the services without an app (the demo
+ * seeders, demo-seeders.ts); a port used before it is connected throws.
+ */
+export function connectModules(): void {
+  connectOrderShipments(shipmentsOfOrders);
+  connectSupplierOrderReceipts(receiptsOfSupplierOrders);
+  connectSerialWriteOffs(adjustmentsForSerials);
+}
+
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<AppInstance> {
+  connectModules();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,

@@ -10,7 +10,8 @@ import { referenceDataDemoSeeder } from '@/resources/resources.demo.ts';
 import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
 import { createTestApp, type TestApp } from '@/server/testing/test-app.ts';
 import type { ExplosionNode } from '../bom.contract.ts';
-import { bomDemoSeeder, explodeItem, whereUsed } from './index.ts';
+import { bomDemoSeeder } from './bom.demo.ts';
+import { explodeItem, whereUsed } from './index.ts';
 import { bomLines, boms } from './bom.table.ts';
 
 let t: TestApp;

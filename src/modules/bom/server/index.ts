@@ -1,7 +1,6 @@
-// Specifications ('Специфікації', production.md §1): the routes, the demo, and what other production modules use —
+// Specifications ('Специфікації', production.md §1): the routes and what other production modules use —
 // the explosion, the full planned unit cost (material roll-up + conversion) and the cycle check.
 export { bomRoutes } from './bom.routes.ts';
-export { bomDemoSeeder } from './bom.demo.ts';
 export { CostRoll, plannedUnitCost, type ItemCost, type PlannedUnitCost } from './bom.rollup.ts';
 export { availableByItem, bomCycleCheck, explodeBom, explodeItem, whereUsed } from './bom.structure.ts';
 export { getBom, listBoms } from './bom.read.ts';

@@ -1,2 +1,1 @@
 export { clientMailRoutes } from './client-mail.routes.ts';
-export { clientMailDemoSeeder } from './client-mail.demo.ts';

@@ -1,2 +1,1 @@
 export { inventoryAuditsRoutes } from './inventory-audits.routes.ts';
-export { inventoryAuditsDemoSeeder } from './inventory-audits.demo.ts';

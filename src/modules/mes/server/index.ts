@@ -1,5 +1,4 @@
 export { mesRoutes } from './mes.routes.ts';
-export { mesDemoSeeder } from './mes.demo.ts';
 export { performMesAction, shortQty, type MesActionAnswer, type MesActionOptions } from './mes.actions.ts';
 export { identifyByBadge, mesContext, mesOperationDetail, mesQueue, mesWorkers } from './mes.read.ts';
 export { purgeIdempotencyKeys } from './idempotency.ts';

@@ -1,5 +1,6 @@
 // The orders module's public surface: the routes, the order effects the payments and shipments modules call after
-// they change (refreshOrder, paid sums, line progress), the creation and confirmation services, and the demo.
+// they change (refreshOrder, paid sums, line progress), the creation and confirmation services, and the port the
+// shipments module implements for the order actions (connected in the composition root).
 export { ordersRoutes } from './orders.routes.ts';
 export {
   ORDER_LINE,
@@ -18,5 +19,5 @@ export {
 export { assertStatus, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
 export { getOrder, shippedOfLine } from './orders.read.ts';
 export { setProductionApproval } from './orders.actions.ts';
-export { ordersDemoSeeder } from './orders.demo.ts';
+export { connectOrderShipments, type OrderShipmentFilter, type OrderShipments } from './order-shipments.ts';
 export { orderLines, orders } from './orders.table.ts';

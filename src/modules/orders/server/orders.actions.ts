@@ -1,16 +1,16 @@
 // The actions of the order state table (sales.md §1.1): deleting a draft, return to draft, close (by hand, or with
 // undershipment), cancel, reserve/unreserve and the production approval. Each is one audited transaction with the
 // order row locked and its version checked.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, type Dec } from '@/shared/decimal.ts';
 import { lineAmounts } from '@/shared/vat.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { deleteDraftShipmentsOfOrder, shipmentLines, shipments } from '@/modules/shipments/server/index.ts';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
 import { orderMessages } from '../orders.contract.ts';
 import { ORDERS_ENTITY, refreshOrder, releaseOrder, reserveOrder } from './order-effects.ts';
+import { orderShipments } from './order-shipments.ts';
 import { getOrder, orderLinesOf } from './orders.read.ts';
 import { assertStatus, lockOrder } from './orders.service.ts';
 import { orderLines, orders } from './orders.table.ts';
@@ -19,20 +19,6 @@ const qtyText = (v: Dec) => fixed(v, 4).replace(/\.?0+$/, '') || '0';
 const now = () => sql`now()` as unknown as Date;
 
 // ---- delete, return to draft -----------------------------------------------------------------------------------
-
-async function shipmentCount(tx: DbOrTx, orderId: number, which: 'any' | 'notCancelled' | 'posted') {
-  const where =
-    which === 'any'
-      ? eq(shipments.orderId, orderId)
-      : which === 'posted'
-        ? and(eq(shipments.orderId, orderId), eq(shipments.status, 'posted'))
-        : and(eq(shipments.orderId, orderId), ne(shipments.status, 'cancelled'));
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(shipments)
-    .where(where);
-  return Number(row?.n ?? 0);
-}
 
 export async function deleteOrder(db: DbOrTx, ctx: AuditContext, id: number, version?: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -43,7 +29,7 @@ export async function deleteOrder(db: DbOrTx, ctx: AuditContext, id: number, ver
       .from(paymentAllocations)
       .where(eq(paymentAllocations.orderId, id));
     if (Number(allocated?.n ?? 0) > 0) throw new DomainError(409, orderMessages.hasAllocations);
-    if ((await shipmentCount(tx, id, 'any')) > 0) throw new DomainError(409, orderMessages.hasShipmentsDelete);
+    if ((await orderShipments().count(tx, id, 'any')) > 0) throw new DomainError(409, orderMessages.hasShipmentsDelete);
     const before = await getOrder(tx, id);
     await releaseOrder(tx, id);
     await tx.delete(orders).where(eq(orders.id, id));
@@ -56,7 +42,7 @@ export async function returnToDraft(db: DbOrTx, ctx: AuditContext, id: number, v
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, version);
     assertStatus(order, ['confirmed'], 'Повернути в чернетку');
-    if ((await shipmentCount(tx, id, 'notCancelled')) > 0) {
+    if ((await orderShipments().count(tx, id, 'notCancelled')) > 0) {
       throw new DomainError(409, orderMessages.hasShipmentsNoDraft);
     }
     await releaseOrder(tx, id);
@@ -114,7 +100,7 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
       return;
     }
     // Draft shipments go (their serials back on stock): posting them later would fail anyway.
-    await deleteDraftShipmentsOfOrder(tx, ctx, id);
+    await orderShipments().deleteDrafts(tx, ctx, id);
     await releaseOrder(tx, id);
     const lines = await orderLinesOf(tx, id, order.warehouseId);
     let net = dec(0);
@@ -125,11 +111,8 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
       const shipped = dec(line.shippedQty);
       if (cmp(shipped, dec(0)) <= 0) {
         // Nothing shipped: the line goes. One a cancelled shipment still names cannot (its document keeps it).
-        const [linked] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(shipmentLines)
-          .where(eq(shipmentLines.orderLineId, line.id));
-        if (Number(linked?.n ?? 0) > 0) throw new DomainError(409, orderMessages.closeLinked(line.lineNo));
+        if ((await orderShipments().countLinesOf(tx, line.id)) > 0)
+          throw new DomainError(409, orderMessages.closeLinked(line.lineNo));
         await tx.delete(orderLines).where(eq(orderLines.id, line.id));
         continue;
       }
@@ -180,9 +163,9 @@ export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, rea
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, version);
     assertStatus(order, ['draft', 'confirmed'], 'Скасувати');
-    if ((await shipmentCount(tx, id, 'posted')) > 0) throw new DomainError(409, orderMessages.postedShipment);
+    if ((await orderShipments().count(tx, id, 'posted')) > 0) throw new DomainError(409, orderMessages.postedShipment);
     const before = await getOrder(tx, id);
-    await deleteDraftShipmentsOfOrder(tx, ctx, id);
+    await orderShipments().deleteDrafts(tx, ctx, id);
     await releaseOrder(tx, id);
     const allocations = await tx
       .select({

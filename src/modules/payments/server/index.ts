@@ -1,7 +1,6 @@
-// Payments (sales.md §2). Other modules and the demo reach the services through here.
+// Payments (sales.md §2). Other modules reach the services through here.
 export { paymentsRoutes } from './payments.routes.ts';
 export { getPayment, listPayments, paymentStats } from './payments.read.ts';
 export { cancelPayment, createPayment, postPayment, replaceAllocations } from './payments.write.ts';
 export { importStatement, paymentFromBankTransaction } from './payments-import.service.ts';
-export { paymentsDemoSeeder } from './payments.demo.ts';
 export { bankTransactions, paymentAllocations, payments } from './payments.table.ts';

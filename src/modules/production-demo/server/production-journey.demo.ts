@@ -15,14 +15,14 @@ import { workers } from '@/resources/workers/workers.table.ts';
 import { orderCreateSchema } from '@/modules/orders/orders.contract.ts';
 import { confirmOrder, createOrder, setProductionApproval } from '@/modules/orders/server/index.ts';
 import {
-  buyShortages,
   completeManufacturingOrder,
   createChildOrders,
-  demoPurchase,
   postMoIssue,
   postMoOutput,
   releaseManufacturingOrder,
 } from '@/modules/manufacturing/server/index.ts';
+// eslint-disable-next-line no-restricted-imports -- a demo reuses another demo's helpers; barrels export no demo code
+import { buyShortages, demoPurchase } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { manufacturingOrders, moOperations, moPostings } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { createManufacturingOrders, orderedProducts, reserveFree } from '@/modules/ordered-products/server/index.ts';
 import { mesActionSchema } from '@/modules/mes/mes.contract.ts';

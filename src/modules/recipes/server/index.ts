@@ -1,5 +1,4 @@
 export { recipesRoutes } from './recipes.routes.ts';
-export { recipesDemoSeeder } from './recipes.demo.ts';
 export {
   createRecipe,
   getRecipe,

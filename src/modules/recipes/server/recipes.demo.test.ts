@@ -3,8 +3,10 @@
 // of the board that name them — the serial one the default and cheaper per unit than the small hand-soldered batch.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bomDemoSeeder } from '@/modules/bom/server/index.ts';
-import { techCardsDemoSeeder } from '@/modules/tech-cards/server/index.ts';
+/* eslint-disable no-restricted-imports -- the demos this one builds on; barrels export no demo code */
+import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
+import { techCardsDemoSeeder } from '@/modules/tech-cards/server/tech-cards.demo.ts';
+/* eslint-enable no-restricted-imports */
 import { techCards } from '@/modules/tech-cards/server/tech-cards.table.ts';
 import { effectiveOperations } from '@/modules/production/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
@@ -14,7 +16,7 @@ import { referenceDataDemoSeeder } from '@/resources/resources.demo.ts';
 import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
 import { createTestApp, type TestApp } from '@/server/testing/test-app.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
-import { recipesDemoSeeder } from './index.ts';
+import { recipesDemoSeeder } from './recipes.demo.ts';
 import { listRecipes } from './recipes.service.ts';
 
 let t: TestApp;

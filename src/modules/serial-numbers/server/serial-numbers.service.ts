@@ -9,7 +9,6 @@ import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { createAdjustment, mountOfKind } from '@/modules/stock/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { users } from '@/modules/users/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
@@ -37,6 +36,7 @@ import {
 import { findSerials } from './serial-moves.ts';
 import { serialEvents, serialNumbers } from './serial-numbers.table.ts';
 import { resolveTemplate, takeCounterBlock } from './serial-templates.service.ts';
+import { serialWriteOffs } from './serial-write-offs.ts';
 
 const ENTITY = 'serial_numbers';
 const DEFAULT_WARRANTY_MONTHS = 12;
@@ -504,9 +504,10 @@ export async function registerSerials(db: DbOrTx, ctx: AuditContext, input: Regi
 }
 
 /**
- * 'Списати': an ADJ of −1 for the serial's warehouse, created and posted through the adjustments service, then the
- * serial becomes defective — all in one transaction, so the invariant count(available + reserved) = onHand holds.
- * The ledger's locks come first and the serial's row last, the order every posting that moves serials uses.
+ * 'Списати': an ADJ of −1 for the serial's warehouse, created and posted by the stock module (the SerialWriteOffs
+ * port), then the serial becomes defective — all in one transaction, so the invariant count(available + reserved) =
+ * onHand holds. The ledger's locks come first and the serial's row last, the order every posting that moves serials
+ * uses.
  */
 export async function writeOffSerial(
   db: DbOrTx,
@@ -521,19 +522,15 @@ export async function writeOffSerial(
     }
     const [item] = await tx.select({ kind: items.kind }).from(items).where(eq(items.id, before.itemId));
     // The ADJ's − line names the serial: posting it makes the serial defective (event 'written_off', this reason).
-    const adjustment = await createAdjustment(
-      tx,
-      ctx,
-      mountOfKind(item!.kind),
-      {
-        warehouseId: before.warehouseId,
-        reason: 'damage',
-        comment: `Списання серійного номера ${before.serial}: ${reason}`.slice(0, 1000),
-        lines: [{ itemId: before.itemId, deltaQty: '-1', notes: `С/Н ${before.serial}`, serials: [before.serial] }],
-        post: true,
-      },
-      { serialNote: reason },
-    );
+    const adjustment = await serialWriteOffs().writeOff(tx, ctx, {
+      itemId: before.itemId,
+      itemKind: item!.kind,
+      warehouseId: before.warehouseId,
+      serial: before.serial,
+      comment: `Списання серійного номера ${before.serial}: ${reason}`.slice(0, 1000),
+      lineNote: `С/Н ${before.serial}`,
+      serialNote: reason,
+    });
     const after = await getSerial(tx, id);
     await audit(tx, ctx, { action: 'status_change', entityType: ENTITY, entityId: id, before, after });
     return { serial: after, adjustmentId: adjustment.id, adjustmentNumber: adjustment.number };

@@ -13,7 +13,7 @@ import { checkLedger } from '@/modules/stock/server/index.ts';
 import { stockBalances, stockMovements, stockReservations } from '@/modules/stock/server/stock.table.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
-import { deleteDraftShipmentsOfOrder } from './index.ts';
+import { deleteDraftShipmentsOfOrder } from './shipments.write.ts';
 import { trackingUrlOf } from './shipments.read.ts';
 
 let f: SalesFixture;

@@ -1,3 +1,6 @@
+// The stock module's public surface (warehouse.md): the ledger and its checks, document numbering, the routes, the
+// settings and figures, and its implementation of the serial-numbers module's SerialWriteOffs port (connected in the
+// composition root).
 export {
   ALLOW_NEGATIVE_STOCK,
   ledgerMessages,
@@ -17,9 +20,7 @@ export { checkLedger, type LedgerCheck } from './invariants.ts';
 export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering.ts';
 export { stockRoutes } from './stock.routes.ts';
 export { adjustmentsRoutes } from './adjustments.routes.ts';
-export { adjustmentsDemoSeeder } from './adjustments.demo.ts';
-export { mountOfKind } from './adjustments.read.ts';
-export { createAdjustment } from './adjustments.write.ts';
+export { adjustmentsForSerials } from './adjustments.for-serials.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
 export { lowStockCount, stockStats } from './stock-read.service.ts';
 export { checkLowStock, lowStockKey } from './low-stock.ts';

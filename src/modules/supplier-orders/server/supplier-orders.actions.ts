@@ -6,7 +6,6 @@ import { dec, isZero } from '@/shared/decimal.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { createReceipt } from '@/modules/supplier-receipts/server/index.ts';
 import type { Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
@@ -20,6 +19,7 @@ import {
   type orderReceiveSchema,
 } from '../supplier-orders.contract.ts';
 import { kyivToday } from './supplier-orders.progress.ts';
+import { supplierOrderReceipts } from './supplier-order-receipts.ts';
 import { supplierOrders } from './supplier-orders.table.ts';
 import { getOrder } from './supplier-orders.read.ts';
 import { ENTITY, checkVersion, statusLabel } from './supplier-orders.write.ts';
@@ -129,7 +129,7 @@ export async function receiveOrder(
     if (!documentTypeId) {
       throw new DomainError(400, orderMessages.noDocumentType, { documentTypeId: orderMessages.noDocumentType });
     }
-    return createReceipt(tx, ctx, {
+    return supplierOrderReceipts().createDraft(tx, ctx, {
       supplierId: order.supplierId,
       companyId: order.companyId,
       warehouseId,

@@ -1,5 +1,4 @@
 export { techCardsRoutes } from './tech-cards.routes.ts';
-export { techCardsDemoSeeder } from './tech-cards.demo.ts';
 export { effectiveOperationViews, getTechCard, techCardCost, techCardsOfItem } from './tech-cards.read.ts';
 export {
   copyTechCard,

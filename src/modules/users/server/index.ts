@@ -40,4 +40,6 @@ export async function ensureAdmin(
     return { created: true, generatedPassword: opts.password ? null : password };
   });
 }
-export { usersDemoSeeder, demoStaff } from './users.demo.ts';
+// The demo staff's logins, which the demo command prints and the e2e demo server signs in with (scripts/demo.ts,
+// tests/e2e/support/demo-server.ts); the demo seeders import users.demo.ts itself.
+export { demoStaff } from './users.demo.ts';

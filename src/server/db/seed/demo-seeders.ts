@@ -1,25 +1,33 @@
-// Composition root of the demo dataset: every module's seeder, in dependency order.
-import { bomDemoSeeder } from '@/modules/bom/server/index.ts';
-import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/index.ts';
-import { mesDemoSeeder } from '@/modules/mes/server/index.ts';
-import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/index.ts';
-import { recipesDemoSeeder } from '@/modules/recipes/server/index.ts';
-import { techCardsDemoSeeder } from '@/modules/tech-cards/server/index.ts';
-import { clientMailDemoSeeder } from '@/modules/client-mail/server/index.ts';
-import { inventoryAuditsDemoSeeder } from '@/modules/inventory-audits/server/index.ts';
-import { ordersDemoSeeder } from '@/modules/orders/server/index.ts';
-import { paymentsDemoSeeder } from '@/modules/payments/server/index.ts';
-import { serialNumbersDemoSeeder } from '@/modules/serial-numbers/server/index.ts';
-import { shipmentsDemoSeeder } from '@/modules/shipments/server/index.ts';
-import { adjustmentsDemoSeeder } from '@/modules/stock/server/index.ts';
-import { supplierOrdersDemoSeeder } from '@/modules/supplier-orders/server/index.ts';
-import { supplierReceiptsDemoSeeder } from '@/modules/supplier-receipts/server/index.ts';
-import { warehouseTransfersDemoSeeder } from '@/modules/warehouse-transfers/server/index.ts';
-import { usersDemoSeeder } from '@/modules/users/server/index.ts';
+// Composition root of the demo dataset: every module's seeder, in dependency order. Each *.demo.ts file is imported
+// itself — the modules' server/index.ts export services only.
+/* eslint-disable no-restricted-imports -- a composition root, like app.ts: it knows every module's demo file */
+import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
+import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufacturing.demo.ts';
+import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
+import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/production-journey.demo.ts';
+import { recipesDemoSeeder } from '@/modules/recipes/server/recipes.demo.ts';
+import { techCardsDemoSeeder } from '@/modules/tech-cards/server/tech-cards.demo.ts';
+import { clientMailDemoSeeder } from '@/modules/client-mail/server/client-mail.demo.ts';
+import { inventoryAuditsDemoSeeder } from '@/modules/inventory-audits/server/inventory-audits.demo.ts';
+import { ordersDemoSeeder } from '@/modules/orders/server/orders.demo.ts';
+import { paymentsDemoSeeder } from '@/modules/payments/server/payments.demo.ts';
+import { serialNumbersDemoSeeder } from '@/modules/serial-numbers/server/serial-numbers.demo.ts';
+import { shipmentsDemoSeeder } from '@/modules/shipments/server/shipments.demo.ts';
+import { adjustmentsDemoSeeder } from '@/modules/stock/server/adjustments.demo.ts';
+import { supplierOrdersDemoSeeder } from '@/modules/supplier-orders/server/supplier-orders.demo.ts';
+import { supplierReceiptsDemoSeeder } from '@/modules/supplier-receipts/server/supplier-receipts.demo.ts';
+import { warehouseTransfersDemoSeeder } from '@/modules/warehouse-transfers/server/warehouse-transfers.demo.ts';
+import { usersDemoSeeder } from '@/modules/users/server/users.demo.ts';
 import { counterpartiesDemoSeeder } from '@/resources/counterparties/counterparties.demo.ts';
 import { itemsDemoSeeder } from '@/resources/items/items.demo.ts';
 import { referenceDataDemoSeeder } from '@/resources/resources.demo.ts';
+/* eslint-enable no-restricted-imports */
+import { connectModules } from '../../app.ts';
 import type { DemoSeeder } from './demo-seeder.ts';
+
+// The seeders cancel orders, receive supplier orders and write serials off through the modules' ports, and the demo
+// command (scripts/demo.ts) and the e2e demo server seed before any app is built: the ports are connected here too.
+connectModules();
 
 export const demoSeeders: readonly DemoSeeder[] = [
   usersDemoSeeder,

@@ -1,0 +1,39 @@
+// The port through which an order reaches its shipments (sales.md §1.1: deleting, returning to draft, closing and
+// cancelling look at them, and cancelling deletes the drafts). Shipments are the order's child documents and import
+// the orders module; the orders module never imports them back. The shipments module implements this port and the
+// composition root (src/server/app.ts) connects it.
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import type { AuditContext } from '@/modules/system-logs/server/index.ts';
+
+/** Which shipments of an order to count: all of them, those not cancelled, or the posted ones. */
+export type OrderShipmentFilter = 'any' | 'notCancelled' | 'posted';
+
+export interface OrderShipments {
+  /** How many shipments of the order there are, of those `which` names. */
+  count(tx: DbOrTx, orderId: number, which: OrderShipmentFilter): Promise<number>;
+  /** How many shipment lines (of any shipment, cancelled ones included) name the order line. */
+  countLinesOf(tx: DbOrTx, orderLineId: number): Promise<number>;
+  /**
+   * Deletes the order's draft shipments, their serials back in stock; refuses (DomainError 409) when a draft's
+   * waybill exists or may exist.
+   */
+  deleteDrafts(tx: DbOrTx, ctx: AuditContext, orderId: number): Promise<void>;
+}
+
+let connected: OrderShipments | null = null;
+
+/** Called once by the composition root; connecting again replaces the implementation. */
+export function connectOrderShipments(port: OrderShipments): void {
+  connected = port;
+}
+
+/** The connected implementation; using the order actions before the composition root connected it is a bug. */
+export function orderShipments(): OrderShipments {
+  if (!connected) {
+    throw new Error(
+      'The orders module has no shipments port: call connectOrderShipments() in the composition root ' +
+        '(src/server/app.ts) before an order action runs.',
+    );
+  }
+  return connected;
+}

@@ -1,0 +1,34 @@
+// The port through which a supplier order makes its receipt ('Отримати', warehouse.md §5: a supplier-receipt draft of
+// what is still to come). Receipts are the supplier order's child documents and import this module when they post;
+// this module never imports them back. The supplier-receipts module implements the port and the composition root
+// (src/server/app.ts) connects it.
+import type { z } from '@/shared/zod-uk.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import type { AuditContext } from '@/modules/system-logs/server/index.ts';
+import type { Receipt, receiptCreateSchema } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+
+/** A receipt draft as the receipts page creates one. */
+export type ReceiptDraftInput = z.output<typeof receiptCreateSchema>;
+
+export interface SupplierOrderReceipts {
+  /** Creates a receipt draft, checked and numbered exactly as the receipts page's own, in the caller's transaction. */
+  createDraft(tx: DbOrTx, ctx: AuditContext, input: ReceiptDraftInput): Promise<Receipt>;
+}
+
+let connected: SupplierOrderReceipts | null = null;
+
+/** Called once by the composition root; connecting again replaces the implementation. */
+export function connectSupplierOrderReceipts(port: SupplierOrderReceipts): void {
+  connected = port;
+}
+
+/** The connected implementation; receiving a supplier order before the composition root connected it is a bug. */
+export function supplierOrderReceipts(): SupplierOrderReceipts {
+  if (!connected) {
+    throw new Error(
+      'The supplier-orders module has no receipts port: call connectSupplierOrderReceipts() in the composition ' +
+        'root (src/server/app.ts) before a supplier order is received.',
+    );
+  }
+  return connected;
+}
