@@ -1,7 +1,6 @@
 // Manufacturing orders (production.md §4): the routes, the services other production modules call in their own
-// transaction (kanban, MES, ordered products, forecasts), the jobs and the demo.
+// transaction (kanban, MES, ordered products, forecasts) and the jobs.
 export { manufacturingRoutes } from './manufacturing.routes.ts';
-export { buyShortages, demoPurchase, manufacturingDemoSeeder } from './manufacturing.demo.ts';
 export { startManufacturingJobs, runManufacturingJobsOnce } from './manufacturing.jobs.ts';
 export {
   createChildOrders,
@@ -15,12 +14,11 @@ export {
 export {
   cancelManufacturingOrder,
   completeManufacturingOrder,
-  markInProgress,
-  refreshOperationReadiness,
   releaseManufacturingOrder,
   startManufacturingOrder,
   unreleaseManufacturingOrder,
 } from './manufacturing.lifecycle.ts';
+export { markInProgress, refreshOperationReadiness } from './manufacturing.status.ts';
 export { closeOpenTimeEntries, correctTimeEntry, minutesBetween } from './manufacturing.time.ts';
 export {
   cancelMoPosting,

@@ -1,9 +1,10 @@
 // Manufacturing orders' state machine (production.md §4): release (snapshot, reservations, serials, readiness,
 // planned cost) → start → complete (time closed, short confirmation, excess, actual cost), unrelease and cancel with
-// their guards, and the readiness of operations. Every function runs in the caller's transaction, locks the MO first
-// and writes the audit record.
+// their guards. Every function runs in the caller's transaction, locks the MO first and writes the audit record. The
+// status changes the postings and the time entries share (in progress, operations' readiness) are in
+// manufacturing.status.ts.
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, min, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -17,14 +18,7 @@ import {
   type EffectiveOperation,
 } from '@/modules/production/server/index.ts';
 import { moMessages, type MoExcess } from '../manufacturing.contract.ts';
-import {
-  manufacturingOrders,
-  moDemands,
-  moMaterials,
-  moOperations,
-  moPostings,
-  type MoOperationStatus,
-} from './manufacturing.table.ts';
+import { manufacturingOrders, moDemands, moMaterials, moOperations, moPostings } from './manufacturing.table.ts';
 import {
   ACTIVE_STATUSES,
   MO_ENTITY,
@@ -47,6 +41,7 @@ import {
   type MoRow,
 } from './manufacturing.common.ts';
 import { postMoIssue } from './manufacturing.postings.ts';
+import { markInProgress, refreshOperationReadiness } from './manufacturing.status.ts';
 import { closeOpenTimeEntries } from './manufacturing.time.ts';
 
 /** The operations of a release: the tech card's effective ones, or one 'Виготовлення' without a department. */
@@ -205,71 +200,6 @@ export async function startManufacturingOrder(tx: DbOrTx, ctx: AuditContext, id:
   await markInProgress(tx, ctx, mo);
 }
 
-/** released → in_progress (first MES start, issue, output or 'Почати'); the MO is locked by the caller. */
-export async function markInProgress(tx: DbOrTx, ctx: AuditContext, mo: MoRow): Promise<void> {
-  if (mo.status !== 'released') return;
-  await tx
-    .update(manufacturingOrders)
-    .set({
-      status: 'in_progress',
-      startedAt: mo.startedAt ?? new Date(),
-      version: sql`${manufacturingOrders.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(manufacturingOrders.id, mo.id));
-  mo.status = 'in_progress';
-  await audit(tx, ctx, {
-    action: 'status_change',
-    entityType: MO_ENTITY,
-    entityId: mo.id,
-    before: { status: 'released' },
-    after: { status: 'in_progress' },
-  });
-}
-
-/**
- * Readiness (§6): an operation is ready when it is the first, can run in parallel, or every earlier operation is
- * done (or skipped) or has more good units than it. Only pending ↔ ready change; running, paused, done and skipped
- * operations are left alone.
- */
-export async function refreshOperationReadiness(tx: DbOrTx, moId: number): Promise<void> {
-  const ops = await tx
-    .select({
-      id: moOperations.id,
-      status: moOperations.status,
-      canRunParallel: moOperations.canRunParallel,
-      goodQty: moOperations.goodQty,
-    })
-    .from(moOperations)
-    .where(eq(moOperations.moId, moId))
-    .orderBy(asc(moOperations.seq), asc(moOperations.id));
-  const toReady: number[] = [];
-  const toPending: number[] = [];
-  ops.forEach((op, i) => {
-    if (op.status !== 'pending' && op.status !== 'ready') return;
-    const ready =
-      i === 0 ||
-      op.canRunParallel ||
-      ops
-        .slice(0, i)
-        .every((e) => e.status === 'done' || e.status === 'skipped' || cmp(dec(e.goodQty), dec(op.goodQty)) > 0);
-    const next: MoOperationStatus = ready ? 'ready' : 'pending';
-    if (next === op.status) return;
-    (ready ? toReady : toPending).push(op.id);
-  });
-  if (toReady.length) {
-    await tx
-      .update(moOperations)
-      .set({ status: 'ready', version: sql`${moOperations.version} + 1` })
-      .where(inArray(moOperations.id, toReady));
-  }
-  if (toPending.length) {
-    await tx
-      .update(moOperations)
-      .set({ status: 'pending', version: sql`${moOperations.version} + 1` })
-      .where(inArray(moOperations.id, toPending));
-  }
-}
 /** Materials issued beyond perUnit × (produced + scrap), per line (what completion may return). */
 export async function excessMaterials(tx: DbOrTx, moId: number, produced: Dec, scrap: Dec) {
   const lines = await materialStates(tx, moId);

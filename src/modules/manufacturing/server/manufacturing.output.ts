@@ -32,7 +32,8 @@ import {
   wholeUnits,
   type MoRow,
 } from './manufacturing.common.ts';
-import { markInProgress, notifyProduced } from './manufacturing.lifecycle.ts';
+import { notifyProduced } from './manufacturing.lifecycle.ts';
+import { markInProgress } from './manufacturing.status.ts';
 import {
   bumpVersion,
   ledgerDoc,

@@ -39,7 +39,7 @@ import {
   type MaterialState,
   type MoRow,
 } from './manufacturing.common.ts';
-import { markInProgress } from './manufacturing.lifecycle.ts';
+import { markInProgress } from './manufacturing.status.ts';
 
 export interface MoIssueInput {
   lines?: Array<{ moMaterialId?: number | null; itemId: number; qty: string }>;

@@ -15,7 +15,7 @@ import {
   maxDec,
   statusError,
 } from './manufacturing.common.ts';
-import { refreshOperationReadiness } from './manufacturing.lifecycle.ts';
+import { refreshOperationReadiness } from './manufacturing.status.ts';
 
 /**
  * Closes open time entries (minutes = ended − started) — of one MO, or those open longer than `olderThanHours` —
