@@ -21,7 +21,6 @@ import {
   postMoOutput,
   releaseManufacturingOrder,
 } from '@/modules/manufacturing/server/index.ts';
-// eslint-disable-next-line no-restricted-imports -- a demo reuses another demo's helpers; barrels export no demo code
 import { buyShortages, demoPurchase } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { manufacturingOrders, moOperations, moPostings } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { createManufacturingOrders, orderedProducts, reserveFree } from '@/modules/ordered-products/server/index.ts';

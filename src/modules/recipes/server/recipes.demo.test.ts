@@ -3,10 +3,8 @@
 // of the board that name them — the serial one the default and cheaper per unit than the small hand-soldered batch.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-/* eslint-disable no-restricted-imports -- the demos this one builds on; barrels export no demo code */
 import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
 import { techCardsDemoSeeder } from '@/modules/tech-cards/server/tech-cards.demo.ts';
-/* eslint-enable no-restricted-imports */
 import { techCards } from '@/modules/tech-cards/server/tech-cards.table.ts';
 import { effectiveOperations } from '@/modules/production/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
