@@ -62,8 +62,8 @@ describe('SupplierReceiptsPage — the list', () => {
     expect(screen.getByRole('combobox', { name: 'Постачальник' }).textContent).toContain('Радіомаг');
 
     await pick(user, screen.getByRole('combobox', { name: 'Склад' }), 'Склад матеріалів');
-    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2025-03-01' } });
-    fireEvent.change(screen.getByLabelText('Період по'), { target: { value: '2025-03-31' } });
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.03.2025' } });
+    fireEvent.change(screen.getByLabelText('Період по'), { target: { value: '31.03.2025' } });
     await waitFor(() =>
       expect(listUrls(fetchMock).at(-1)).toBe(
         `/api/supplier-receipts?page=1&limit=20&search=${encodeURIComponent('РН-03')}&sort=-documentDate` +
