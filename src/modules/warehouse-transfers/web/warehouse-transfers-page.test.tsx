@@ -199,8 +199,8 @@ describe('WarehouseTransfersPage — the list', () => {
     await user.click(screen.getByRole('combobox', { name: 'Статус' }));
     await user.click(await screen.findByRole('option', { name: 'Проведено' }));
     await pick(user, screen.getByRole('combobox', { name: 'Склад' }), 'Ізолятор браку');
-    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('Період по'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
+    fireEvent.change(screen.getByLabelText('Період по'), { target: { value: '30.11.2026' } });
     await waitFor(() =>
       expect(listUrls(fetchMock).at(-1)).toBe(
         '/api/warehouse-transfers?page=1&limit=20&search=C-100&sort=-documentDate' +
