@@ -229,7 +229,7 @@ describe('ShipmentsPage', () => {
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('deliveryStatus=delivered'));
     expect(listUrls(fetchMock).at(-1)).toContain('deliveredFrom=2026-11-09');
     expect(listUrls(fetchMock).at(-1)).not.toContain('problems=true');
-    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('dateFrom=2026-11-01'));
   });
 
