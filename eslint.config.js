@@ -48,6 +48,7 @@ export default tseslint.config(
       'src/server/db/schema.ts',
       'src/web/app/**',
       'src/server/testing/**',
+      'src/server/db/seed/**',
       // Demo seeders and tests build and check the whole world (the dependency check lets them too).
       'src/modules/*/server/*demo*.ts',
       'src/**/*.test.{ts,tsx}',

@@ -106,7 +106,11 @@ async function vitest(title: string, args: string[], env: NodeJS.ProcessEnv = {}
 const only = process.argv[2];
 if (!only || only === 'static') {
   await run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  // The browser's code alone, without Node's types (decision 0017).
+  await run('typecheck (browser)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
   await run('lint', bin('eslint'), ['.']);
+  // Dependencies run one way (decision 0017): no cycle, no server code in the browser, no module's internals.
+  await run('dependencies', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
   await run('format', bin('prettier'), ['--check', '.']);
 }
 

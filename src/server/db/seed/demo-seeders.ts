@@ -1,6 +1,5 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order. Each *.demo.ts file is imported
 // itself — the modules' server/index.ts export services only.
-/* eslint-disable no-restricted-imports -- a composition root, like app.ts: it knows every module's demo file */
 import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
@@ -21,7 +20,6 @@ import { usersDemoSeeder } from '@/modules/users/server/users.demo.ts';
 import { counterpartiesDemoSeeder } from '@/resources/counterparties/counterparties.demo.ts';
 import { itemsDemoSeeder } from '@/resources/items/items.demo.ts';
 import { referenceDataDemoSeeder } from '@/resources/resources.demo.ts';
-/* eslint-enable no-restricted-imports */
 import { connectModules } from '../../app.ts';
 import type { DemoSeeder } from './demo-seeder.ts';
 
