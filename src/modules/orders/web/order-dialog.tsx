@@ -29,6 +29,7 @@ import { Switch } from '@/web/components/ui/switch.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { DateField } from '@/web/components/date-field.tsx';
 import { useUnsavedChanges } from '@/web/components/unsaved-changes.tsx';
 import { ClientCreateDialog } from './client-create-dialog.tsx';
 import { ClientPicker, CLIENTS_ROUTE } from './client-picker.tsx';
@@ -190,6 +191,14 @@ export function OrderDialog({
   const text = (name: keyof OrderFormValues, props: Record<string, unknown> = {}) => (
     <Input {...aria(name)} {...props} {...form.register(name)} />
   );
+  // Dates are typed дд.мм.рррр in every browser (the toolkit's DateField), not in the browser's own date format.
+  const date = (name: 'orderDate' | 'dueDate' | 'paymentDueDate', required = false) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f }) => <DateField {...aria(name, required)} value={f.value ?? ''} onChange={f.onChange} />}
+    />
+  );
   const choice = (
     name: 'deliveryType' | 'serviceType' | 'payerType' | 'paymentMethod',
     options: Record<string, string>,
@@ -348,11 +357,11 @@ export function OrderDialog({
               ),
             )}
             {field('managerUserId', m.manager, picker('managerUserId', 'managerLabel', '/users', m.managerDefault))}
-            {field('orderDate', m.orderDate, text('orderDate', { type: 'date', 'aria-required': true }), {
+            {field('orderDate', m.orderDate, date('orderDate', true), {
               required: true,
             })}
-            {field('dueDate', m.dueDate, text('dueDate', { type: 'date' }))}
-            {field('paymentDueDate', m.paymentDueDate, text('paymentDueDate', { type: 'date' }), {
+            {field('dueDate', m.dueDate, date('dueDate'))}
+            {field('paymentDueDate', m.paymentDueDate, date('paymentDueDate'), {
               hint: m.paymentDueHint,
             })}
             <div className="grid grid-cols-2 gap-3">

@@ -241,7 +241,7 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('status=confirmed%2Cpartially_shipped'));
     await user.click(within(stats).getByRole('button', { name: /Прострочені/ }));
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('overdue=true'));
-    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('dateFrom=2026-11-01'));
   });
 

@@ -44,6 +44,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -422,7 +423,7 @@ function DateFilter({
       >
         {label}
       </Label>
-      <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+      <DateField id={id} value={value} onChange={onChange} />
     </div>
   );
 }
