@@ -234,6 +234,40 @@ export function RowOpenButton({ label, onOpen, children }: { label: string; onOp
   );
 }
 
+/**
+ * The first column of a document list: the number, sorted by 'number', as the button that opens the document;
+ * `below` adds a line under it (the supplier's reference, the count of lines).
+ */
+export function documentNumberColumn<T>({
+  header,
+  number,
+  openLabel,
+  onOpen,
+  below,
+}: {
+  header: string;
+  number: (row: T) => string;
+  openLabel: (number: string) => string;
+  onOpen: (row: T) => void;
+  below?: (row: T) => ReactNode;
+}): DataColumn<T> {
+  return {
+    id: 'number',
+    header,
+    sortField: 'number',
+    primary: true,
+    className: 'font-medium',
+    cell: (row) => (
+      <>
+        <RowOpenButton label={openLabel(number(row))} onOpen={() => onOpen(row)}>
+          {number(row)}
+        </RowOpenButton>
+        {below?.(row)}
+      </>
+    ),
+  };
+}
+
 // ---- the table -------------------------------------------------------------------------------------------------------
 
 function activate<T>(onRowClick: ((row: T) => void) | undefined, row: T) {

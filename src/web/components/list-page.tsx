@@ -2,6 +2,7 @@
 // search waits for the typing to pause, 'Скинути фільтри' keeps the sort), the page header, the filter bar with the
 // search, a period and a status choice, and the list card — states, the table and the pages — in one place.
 import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { ChevronDownIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -18,6 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { DateField } from '@/web/components/date-field.tsx';
 import { DataTable, type DataTableProps } from '@/web/components/data-table.tsx';
 import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
+import type { ListPage } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 
@@ -70,6 +72,27 @@ export function useListState<F extends ListFilterBase>(initial: F, start?: Parti
       if (settled && total > 0 && filter.page > pages) setFilter({ ...filter, page: pages });
     },
   };
+}
+
+export type ListState<F extends ListFilterBase> = ReturnType<typeof useListState<F>>;
+
+/**
+ * A server-paged list: its filter state and the page of rows the filter asks for — the last page stays on screen while
+ * the next loads, and a refetch that shrank the list steps back to its last page.
+ */
+export function usePagedList<F extends ListFilterBase, T>(
+  initial: F,
+  source: { key: (filter: F) => QueryKey; queryFn: QueryFunction<ListPage<T>> },
+  start?: Partial<F>,
+) {
+  const list = useListState(initial, start);
+  const query = useQuery({
+    queryKey: source.key(list.filter),
+    queryFn: source.queryFn,
+    placeholderData: keepPreviousData,
+  });
+  list.clampPage(query.data?.total ?? 0, query.data !== undefined && !query.isPlaceholderData);
+  return { list, query };
 }
 
 /** The page's title, subtitle and its main buttons (settings, 'Новий …'). */
@@ -274,6 +297,135 @@ export function ListEmpty({ title, hint }: { title: string; hint: string }) {
       <p className="font-medium">{title}</p>
       <p className="text-sm text-muted-foreground">{hint}</p>
     </>
+  );
+}
+
+/** The words of a document list's filter bar, as the page's messages name them. */
+export interface DocumentFilterTexts {
+  searchLabel: string;
+  searchPlaceholder: string;
+  statusLabel: string;
+  statusAll: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+/** The filter of a document list: a status ('all' for none) and the period of the document date. */
+export type DocumentListFilter = ListFilterBase & { status: string; dateFrom: string; dateTo: string };
+
+/**
+ * The filter bar of a document list (orders, receipts, transfers, shipments): the search, the status, the page's own
+ * filters (`children`: a supplier, a warehouse), the period, and 'Скинути фільтри'; `onReset` clears what only the page
+ * keeps (the chosen pickers' names).
+ */
+export function DocumentFilterBar<F extends DocumentListFilter>({
+  id,
+  list,
+  texts,
+  statuses,
+  onReset,
+  children,
+}: {
+  id: string;
+  list: ListState<F>;
+  texts: DocumentFilterTexts;
+  statuses: readonly { value: string; label: string }[];
+  onReset?: () => void;
+  children?: ReactNode;
+}) {
+  const change = (change: Partial<DocumentListFilter>) =>
+    list.changeFilter(change as Partial<Omit<F, 'page' | 'limit'>>);
+  return (
+    <ListToolbar
+      id={id}
+      searchLabel={texts.searchLabel}
+      searchPlaceholder={texts.searchPlaceholder}
+      searchText={list.searchText}
+      onSearch={list.changeSearch}
+      filtered={list.filtered}
+      onReset={() => {
+        onReset?.();
+        list.reset();
+      }}
+    >
+      <ChoiceFilter
+        label={texts.statusLabel}
+        allLabel={texts.statusAll}
+        options={statuses}
+        value={list.filter.status}
+        onChange={(status) => change({ status })}
+      />
+      {children}
+      <PeriodFilter
+        id={`${id}-date`}
+        from={list.filter.dateFrom}
+        to={list.filter.dateTo}
+        labels={{ from: texts.dateFrom, to: texts.dateTo }}
+        onChange={change}
+      />
+    </ListToolbar>
+  );
+}
+
+/** The words of a paged list's card, as the page's messages name them. */
+export interface PagedListTexts {
+  title: string;
+  loading: string;
+  loadError: string;
+  retry: string;
+  empty: string;
+  /** Under 'nothing found' while filtered (or for one who may not create). */
+  emptyHint: string;
+  /** Under 'nothing found' when there is nothing yet and the user may make the first. */
+  emptyStart: string;
+}
+
+/**
+ * The card of a list from usePagedList: its states, the table of the page's rows sorted by the list's sort, the
+ * empty message, and the pages.
+ */
+export function PagedListCard<T, K extends string | number, F extends ListFilterBase>({
+  list,
+  query,
+  texts,
+  emptySummary,
+  canCreate,
+  table,
+}: {
+  list: ListState<F>;
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isPlaceholderData: boolean;
+    data: ListPage<T> | undefined;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  texts: PagedListTexts;
+  /** What the pages say of no rows ('0 замовлень'). */
+  emptySummary: string;
+  canCreate: boolean;
+  table: Omit<DataTableProps<T, K>, 'label' | 'rows' | 'sort' | 'onSort' | 'empty'>;
+}) {
+  return (
+    <ListCard
+      query={query}
+      page={list.filter.page}
+      limit={list.filter.limit}
+      total={query.data?.total ?? 0}
+      onPage={list.setPage}
+      texts={{ loading: texts.loading, loadError: texts.loadError, retry: texts.retry, emptySummary }}
+      table={{
+        ...table,
+        label: texts.title,
+        rows: query.data?.items ?? [],
+        sort: list.filter.sort,
+        onSort: list.toggleSort,
+        empty: (
+          <ListEmpty title={texts.empty} hint={list.filtered || !canCreate ? texts.emptyHint : texts.emptyStart} />
+        ),
+      }}
+    />
   );
 }
 

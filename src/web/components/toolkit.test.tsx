@@ -7,9 +7,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogContent, DialogTitle } from '@/web/components/ui/dialog.tsx';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { DataTable, RowOpenButton, type DataColumn } from './data-table.tsx';
+import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+import { getListQueryFn } from '@/web/lib/api.ts';
+import { DataTable, documentNumberColumn, type DataColumn } from './data-table.tsx';
 import { DocumentActionBar, ReasonDialog } from './document-actions.tsx';
-import { ChoiceFilter, ListEmpty, PeriodFilter, statusOptions, useListState } from './list-page.tsx';
+import {
+  ChoiceFilter,
+  DocumentFilterBar,
+  ListEmpty,
+  PagedListCard,
+  PeriodFilter,
+  statusOptions,
+  useListState,
+  usePagedList,
+} from './list-page.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 interface Row {
@@ -147,7 +158,7 @@ describe('DataTable', () => {
   });
 });
 
-describe('RowOpenButton', () => {
+describe('documentNumberColumn', () => {
   it('opens the row by its number once, never also by the row’s own click', async () => {
     setWidth(false);
     const user = userEvent.setup();
@@ -158,23 +169,22 @@ describe('RowOpenButton', () => {
         id="docs"
         label="Документи"
         columns={[
-          {
-            id: 'number',
+          documentNumberColumn<Row>({
             header: 'Номер',
-            primary: true,
-            cell: (r: Row) => (
-              <RowOpenButton label={`Відкрити ${r.number}`} onOpen={() => onOpen(r.id)}>
-                {r.number}
-              </RowOpenButton>
-            ),
-          },
+            number: (r) => r.number,
+            openLabel: (number) => `Відкрити ${number}`,
+            onOpen: (r) => onOpen(r.id),
+            below: (r) => <span>{r.client}</span>,
+          }),
         ]}
         rows={rows}
         rowKey={(r) => r.id}
         onRowClick={onRow}
-        empty={<ListEmpty title="Документів немає" hint="Змініть фільтри" />}
+        empty="Документів немає"
       />,
     );
+    expect(screen.getByRole('columnheader', { name: /Номер/ })).toBeTruthy();
+    expect(screen.getByText('Імрад')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Відкрити ORD-2026-00002' }));
     expect(onOpen).toHaveBeenCalledWith(2);
     expect(onRow).not.toHaveBeenCalled();
@@ -237,6 +247,93 @@ describe('list filters', () => {
     expect((screen.getByLabelText('Період по') as HTMLInputElement).value).toBe('30.11.2026');
     fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
     expect(onChange).toHaveBeenCalledWith({ dateFrom: '2026-11-01', dateTo: '2026-11-30' });
+  });
+});
+
+describe('a document list (usePagedList, DocumentFilterBar, PagedListCard)', () => {
+  const texts = {
+    title: 'Документи',
+    searchLabel: 'Пошук документів',
+    searchPlaceholder: 'Номер',
+    statusLabel: 'Статус',
+    statusAll: 'Усі статуси',
+    dateFrom: 'Період з',
+    dateTo: 'Період по',
+    loading: 'Завантаження...',
+    loadError: 'Не вдалося завантажити документи',
+    retry: 'Спробувати ще раз',
+    empty: 'Документів не знайдено',
+    emptyHint: 'Змініть фільтри',
+    emptyStart: 'Створіть перший документ',
+  };
+  const initial = { page: 1, limit: 1, search: '', sort: '-number', status: 'all', dateFrom: '', dateTo: '' };
+
+  function Documents({ onReset = () => {} }: { onReset?: () => void }) {
+    const { list, query } = usePagedList(initial, {
+      key: (filter) => ['/api/docs', filter],
+      queryFn: getListQueryFn<Row>(),
+    });
+    return (
+      <>
+        <DocumentFilterBar
+          id="docs"
+          list={list}
+          texts={texts}
+          statuses={statusOptions(['draft', 'posted'] as const, { draft: 'Чернетка', posted: 'Проведено' })}
+          onReset={onReset}
+        />
+        <PagedListCard
+          list={list}
+          query={query}
+          texts={texts}
+          emptySummary="0 документів"
+          canCreate
+          table={{ id: 'docs', columns, rowKey: (r) => r.id }}
+        />
+      </>
+    );
+  }
+
+  it('sends the filter in its order, pages, sorts, resets, and says what an empty list means', async () => {
+    setWidth(false);
+    const fetchMock = stubFetch((url) => {
+      if (!url.startsWith('/api/docs?')) return jsonResponse({ error: 'Не знайдено' }, 404);
+      const page = new URL(url, 'http://x').searchParams.get('page');
+      const items = url.includes('status=posted') ? [] : page === '2' ? [rows[1]] : [rows[0]];
+      return new Response(JSON.stringify(items), {
+        headers: { 'content-type': 'application/json', 'X-Total-Count': String(url.includes('status') ? 0 : 2) },
+      });
+    });
+    const urls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/docs?'));
+    const user = userEvent.setup();
+    const onReset = vi.fn();
+    renderWithProviders(<Documents onReset={onReset} />);
+
+    expect(await screen.findByText('ORD-2026-00001')).toBeTruthy();
+    expect(urls()).toEqual(['/api/docs?page=1&limit=1&sort=-number']);
+    expect(screen.getByRole('table', { name: 'Документи' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Наступна сторінка' }));
+    expect(await screen.findByText('ORD-2026-00002')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Клієнт/ }));
+    await vi.waitFor(() => expect(urls().at(-1)).toBe('/api/docs?page=1&limit=1&sort=clientName'));
+
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
+    await user.click(screen.getByRole('combobox', { name: 'Статус' }));
+    await user.click(await screen.findByRole('option', { name: 'Проведено' }));
+    await vi.waitFor(() =>
+      expect(urls().at(-1)).toBe('/api/docs?page=1&limit=1&sort=clientName&status=posted&dateFrom=2026-11-01'),
+    );
+    expect(await screen.findByText('Документів не знайдено')).toBeTruthy();
+    expect(screen.getByText('Змініть фільтри')).toBeTruthy();
+    expect(screen.getByText('0 документів')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
+    expect(onReset).toHaveBeenCalledTimes(1);
+    // Back to the unfiltered first page (cached, so no new request), the sort kept.
+    expect(await screen.findByText('ORD-2026-00001')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Клієнт/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect((screen.getByLabelText('Період з') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Статус' }).textContent).toContain('Усі статуси');
   });
 });
 

@@ -4,7 +4,7 @@
 // open the form dialog.
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangleIcon, BanknoteIcon, ClipboardListIcon, HourglassIcon, PlusIcon } from 'lucide-react';
 import {
   orderStatuses,
@@ -17,16 +17,13 @@ import {
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
-  ChoiceFilter,
-  ListCard,
-  ListEmpty,
+  DocumentFilterBar,
   ListHeader,
-  ListToolbar,
-  PeriodFilter,
+  PagedListCard,
   statusOptions,
-  useListState,
+  usePagedList,
 } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
@@ -63,27 +60,17 @@ const initialFilter: OrderListFilter = {
 
 export function SupplierOrdersPage() {
   const queryClient = useQueryClient();
-  const list = useListState(initialFilter);
+  const { list, query: listQuery } = usePagedList(initialFilter, {
+    key: orderListQueryKey,
+    queryFn: orderListQueryFn,
+  });
   const { filter, changeFilter } = list;
   const [supplierLabel, setSupplierLabel] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(ORDERS_ROUTE);
 
-  const listQuery = useQuery({
-    queryKey: orderListQueryKey(filter),
-    queryFn: orderListQueryFn,
-    placeholderData: keepPreviousData,
-  });
   const statsQuery = useQuery<OrderStats>({ queryKey: orderStatsQueryKey });
-
-  const total = listQuery.data?.total ?? 0;
-  list.clampPage(total, listQuery.data !== undefined && !listQuery.isPlaceholderData);
-
-  function resetFilters() {
-    setSupplierLabel(null);
-    list.reset();
-  }
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -108,22 +95,13 @@ export function SupplierOrdersPage() {
       />
       {statsQuery.isError ? <p className="text-sm text-destructive">{messages.stats.loadError}</p> : null}
 
-      <ListToolbar
+      <DocumentFilterBar
         id="orders"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={resetFilters}
+        list={list}
+        texts={messages}
+        statuses={statusOptions(orderStatuses, orderStatusLabels)}
+        onReset={() => setSupplierLabel(null)}
       >
-        <ChoiceFilter
-          label={messages.statusLabel}
-          allLabel={messages.statusAll}
-          options={statusOptions(orderStatuses, orderStatusLabels)}
-          value={filter.status}
-          onChange={(status) => changeFilter({ status: status as OrderStatus | typeof ALL })}
-        />
         <ReferencePicker
           className="w-full sm:w-72"
           route="/suppliers"
@@ -137,13 +115,6 @@ export function SupplierOrdersPage() {
             changeFilter({ supplierId });
           }}
         />
-        <PeriodFilter
-          id="orders-date"
-          from={filter.dateFrom}
-          to={filter.dateTo}
-          labels={{ from: messages.dateFrom, to: messages.dateTo }}
-          onChange={(period) => changeFilter(period)}
-        />
         <div className="flex items-center gap-2">
           <Checkbox
             id="orders-overdue"
@@ -154,37 +125,21 @@ export function SupplierOrdersPage() {
             {messages.overdueOnly}
           </Label>
         </div>
-      </ListToolbar>
+      </DocumentFilterBar>
 
-      <ListCard
+      <PagedListCard
+        list={list}
         query={listQuery}
-        page={filter.page}
-        limit={filter.limit}
-        total={total}
-        onPage={list.setPage}
-        texts={{
-          loading: messages.loading,
-          loadError: messages.loadError,
-          retry: messages.retry,
-          emptySummary: messages.totalOrders(0),
-        }}
+        texts={messages}
+        emptySummary={messages.totalOrders(0)}
+        canCreate={canAccess}
         table={{
           id: 'supplier-orders',
-          label: messages.title,
           columns: orderColumns((order) => setOpenId(order.id)),
-          rows: listQuery.data?.items ?? [],
           rowKey: (order) => order.id,
           rowLabel: (order) => order.number,
-          sort: filter.sort,
-          onSort: list.toggleSort,
           onRowClick: (order) => setOpenId(order.id),
           minWidthRem: 60,
-          empty: (
-            <ListEmpty
-              title={messages.empty}
-              hint={list.filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-            />
-          ),
         }}
       />
 
@@ -216,23 +171,16 @@ export function SupplierOrdersPage() {
 function orderColumns(onOpen: (order: OrderSummary) => void): DataColumn<OrderSummary>[] {
   const c = messages.columns;
   return [
-    {
-      id: 'number',
+    documentNumberColumn({
       header: c.number,
-      sortField: 'number',
-      primary: true,
-      className: 'font-medium',
-      cell: (order) => (
-        <>
-          <RowOpenButton label={messages.openOrder(order.number)} onOpen={() => onOpen(order)}>
-            {order.number}
-          </RowOpenButton>
-          {order.supplierReference ? (
-            <span className="block text-xs text-muted-foreground">{order.supplierReference}</span>
-          ) : null}
-        </>
-      ),
-    },
+      number: (order) => order.number,
+      openLabel: messages.openOrder,
+      onOpen,
+      below: (order) =>
+        order.supplierReference ? (
+          <span className="block text-xs text-muted-foreground">{order.supplierReference}</span>
+        ) : null,
+    }),
     {
       id: 'orderDate',
       header: c.orderDate,
