@@ -1,27 +1,22 @@
 // 'Приходи від постачальників' (warehouse.md §6): a server-paged, sortable, filtered list of the GRN documents; a row
 // opens the document in a dialog (draft: edit, save, post, delete; posted: view, cancel; cancelled: view).
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { PlusIcon } from 'lucide-react';
 import {
   receiptStatuses,
   receiptStatusLabels,
-  type ReceiptStatus,
   type ReceiptSummary,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
-  ChoiceFilter,
-  ListCard,
-  ListEmpty,
+  DocumentFilterBar,
   ListHeader,
-  ListToolbar,
-  PeriodFilter,
+  PagedListCard,
   statusOptions,
-  useListState,
+  usePagedList,
 } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { ReceiptDialog } from './receipt-dialog.tsx';
@@ -50,7 +45,10 @@ const initialFilter: ReceiptListFilter = {
 };
 
 export function SupplierReceiptsPage() {
-  const list = useListState(initialFilter);
+  const { list, query: listQuery } = usePagedList(initialFilter, {
+    key: receiptListQueryKey,
+    queryFn: receiptListQueryFn,
+  });
   const { filter, changeFilter } = list;
   const [labels, setLabels] = useState<{ supplier: string | null; warehouse: string | null }>({
     supplier: null,
@@ -70,21 +68,6 @@ export function SupplierReceiptsPage() {
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(RECEIPTS_ROUTE);
 
-  const listQuery = useQuery({
-    queryKey: receiptListQueryKey(filter),
-    queryFn: receiptListQueryFn,
-    placeholderData: keepPreviousData,
-  });
-
-  const total = listQuery.data?.total ?? 0;
-  // A page emptied by a deletion or a filter: step back to the last page that has rows.
-  list.clampPage(total, listQuery.data !== undefined && !listQuery.isPlaceholderData);
-
-  function resetFilters() {
-    setLabels({ supplier: null, warehouse: null });
-    list.reset();
-  }
-
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader
@@ -100,22 +83,13 @@ export function SupplierReceiptsPage() {
         }
       />
 
-      <ListToolbar
+      <DocumentFilterBar
         id="receipts"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={resetFilters}
+        list={list}
+        texts={messages}
+        statuses={statusOptions(receiptStatuses, receiptStatusLabels)}
+        onReset={() => setLabels({ supplier: null, warehouse: null })}
       >
-        <ChoiceFilter
-          label={messages.statusLabel}
-          allLabel={messages.statusAll}
-          options={statusOptions(receiptStatuses, receiptStatusLabels)}
-          value={filter.status}
-          onChange={(status) => changeFilter({ status: status as ReceiptStatus | typeof ALL })}
-        />
         <ReferencePicker
           className="w-full sm:w-64"
           route="/suppliers"
@@ -142,44 +116,21 @@ export function SupplierReceiptsPage() {
             changeFilter({ warehouseId });
           }}
         />
-        <PeriodFilter
-          id="receipts-date"
-          from={filter.dateFrom}
-          to={filter.dateTo}
-          labels={{ from: messages.dateFrom, to: messages.dateTo }}
-          onChange={(period) => changeFilter(period)}
-        />
-      </ListToolbar>
+      </DocumentFilterBar>
 
-      <ListCard
+      <PagedListCard
+        list={list}
         query={listQuery}
-        page={filter.page}
-        limit={filter.limit}
-        total={total}
-        onPage={list.setPage}
-        texts={{
-          loading: messages.loading,
-          loadError: messages.loadError,
-          retry: messages.retry,
-          emptySummary: messages.totalReceipts(0),
-        }}
+        texts={messages}
+        emptySummary={messages.totalReceipts(0)}
+        canCreate={canAccess}
         table={{
           id: 'supplier-receipts',
-          label: messages.title,
           columns: receiptColumns((receipt) => setDialog({ kind: 'open', id: receipt.id })),
-          rows: listQuery.data?.items ?? [],
           rowKey: (receipt) => receipt.id,
           rowLabel: (receipt) => receipt.number,
-          sort: filter.sort,
-          onSort: list.toggleSort,
           onRowClick: (receipt) => setDialog({ kind: 'open', id: receipt.id }),
           minWidthRem: 60,
-          empty: (
-            <ListEmpty
-              title={messages.empty}
-              hint={list.filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-            />
-          ),
         }}
       />
 
@@ -199,18 +150,12 @@ export function SupplierReceiptsPage() {
 function receiptColumns(onOpen: (receipt: ReceiptSummary) => void): DataColumn<ReceiptSummary>[] {
   const c = messages.columns;
   return [
-    {
-      id: 'number',
+    documentNumberColumn({
       header: c.number,
-      sortField: 'number',
-      primary: true,
-      className: 'font-medium',
-      cell: (receipt) => (
-        <RowOpenButton label={messages.openReceipt(receipt.number)} onOpen={() => onOpen(receipt)}>
-          {receipt.number}
-        </RowOpenButton>
-      ),
-    },
+      number: (receipt) => receipt.number,
+      openLabel: messages.openReceipt,
+      onOpen,
+    }),
     {
       id: 'documentDate',
       header: c.documentDate,
