@@ -4,30 +4,26 @@
 // row action 'Переміщення') opens a new draft pre-filled.
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRightIcon, CheckCheckIcon, FilePenLineIcon, PlusIcon, PrinterIcon } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import {
   transferStatuses,
   transferStatusLabels,
   type TransferStats,
-  type TransferStatus,
   type TransferSummary,
 } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
 import { formatDateUk, formatMoney, formatQty, TransferStatusBadge } from './transfer-parts.tsx';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
-import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
-  ChoiceFilter,
-  ListCard,
-  ListEmpty,
+  DocumentFilterBar,
   ListHeader,
-  ListToolbar,
-  PeriodFilter,
+  PagedListCard,
   statusOptions,
-  useListState,
+  usePagedList,
 } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
@@ -71,7 +67,10 @@ export function prefillFromUrl(search: string): TransferPrefill | null {
 export function WarehouseTransfersPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const list = useListState(initialFilter);
+  const { list, query: listQuery } = usePagedList(initialFilter, {
+    key: transferListQueryKey,
+    queryFn: transferListQueryFn,
+  });
   const { filter, changeFilter } = list;
   const [warehouseLabel, setWarehouseLabel] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(() => {
@@ -82,20 +81,7 @@ export function WarehouseTransfersPage() {
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(TRANSFERS_ROUTE);
 
-  const listQuery = useQuery({
-    queryKey: transferListQueryKey(filter),
-    queryFn: transferListQueryFn,
-    placeholderData: keepPreviousData,
-  });
   const statsQuery = useQuery<TransferStats>({ queryKey: transferStatsQueryKey });
-
-  const total = listQuery.data?.total ?? 0;
-  list.clampPage(total, listQuery.data !== undefined && !listQuery.isPlaceholderData);
-
-  function resetFilters() {
-    setWarehouseLabel(null);
-    list.reset();
-  }
 
   function closeEditor() {
     setEditing(null);
@@ -151,22 +137,13 @@ export function WarehouseTransfersPage() {
         ) : null}
       </section>
 
-      <ListToolbar
+      <DocumentFilterBar
         id="transfers"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={resetFilters}
+        list={list}
+        texts={messages}
+        statuses={statusOptions(transferStatuses, transferStatusLabels)}
+        onReset={() => setWarehouseLabel(null)}
       >
-        <ChoiceFilter
-          label={messages.statusLabel}
-          allLabel={messages.statusAll}
-          options={statusOptions(transferStatuses, transferStatusLabels)}
-          value={filter.status}
-          onChange={(status) => changeFilter({ status: status as TransferStatus | typeof ALL })}
-        />
         <ReferencePicker
           className="w-full sm:w-72"
           route="/warehouses"
@@ -180,36 +157,19 @@ export function WarehouseTransfersPage() {
             changeFilter({ warehouseId });
           }}
         />
-        <PeriodFilter
-          id="transfers-date"
-          from={filter.dateFrom}
-          to={filter.dateTo}
-          labels={{ from: messages.dateFrom, to: messages.dateTo }}
-          onChange={(period) => changeFilter(period)}
-        />
-      </ListToolbar>
+      </DocumentFilterBar>
 
-      <ListCard
+      <PagedListCard
+        list={list}
         query={listQuery}
-        page={filter.page}
-        limit={filter.limit}
-        total={total}
-        onPage={list.setPage}
-        texts={{
-          loading: messages.loading,
-          loadError: messages.loadError,
-          retry: messages.retry,
-          emptySummary: messages.totalTransfers(0),
-        }}
+        texts={messages}
+        emptySummary={messages.totalTransfers(0)}
+        canCreate={canAccess}
         table={{
           id: 'warehouse-transfers',
-          label: messages.title,
           columns: transferColumns((transfer) => setViewing(transfer.id)),
-          rows: listQuery.data?.items ?? [],
           rowKey: (transfer) => transfer.id,
           rowLabel: (transfer) => transfer.number,
-          sort: filter.sort,
-          onSort: list.toggleSort,
           onRowClick: (transfer) => setViewing(transfer.id),
           actions: (transfer) => [
             {
@@ -220,12 +180,6 @@ export function WarehouseTransfersPage() {
             },
           ],
           minWidthRem: 56,
-          empty: (
-            <ListEmpty
-              title={messages.empty}
-              hint={list.filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-            />
-          ),
         }}
       />
 
@@ -258,18 +212,12 @@ export function WarehouseTransfersPage() {
 function transferColumns(onOpen: (transfer: TransferSummary) => void): DataColumn<TransferSummary>[] {
   const c = messages.columns;
   return [
-    {
-      id: 'number',
+    documentNumberColumn({
       header: c.number,
-      sortField: 'number',
-      primary: true,
-      className: 'font-medium',
-      cell: (transfer) => (
-        <RowOpenButton label={messages.openTransfer(transfer.number)} onOpen={() => onOpen(transfer)}>
-          {transfer.number}
-        </RowOpenButton>
-      ),
-    },
+      number: (transfer) => transfer.number,
+      openLabel: messages.openTransfer,
+      onOpen,
+    }),
     {
       id: 'documentDate',
       header: c.documentDate,
