@@ -4,7 +4,7 @@
 // draft of a confirmed order; 'Налаштування Нової пошти' is for users with access to /integrations. `?open=<id>`
 // opens a shipment and `?search=` pre-fills the search (the notifications link here).
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { AlertTriangleIcon, CheckCircle2Icon, ClipboardListIcon, SettingsIcon, TruckIcon } from 'lucide-react';
 import {
@@ -13,22 +13,19 @@ import {
   shipmentStatuses,
   shipmentStatusLabels,
   type ShipmentStats,
-  type ShipmentStatus,
   type ShipmentSummary,
 } from '@/modules/shipments/shipments.contract.ts';
 import { NpSettingsDialog } from './np-settings-dialog.tsx';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
   ChoiceFilter,
-  ListCard,
-  ListEmpty,
+  DocumentFilterBar,
   ListHeader,
-  ListToolbar,
-  PeriodFilter,
+  PagedListCard,
   statusOptions,
-  useListState,
+  usePagedList,
 } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -82,10 +79,11 @@ export function ShipmentsPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const list = useListState(initialFilter, {
-    search: params.get('search')?.trim() ?? '',
-    orderId: positiveInt(params.get('orderId')),
-  });
+  const { list, query: listQuery } = usePagedList(
+    initialFilter,
+    { key: shipmentListQueryKey, queryFn: shipmentListQueryFn },
+    { search: params.get('search')?.trim() ?? '', orderId: positiveInt(params.get('orderId')) },
+  );
   const { filter, changeFilter } = list;
   const [labels, setLabels] = useState<{ carrier: string | null; client: string | null }>({
     carrier: null,
@@ -97,19 +95,10 @@ export function ShipmentsPage() {
   const { canAccess } = usePermission(SHIPMENTS_ROUTE);
   const integrations = usePermission('/integrations');
 
-  const listQuery = useQuery({
-    queryKey: shipmentListQueryKey(filter),
-    queryFn: shipmentListQueryFn,
-    placeholderData: keepPreviousData,
-  });
   const statsQuery = useQuery<ShipmentStats>({ queryKey: shipmentStatsQueryKey });
-
-  const total = listQuery.data?.total ?? 0;
-  list.clampPage(total, listQuery.data !== undefined && !listQuery.isPlaceholderData);
 
   function resetFilters() {
     setLabels({ carrier: null, client: null });
-    list.reset();
     if (search) navigate(location, { replace: true });
   }
   function closeDrawer() {
@@ -162,22 +151,13 @@ export function ShipmentsPage() {
         <p className="text-sm text-destructive dark:text-red-400">{messages.stats.loadError}</p>
       ) : null}
 
-      <ListToolbar
+      <DocumentFilterBar
         id="shipments"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
+        list={list}
+        texts={messages}
+        statuses={statusOptions(shipmentStatuses, shipmentStatusLabels)}
         onReset={resetFilters}
       >
-        <ChoiceFilter
-          label={messages.statusLabel}
-          allLabel={messages.statusAll}
-          options={statusOptions(shipmentStatuses, shipmentStatusLabels)}
-          value={filter.status}
-          onChange={(status) => changeFilter({ status: status as ShipmentStatus | typeof ALL })}
-        />
         <ChoiceFilter
           label={messages.deliveryLabel}
           allLabel={messages.deliveryAll}
@@ -214,44 +194,21 @@ export function ShipmentsPage() {
             changeFilter({ clientId });
           }}
         />
-        <PeriodFilter
-          id="shipments-date"
-          from={filter.dateFrom}
-          to={filter.dateTo}
-          labels={{ from: messages.dateFrom, to: messages.dateTo }}
-          onChange={(period) => changeFilter(period)}
-        />
-      </ListToolbar>
+      </DocumentFilterBar>
 
-      <ListCard
+      <PagedListCard
+        list={list}
         query={listQuery}
-        page={filter.page}
-        limit={filter.limit}
-        total={total}
-        onPage={list.setPage}
-        texts={{
-          loading: messages.loading,
-          loadError: messages.loadError,
-          retry: messages.retry,
-          emptySummary: messages.totalShipments(0),
-        }}
+        texts={messages}
+        emptySummary={messages.totalShipments(0)}
+        canCreate={canAccess}
         table={{
           id: 'shipments',
-          label: messages.title,
           columns: shipmentColumns((row) => setOpenId(row.id)),
-          rows: listQuery.data?.items ?? [],
           rowKey: (row) => row.id,
           rowLabel: (row) => row.number,
-          sort: filter.sort,
-          onSort: list.toggleSort,
           onRowClick: (row) => setOpenId(row.id),
           minWidthRem: 64,
-          empty: (
-            <ListEmpty
-              title={messages.empty}
-              hint={list.filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-            />
-          ),
         }}
       />
 
@@ -285,21 +242,13 @@ export function ShipmentsPage() {
 function shipmentColumns(onOpen: (row: ShipmentSummary) => void): DataColumn<ShipmentSummary>[] {
   const c = messages.columns;
   return [
-    {
-      id: 'number',
+    documentNumberColumn({
       header: c.number,
-      sortField: 'number',
-      primary: true,
-      className: 'font-medium',
-      cell: (row) => (
-        <>
-          <RowOpenButton label={messages.openShipment(row.number)} onOpen={() => onOpen(row)}>
-            {row.number}
-          </RowOpenButton>
-          <span className="block text-xs text-muted-foreground">{messages.lines(row.lineCount)}</span>
-        </>
-      ),
-    },
+      number: (row) => row.number,
+      openLabel: messages.openShipment,
+      onOpen,
+      below: (row) => <span className="block text-xs text-muted-foreground">{messages.lines(row.lineCount)}</span>,
+    }),
     {
       id: 'date',
       header: c.date,
