@@ -3,6 +3,7 @@
 import type { CurrentUser } from '@/modules/auth/auth.contract.ts';
 import { BrowserNotifications } from '@/modules/notifications/web/browser-notifications.tsx';
 import { AppShell } from '@/web/layout/app-shell.tsx';
+import './connect-permissions.ts';
 import { AuthenticatedRoutes, registeredRoutes } from './routes.tsx';
 
 export function AuthenticatedApp({ user }: { user: CurrentUser }) {

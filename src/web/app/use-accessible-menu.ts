@@ -13,7 +13,6 @@ import type { AccessibleMenuItem } from '@/modules/users/users.contract.ts';
 import { usersEndpoints } from '@/modules/users/users.endpoints.ts';
 import { useAuth } from '@/modules/auth/web/use-auth.ts';
 import { endpointKey } from '@/web/lib/api.ts';
-import { connectAccessibleMenu } from '@/web/lib/use-permission.ts';
 
 export const ACCESSIBLE_MENU_STALE_TIME = 5000;
 export const LAST_USER_ID_KEY = 'erp.lastUserId';
@@ -60,9 +59,3 @@ export function useAccessibleMenu() {
   });
   return { ...query, user };
 }
-
-// The permission checks of every page read the menu through this hook (the web library knows no feature module).
-connectAccessibleMenu(() => {
-  const { data, isLoading, user } = useAccessibleMenu();
-  return { data, isLoading, hasUser: user !== null };
-});

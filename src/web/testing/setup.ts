@@ -3,7 +3,7 @@ import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissToast } from '@/web/lib/use-toast.ts';
 // The app root connects the accessible menu to the permission checks; a test renders pages without the root.
-import '@/web/app/use-accessible-menu.ts';
+import '@/web/app/connect-permissions.ts';
 
 class ResizeObserverStub {
   observe() {}
