@@ -17,6 +17,7 @@ import {
 import { useIsMobile } from '@/web/components/ui/sidebar.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { RowAction, SortableHead } from '@/web/components/data-list.tsx';
+import { formatMoney } from '@/web/lib/document-format.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 import { cn } from '@/web/lib/utils.ts';
 
@@ -263,6 +264,40 @@ export function documentNumberColumn<T>({
           {number(row)}
         </RowOpenButton>
         {below?.(row)}
+      </>
+    ),
+  };
+}
+
+const BASE_CURRENCY = 'UAH';
+
+/** A document's amount in hryvnias, sorted by `sortField`, with its amount in its own currency under it if foreign. */
+export function amountColumn<T>({
+  header,
+  sortField,
+  uah,
+  gross,
+  currency,
+}: {
+  header: string;
+  sortField: string;
+  uah: (row: T) => string;
+  gross: (row: T) => string;
+  currency: (row: T) => string;
+}): DataColumn<T> {
+  return {
+    id: 'amount',
+    header,
+    sortField,
+    numeric: true,
+    cell: (row) => (
+      <>
+        <span className="block">{formatMoney(uah(row))}</span>
+        {currency(row) !== BASE_CURRENCY ? (
+          <span className="block text-xs text-muted-foreground">
+            {formatMoney(gross(row))} {currency(row)}
+          </span>
+        ) : null}
       </>
     ),
   };

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogTitle } from '@/web/components/ui/dialog.t
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { getListQueryFn } from '@/web/lib/api.ts';
-import { DataTable, documentNumberColumn, type DataColumn } from './data-table.tsx';
+import { amountColumn, DataTable, documentNumberColumn, type DataColumn } from './data-table.tsx';
 import { DocumentActionBar, ReasonDialog } from './document-actions.tsx';
 import {
   ChoiceFilter,
@@ -158,7 +158,7 @@ describe('DataTable', () => {
   });
 });
 
-describe('documentNumberColumn', () => {
+describe('document columns and the empty list', () => {
   it('opens the row by its number once, never also by the row’s own click', async () => {
     setWidth(false);
     const user = userEvent.setup();
@@ -188,6 +188,40 @@ describe('documentNumberColumn', () => {
     await user.click(screen.getByRole('button', { name: 'Відкрити ORD-2026-00002' }));
     expect(onOpen).toHaveBeenCalledWith(2);
     expect(onRow).not.toHaveBeenCalled();
+  });
+
+  it('amountColumn shows hryvnias, and a foreign document’s own amount under them', () => {
+    setWidth(false);
+    const docs = [
+      { id: 1, uah: '1200', gross: '1200', currency: 'UAH' },
+      { id: 2, uah: '4150', gross: '100', currency: 'USD' },
+    ];
+    renderWithProviders(
+      <DataTable
+        id="docs"
+        label="Документи"
+        columns={[
+          amountColumn<(typeof docs)[number]>({
+            header: 'Сума, грн',
+            sortField: 'totalUah',
+            uah: (d) => d.uah,
+            gross: (d) => d.gross,
+            currency: (d) => d.currency,
+          }),
+        ]}
+        rows={docs}
+        rowKey={(d) => d.id}
+        sort="-totalUah"
+        onSort={() => {}}
+        empty="Документів немає"
+      />,
+    );
+    const [, uahRow, usdRow] = screen.getAllByRole('row');
+    expect(within(uahRow!).getByText('1 200,00')).toBeTruthy();
+    expect(within(uahRow!).queryByText(/UAH/)).toBeNull();
+    expect(within(usdRow!).getByText('4 150,00')).toBeTruthy();
+    expect(within(usdRow!).getByText('100,00 USD')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Сума, грн/ }).getAttribute('aria-sort')).toBe('descending');
   });
 
   it('an empty list says what is missing and what to do', () => {

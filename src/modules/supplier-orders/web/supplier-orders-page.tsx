@@ -17,7 +17,7 @@ import {
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
+import { amountColumn, documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
   DocumentFilterBar,
   ListHeader,
@@ -229,22 +229,13 @@ function orderColumns(onOpen: (order: OrderSummary) => void): DataColumn<OrderSu
         </>
       ),
     },
-    {
-      id: 'amount',
+    amountColumn({
       header: c.amount,
       sortField: 'totalUah',
-      numeric: true,
-      cell: (order) => (
-        <>
-          <span className="block">{formatMoney(order.totalUah)}</span>
-          {order.currencyCode !== 'UAH' ? (
-            <span className="block text-xs text-muted-foreground">
-              {formatMoney(order.totalGross)} {order.currencyCode}
-            </span>
-          ) : null}
-        </>
-      ),
-    },
+      uah: (order) => order.totalUah,
+      gross: (order) => order.totalGross,
+      currency: (order) => order.currencyCode,
+    }),
     {
       id: 'status',
       header: c.status,
