@@ -10,7 +10,7 @@ import {
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
+import { amountColumn, documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
   DocumentFilterBar,
   ListHeader,
@@ -20,7 +20,7 @@ import {
 } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { ReceiptDialog } from './receipt-dialog.tsx';
-import { formatDateUk, formatMoney } from './receipt-format.ts';
+import { formatDateUk } from './receipt-format.ts';
 import { ReceiptStatusBadge } from './receipt-parts.tsx';
 import { receiptListQueryFn, receiptListQueryKey, type ReceiptListFilter } from './supplier-receipts.api.ts';
 import { receiptsWebMessages as messages } from './supplier-receipts.messages.ts';
@@ -28,7 +28,6 @@ import { receiptsWebMessages as messages } from './supplier-receipts.messages.ts
 export const RECEIPTS_ROUTE = '/supplier-receipts';
 export const RECEIPTS_PAGE_SIZE = 20;
 const ALL = 'all';
-const BASE_CURRENCY = 'UAH';
 
 type DialogState = { kind: 'create' } | { kind: 'open'; id: number } | null;
 
@@ -189,22 +188,13 @@ function receiptColumns(onOpen: (receipt: ReceiptSummary) => void): DataColumn<R
       className: 'whitespace-normal',
       cell: (receipt) => receipt.warehouseName,
     },
-    {
-      id: 'amount',
+    amountColumn({
       header: c.amount,
       sortField: 'totalUah',
-      numeric: true,
-      cell: (receipt) => (
-        <>
-          <span className="block">{formatMoney(receipt.totalUah)}</span>
-          {receipt.currencyCode !== BASE_CURRENCY ? (
-            <span className="block text-xs text-muted-foreground">
-              {formatMoney(receipt.totalGross)} {receipt.currencyCode}
-            </span>
-          ) : null}
-        </>
-      ),
-    },
+      uah: (receipt) => receipt.totalUah,
+      gross: (receipt) => receipt.totalGross,
+      currency: (receipt) => receipt.currencyCode,
+    }),
     {
       id: 'status',
       header: c.status,
