@@ -496,7 +496,10 @@ function DataCards<T, K extends string | number>({
                 {fields.map((column) => (
                   <div key={column.id} className="contents">
                     <dt className="text-muted-foreground">{column.header}</dt>
-                    <dd className={cn('min-w-0 break-words', column.numeric && 'tabular-nums')}>{column.cell(row)}</dd>
+                    {/* A card has no room to scroll: what a table cell keeps on one line wraps here. */}
+                    <dd className={cn('min-w-0 break-words [&_*]:whitespace-normal', column.numeric && 'tabular-nums')}>
+                      {column.cell(row)}
+                    </dd>
                   </div>
                 ))}
               </dl>
