@@ -4,6 +4,7 @@
 // composition root (src/server/app.ts) connects it.
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
+import { definePort } from '@/server/kernel/port.ts';
 
 /** Which shipments of an order to count: all of them, those not cancelled, or the posted ones. */
 export type OrderShipmentFilter = 'any' | 'notCancelled' | 'posted';
@@ -20,20 +21,14 @@ export interface OrderShipments {
   deleteDrafts(tx: DbOrTx, ctx: AuditContext, orderId: number): Promise<void>;
 }
 
-let connected: OrderShipments | null = null;
+const port = definePort<OrderShipments>(
+  'The orders module has no shipments port',
+  'connectOrderShipments',
+  'before an order action runs',
+);
 
 /** Called once by the composition root; connecting again replaces the implementation. */
-export function connectOrderShipments(port: OrderShipments): void {
-  connected = port;
-}
+export const connectOrderShipments = (implementation: OrderShipments): void => port.connect(implementation);
 
-/** The connected implementation; using the order actions before the composition root connected it is a bug. */
-export function orderShipments(): OrderShipments {
-  if (!connected) {
-    throw new Error(
-      'The orders module has no shipments port: call connectOrderShipments() in the composition root ' +
-        '(src/server/app.ts) before an order action runs.',
-    );
-  }
-  return connected;
-}
+/** The connected implementation (throws until the composition root connects it). */
+export const orderShipments = (): OrderShipments => port.get();

@@ -3,6 +3,7 @@
 // stock module implements the port and the composition root (src/server/app.ts) connects it.
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
+import { definePort } from '@/server/kernel/port.ts';
 
 /** One serial to write off: the unit on the shelf and the texts the adjustment and the serial's timeline get. */
 export interface SerialWriteOff {
@@ -27,20 +28,14 @@ export interface SerialWriteOffs {
   writeOff(tx: DbOrTx, ctx: AuditContext, writeOff: SerialWriteOff): Promise<{ id: number; number: string }>;
 }
 
-let connected: SerialWriteOffs | null = null;
+const port = definePort<SerialWriteOffs>(
+  'The serial-numbers module has no write-off port',
+  'connectSerialWriteOffs',
+  'before a serial is written off',
+);
 
 /** Called once by the composition root; connecting again replaces the implementation. */
-export function connectSerialWriteOffs(port: SerialWriteOffs): void {
-  connected = port;
-}
+export const connectSerialWriteOffs = (implementation: SerialWriteOffs): void => port.connect(implementation);
 
-/** The connected implementation; writing a serial off before the composition root connected it is a bug. */
-export function serialWriteOffs(): SerialWriteOffs {
-  if (!connected) {
-    throw new Error(
-      'The serial-numbers module has no write-off port: call connectSerialWriteOffs() in the composition root ' +
-        '(src/server/app.ts) before a serial is written off.',
-    );
-  }
-  return connected;
-}
+/** The connected implementation (throws until the composition root connects it). */
+export const serialWriteOffs = (): SerialWriteOffs => port.get();

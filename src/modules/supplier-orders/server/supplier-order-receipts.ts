@@ -6,6 +6,7 @@ import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Receipt, receiptCreateSchema } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+import { definePort } from '@/server/kernel/port.ts';
 
 /** A receipt draft as the receipts page creates one. */
 export type ReceiptDraftInput = z.output<typeof receiptCreateSchema>;
@@ -15,20 +16,15 @@ export interface SupplierOrderReceipts {
   createDraft(tx: DbOrTx, ctx: AuditContext, input: ReceiptDraftInput): Promise<Receipt>;
 }
 
-let connected: SupplierOrderReceipts | null = null;
+const port = definePort<SupplierOrderReceipts>(
+  'The supplier-orders module has no receipts port',
+  'connectSupplierOrderReceipts',
+  'before a supplier order is received',
+);
 
 /** Called once by the composition root; connecting again replaces the implementation. */
-export function connectSupplierOrderReceipts(port: SupplierOrderReceipts): void {
-  connected = port;
-}
+export const connectSupplierOrderReceipts = (implementation: SupplierOrderReceipts): void =>
+  port.connect(implementation);
 
-/** The connected implementation; receiving a supplier order before the composition root connected it is a bug. */
-export function supplierOrderReceipts(): SupplierOrderReceipts {
-  if (!connected) {
-    throw new Error(
-      'The supplier-orders module has no receipts port: call connectSupplierOrderReceipts() in the composition ' +
-        'root (src/server/app.ts) before a supplier order is received.',
-    );
-  }
-  return connected;
-}
+/** The connected implementation (throws until the composition root connects it). */
+export const supplierOrderReceipts = (): SupplierOrderReceipts => port.get();
