@@ -121,7 +121,10 @@ export function ReasonDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = messages.back,
   reasonLabel = messages.reason,
+  placeholder,
+  requiredMessage = messages.reasonRequired,
   suggestions = [],
   initialReason = '',
   destructive = true,
@@ -133,7 +136,11 @@ export function ReasonDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   reasonLabel?: string;
+  placeholder?: string;
+  /** Said when the reason is left empty; the module's own wording ('Вкажіть причину списання'). */
+  requiredMessage?: string;
   suggestions?: readonly string[];
   initialReason?: string;
   destructive?: boolean;
@@ -146,13 +153,13 @@ export function ReasonDialog({
   const id = useId();
   const [reason, setReason] = useState(initialReason);
   const [missing, setMissing] = useState(false);
-  const shown = missing ? messages.reasonRequired : error;
+  const shown = missing ? requiredMessage : error;
   return (
     <ConfirmDialog
       title={title}
       description={description}
       confirmLabel={confirmLabel}
-      cancelLabel={messages.back}
+      cancelLabel={cancelLabel}
       destructive={destructive}
       pending={pending}
       onConfirm={() => {
@@ -172,6 +179,8 @@ export function ReasonDialog({
           value={reason}
           rows={2}
           maxLength={500}
+          placeholder={placeholder}
+          aria-required
           aria-invalid={shown ? true : undefined}
           aria-describedby={`${id}-reason-message`}
           onChange={(event) => {

@@ -3,19 +3,17 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
-  auditCancelSchema,
   uncountedPolicies,
   uncountedPolicyLabels,
   type Audit,
   type AuditLine,
   type UncountedPolicy,
+  auditMessages,
 } from '@/modules/inventory-audits/inventory-audits.contract.ts';
 
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -92,9 +90,6 @@ export function CancelAuditDialog({
   onClose: () => void;
 }) {
   const c = auditsWebMessages.confirmCancel;
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const cancel = useMutation({
     mutationFn: (text: string) => auditsApi.cancel(audit.id, text),
     onSuccess: (cancelled) => {
@@ -102,51 +97,20 @@ export function CancelAuditDialog({
       onCancelled(cancelled);
     },
   });
-  function confirm() {
-    const parsed = auditCancelSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    cancel.mutate(parsed.data.reason);
-  }
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={c.title}
       description={audit.status === 'posted' ? c.descriptionPosted(audit.number) : c.descriptionCounting(audit.number)}
       confirmLabel={c.confirm}
       cancelLabel={c.cancel}
       pending={cancel.isPending}
-      destructive
-      onConfirm={confirm}
+      reasonLabel={c.reason}
+      placeholder={c.reasonPlaceholder}
+      requiredMessage={auditMessages.reason}
+      error={cancel.error ? (serverMessageOf(cancel.error) ?? p.cancelFailed) : undefined}
+      onConfirm={(reason) => cancel.mutate(reason)}
       onClose={onClose}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={reasonId}>
-          {c.reason}
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        </Label>
-        <Textarea
-          id={reasonId}
-          rows={3}
-          maxLength={500}
-          placeholder={c.reasonPlaceholder}
-          value={reason}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${reasonId}-message`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <FieldMessage id={`${reasonId}-message`} error={error} />
-        {cancel.error ? <FormFailure>{serverMessageOf(cancel.error) ?? p.cancelFailed}</FormFailure> : null}
-      </div>
-    </ConfirmDialog>
+    />
   );
 }
 

@@ -1,14 +1,9 @@
 // 'Скасувати' / 'Не наш платіж' (sales.md §2): a confirmation with the reason (required; the usual ones a click
 // away). The allocations are removed and the orders re-derived by the server; the bank operation stays.
-import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FieldMessage } from '@/web/components/field-message.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
+import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { ConfirmDialog } from './payment-parts.tsx';
 import { paymentsApi, refreshPayments } from './payments.api.ts';
 import { paymentsWebMessages as messages } from './payments.messages.ts';
 
@@ -26,10 +21,7 @@ export function CancelPaymentDialog({
   onDone?: () => void;
   onClose: () => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<string>(notOurs ? m.reasons[0] : '');
-  const [error, setError] = useState<string | undefined>();
   const cancel = useMutation({
     mutationFn: (text: string) => paymentsApi.cancel(payment.id, text),
     onSuccess: (cancelled) => {
@@ -38,47 +30,21 @@ export function CancelPaymentDialog({
       onDone?.();
       onClose();
     },
-    onError: (err) => setError(serverMessageOf(err) ?? m.failed),
   });
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={notOurs ? m.notOursTitle(payment.number) : m.title(payment.number)}
       description={m.description}
       confirmLabel={m.confirm}
       cancelLabel={m.back}
-      destructive
+      reasonLabel={m.reason}
+      requiredMessage={m.reasonRequired}
+      suggestions={m.reasons}
+      initialReason={notOurs ? m.reasons[0] : ''}
       pending={cancel.isPending}
-      onConfirm={() => {
-        if (!reason.trim()) {
-          setError(m.reasonRequired);
-          return;
-        }
-        cancel.mutate(reason.trim());
-      }}
+      error={cancel.error ? (serverMessageOf(cancel.error) ?? m.failed) : undefined}
+      onConfirm={(reason) => cancel.mutate(reason)}
       onClose={onClose}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-reason`}>{m.reason}</Label>
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={500}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-reason-message`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-        />
-        <div className="flex flex-wrap gap-1.5">
-          {m.reasons.map((text) => (
-            <Button key={text} type="button" variant="outline" size="sm" onClick={() => setReason(text)}>
-              {text}
-            </Button>
-          ))}
-        </div>
-        <FieldMessage id={`${id}-reason-message`} error={error} />
-      </div>
-    </ConfirmDialog>
+    />
   );
 }

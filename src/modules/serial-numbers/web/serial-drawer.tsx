@@ -1,23 +1,20 @@
 // The drawer of one serial number (sales.md §4): its facts (item, state, warehouse, client, sale, warranty end, the
 // shipment and order), the timeline of events with their documents and clients, 'Друк етикетки' and 'Списати'
 // (confirmation with a reason; an ADJ of −1 is posted).
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, PrinterIcon, Trash2Icon } from 'lucide-react';
 import {
   serialDocumentLabels,
   serialEventLabels,
-  serialWriteOffSchema,
   type SerialDetail,
   type SerialEvent,
+  serialMessages,
 } from '@/modules/serial-numbers/serial-numbers.contract.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { isSerialsQuery, serialQueryKey, serialsApi } from './serial-numbers.api.ts';
@@ -168,9 +165,6 @@ function Timeline({ events }: { events: SerialEvent[] }) {
 function WriteOffDialog({ serial, onClose }: { serial: SerialDetail; onClose: () => void }) {
   const w = serialsWebMessages.writeOff;
   const queryClient = useQueryClient();
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const writeOff = useMutation({
     mutationFn: (text: string) => serialsApi.writeOff(serial.id, text),
     onSuccess: async (result) => {
@@ -184,51 +178,19 @@ function WriteOffDialog({ serial, onClose }: { serial: SerialDetail; onClose: ()
   });
   const failure = writeOff.error ? (serverMessageOf(writeOff.error) ?? w.failed) : null;
 
-  function confirm() {
-    const parsed = serialWriteOffSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    writeOff.mutate(parsed.data.reason);
-  }
-
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={w.title}
       description={w.description(serial.serial, serial.warehouseName ?? '')}
       confirmLabel={w.confirm}
       cancelLabel={w.cancel}
       pending={writeOff.isPending}
-      destructive
-      onConfirm={confirm}
+      reasonLabel={w.reason}
+      placeholder={w.reasonPlaceholder}
+      requiredMessage={serialMessages.reason}
+      error={failure ?? undefined}
+      onConfirm={(reason) => writeOff.mutate(reason)}
       onClose={onClose}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={reasonId}>
-          {w.reason}
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        </Label>
-        <Textarea
-          id={reasonId}
-          rows={3}
-          maxLength={500}
-          placeholder={w.reasonPlaceholder}
-          value={reason}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${reasonId}-message`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <FieldMessage id={`${reasonId}-message`} error={error} />
-        {failure ? <FormFailure>{failure}</FormFailure> : null}
-      </div>
-    </ConfirmDialog>
+    />
   );
 }

@@ -1,17 +1,16 @@
 // The parts of a shipment's drawer (sales.md §3): its facts, one line with its quantity and serials, and the
 // 'Скасувати' dialog that asks for the reason.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { shipmentCancelSchema, type Shipment, type ShipmentLine } from '@/modules/shipments/shipments.contract.ts';
+import { type Shipment, type ShipmentLine, shipmentMessages } from '@/modules/shipments/shipments.contract.ts';
+import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { SerialPicker } from './serial-picker.tsx';
-import { ConfirmDialog, FormFailure } from './shipment-parts.tsx';
 import { shipmentsApi } from './shipments.api.ts';
 import { shipmentsWebMessages } from './shipments.messages.ts';
 
@@ -140,9 +139,6 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const c = shipmentsWebMessages.confirmCancel;
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const cancel = useMutation({
     mutationFn: (text: string) => shipmentsApi.cancel(shipment.id, text),
     onSuccess: (next) => {
@@ -150,52 +146,19 @@ export function CancelDialog({
       onCancelled(next);
     },
   });
-  function confirm() {
-    const parsed = shipmentCancelSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    cancel.mutate(parsed.data.reason);
-  }
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={c.title}
       description={c.description(shipment.number)}
       confirmLabel={c.confirm}
       cancelLabel={c.cancel}
+      reasonLabel={c.reason}
+      placeholder={c.reasonPlaceholder}
+      requiredMessage={shipmentMessages.reason}
       pending={cancel.isPending}
-      destructive
-      onConfirm={confirm}
+      error={cancel.error ? (serverMessageOf(cancel.error) ?? shipmentsWebMessages.toast.actionFailed) : undefined}
+      onConfirm={(reason) => cancel.mutate(reason)}
       onClose={onClose}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={reasonId}>
-          {c.reason}
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        </Label>
-        <Textarea
-          id={reasonId}
-          rows={3}
-          maxLength={500}
-          placeholder={c.reasonPlaceholder}
-          value={reason}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${reasonId}-message`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <FieldMessage id={`${reasonId}-message`} error={error} />
-        {cancel.error ? (
-          <FormFailure>{serverMessageOf(cancel.error) ?? shipmentsWebMessages.toast.actionFailed}</FormFailure>
-        ) : null}
-      </div>
-    </ConfirmDialog>
+    />
   );
 }

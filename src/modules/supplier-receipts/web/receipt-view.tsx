@@ -1,26 +1,23 @@
 // A receipt that cannot be changed here: posted (with each line's unit cost and the way to cancel it), cancelled (with
 // the reason), or a draft seen by someone who may not change it.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { BanIcon, PrinterIcon } from 'lucide-react';
 import {
   extraCostsMethodLabels,
-  receiptCancelSchema,
   type Receipt,
+  receiptMessages,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
-import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { DialogFooter } from '@/web/components/ui/dialog.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from './receipt-format.ts';
 import { BASE_CURRENCY } from './receipt-form.ts';
-import { ConfirmDialog, FormFailure } from './receipt-parts.tsx';
 import { receiptPrintUrl, receiptsApi } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
@@ -294,9 +291,6 @@ function CancelReceiptDialog({
 }) {
   const c = receiptsWebMessages.confirmCancel;
   const t = receiptsWebMessages.toast;
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const cancel = useMutation({
     mutationFn: (text: string) => receiptsApi.cancel(receipt.id, text),
     onSuccess: (cancelled) => {
@@ -306,51 +300,19 @@ function CancelReceiptDialog({
   });
   const failure = cancel.error ? (serverMessageOf(cancel.error) ?? t.cancelFailed) : null;
 
-  function confirm() {
-    const parsed = receiptCancelSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    cancel.mutate(parsed.data.reason);
-  }
-
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={c.title}
       description={c.description(receipt.number, receipt.warehouseName)}
       confirmLabel={c.confirm}
       cancelLabel={c.cancel}
       pending={cancel.isPending}
-      destructive
-      onConfirm={confirm}
+      reasonLabel={c.reason}
+      placeholder={c.reasonPlaceholder}
+      requiredMessage={receiptMessages.reason}
+      error={failure ?? undefined}
+      onConfirm={(reason) => cancel.mutate(reason)}
       onClose={onClose}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={reasonId}>
-          {c.reason}
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        </Label>
-        <Textarea
-          id={reasonId}
-          rows={3}
-          maxLength={500}
-          placeholder={c.reasonPlaceholder}
-          value={reason}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${reasonId}-message`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <FieldMessage id={`${reasonId}-message`} error={error} />
-        {failure ? <FormFailure>{failure}</FormFailure> : null}
-      </div>
-    </ConfirmDialog>
+    />
   );
 }

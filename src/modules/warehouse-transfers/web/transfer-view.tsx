@@ -1,15 +1,13 @@
 // The document drawer of a transfer (warehouse.md §7): its header, its lines (a draft with the source's available
 // quantity now, a posted one with the cost it moved at) and its actions — 'Редагувати', 'Провести' and 'Видалити'
 // for a draft, 'Скасувати' (with a reason) for a posted one, 'Друк' for every one. Changes only with canAccess.
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, CheckCheckIcon, Loader2Icon, PencilIcon, PrinterIcon, Trash2Icon } from 'lucide-react';
-import { transferCancelSchema, type Transfer } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
+import { type Transfer, transferMessages } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
 import {
   Sheet,
   SheetContent,
@@ -19,7 +17,7 @@ import {
   SheetTitle,
 } from '@/web/components/ui/sheet.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
+import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -394,9 +392,6 @@ function CancelTransferDialog({
   onClose: () => void;
 }) {
   const c = transfersWebMessages.confirmCancel;
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const cancel = useMutation({
     mutationFn: (text: string) => transfersApi.cancel(transfer.id, text),
     onSuccess: (cancelled) => {
@@ -406,51 +401,19 @@ function CancelTransferDialog({
   });
   const failure = cancel.error ? (serverMessageOf(cancel.error) ?? toasts.cancelFailed) : null;
 
-  function confirm() {
-    const parsed = transferCancelSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    cancel.mutate(parsed.data.reason);
-  }
-
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={c.title}
       description={c.description(transfer.number, transfer.fromWarehouseName, transfer.toWarehouseName)}
       confirmLabel={c.confirm}
       cancelLabel={c.cancel}
       pending={cancel.isPending}
-      destructive
-      onConfirm={confirm}
+      reasonLabel={c.reason}
+      placeholder={c.reasonPlaceholder}
+      requiredMessage={transferMessages.reason}
+      error={failure ?? undefined}
+      onConfirm={(reason) => cancel.mutate(reason)}
       onClose={onClose}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={reasonId}>
-          {c.reason}
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        </Label>
-        <Textarea
-          id={reasonId}
-          rows={3}
-          maxLength={500}
-          placeholder={c.reasonPlaceholder}
-          value={reason}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${reasonId}-message`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <FieldMessage id={`${reasonId}-message`} error={error} />
-        {failure ? <FormFailure>{failure}</FormFailure> : null}
-      </div>
-    </ConfirmDialog>
+    />
   );
 }
