@@ -15,6 +15,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/web/**', 'src/modules/*/web/**', 'src/resources/**/web/**'],
           globalSetup: ['src/server/testing/global-setup.ts'],
+          // Files share a worker's imported modules (decision 0018): importing the whole app again for every file was
+          // a third of the suite's time. A file therefore leaves no module state behind it (a test that stubs a
+          // port or a clock restores it); each file still builds its own app and opens its own database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +35,8 @@ export default defineConfig({
             'src/resources/**/web/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['src/web/testing/setup.ts'],
+          // As the server project: files share a worker's imported modules (decision 0018).
+          isolate: false,
           testTimeout: 15_000,
         },
       },

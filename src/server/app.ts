@@ -90,7 +90,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const config = route.config as { access?: Access; bodyTypes?: readonly string[] } | undefined;
-      endpoints.push({ method, url: route.url, access: config?.access, bodyTypes: config?.bodyTypes });
+      const schema = route.schema as RegisteredEndpoint['schema'];
+      endpoints.push({ method, url: route.url, access: config?.access, bodyTypes: config?.bodyTypes, schema });
     }
   });
 

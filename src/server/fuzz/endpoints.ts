@@ -46,21 +46,14 @@ export interface FuzzEndpoint {
   json: Partial<Record<HttpPart, JsonSchema | null>>;
 }
 
-const captured = new Map<string, Partial<Record<HttpPart, z.ZodType>>>();
-
-/** Called with every route schema the validator compiler sees (HEAD twins included, ignored later). */
-export function recordSchema(req: { schema: unknown; method: string; url: string; httpPart?: string }) {
-  const part = req.httpPart;
-  if (part !== 'params' && part !== 'querystring' && part !== 'body') return;
-  if (!(req.schema instanceof z.ZodType)) return;
-  const key = `${req.method} ${req.url}`;
-  const entry = captured.get(key) ?? {};
-  entry[part] = req.schema;
-  captured.set(key, entry);
-}
-
-export function capturedSchemaCount() {
-  return captured.size;
+/** The zod schemas a route validates its params, query and body with, as the app registered them. */
+function schemasOf(endpoint: AppInstance['endpoints'][number]): Partial<Record<HttpPart, z.ZodType>> {
+  const zod: Partial<Record<HttpPart, z.ZodType>> = {};
+  for (const part of ['params', 'querystring', 'body'] as const) {
+    const schema = endpoint.schema?.[part];
+    if (schema instanceof z.ZodType) zod[part] = schema;
+  }
+  return zod;
 }
 
 function toJsonSchema(schema: z.ZodType): JsonSchema | null {
@@ -85,7 +78,7 @@ export function fuzzEndpoints(app: AppInstance): FuzzEndpoint[] {
     const key = `${e.method} ${e.url}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const zod = captured.get(key) ?? {};
+    const zod = schemasOf(e);
     const json: FuzzEndpoint['json'] = {};
     for (const part of ['params', 'querystring', 'body'] as const) {
       const schema = zod[part];

@@ -28,6 +28,8 @@ export interface RegisteredEndpoint {
   access: Access | undefined;
   /** Upload media types the route takes besides JSON (config.bodyTypes). */
   bodyTypes?: readonly string[];
+  /** The route's request schemas as registered (zod), read by the bad-input fuzz. */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {

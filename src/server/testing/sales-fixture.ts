@@ -3,7 +3,7 @@
 // Used only by tests.
 import { expect } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+import { createTestApp, createUser, signIn, type TestApp, type TestAppOptions } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou, sampleIbanUa } from '@/shared/requisites.ts';
 import { orderCreateSchema, type OrderCreateInput } from '@/modules/orders/orders.contract.ts';
@@ -36,8 +36,8 @@ export interface SalesFixture {
 
 let seq = 0;
 
-export async function createSalesFixture(): Promise<SalesFixture> {
-  const t = await createTestApp();
+export async function createSalesFixture(options: Pick<TestAppOptions, 'openDatabase'> = {}): Promise<SalesFixture> {
+  const t = await createTestApp({}, options);
   await resourceEngine.ensureSeeds(t.db);
   const admin = await createUser(t.db, { password: 'sales-pass' });
   await replaceUserRoles(t.db, admin.id, [await adminRoleId(t.db)]);

@@ -53,15 +53,18 @@ export function asBrowserClient(app: AppInstance, appUrl: string): AppInstance {
   return app;
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'extraRoutes'> = {},
-): Promise<TestApp> {
+export interface TestAppOptions extends Pick<BuildOptions, 'extraRoutes'> {
+  /** Opens the app's database; a fresh one from the migrated template unless a test brings its own (backup). */
+  openDatabase?: () => Promise<TestDatabase>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'erp-test-'));
   const config = loadConfig({ ERP_DATA_DIR: dataDir, PORT: '5999', ...env });
-  const database = await createTestDatabase();
+  const { openDatabase = createTestDatabase, ...buildOptions } = options;
+  const database = await openDatabase();
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: silentLog });
-  const app = asBrowserClient(await buildApp({ config, database, mailer }, options), config.appUrl);
+  const app = asBrowserClient(await buildApp({ config, database, mailer }, buildOptions), config.appUrl);
   await app.ready();
   return {
     app,

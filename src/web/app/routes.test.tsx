@@ -126,6 +126,6 @@ describe('route table', () => {
     stubShellApi({ menu: menuOf(() => ({ canView: false, canAccess: false })) });
     renderRoutes('/');
     expect(await screen.findByRole('heading', { name: 'Система управління виробництвом' }, lazyPage)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Вітаємо, Олена!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeTruthy();
   });
 });

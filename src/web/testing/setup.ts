@@ -41,6 +41,8 @@ afterEach(() => {
   // The toast store lives for the module's lifetime: close what a test left open.
   act(() => dismissToast());
   vi.unstubAllGlobals();
+  // Spies on shared objects (the page load, the photo resizer) end with the test: files share a worker (decision 0018).
+  vi.restoreAllMocks();
   vi.useRealTimers();
   window.localStorage.clear();
   document.documentElement.className = '';

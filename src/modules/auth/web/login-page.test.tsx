@@ -2,13 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAnswerSchema } from '@/modules/auth/auth.contract.ts';
-import { navigateWithPageLoad } from '@/web/lib/navigation.ts';
+import { pageNavigation } from '@/web/lib/navigation.ts';
 import { deferred, jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { authUserQueryKey } from './auth.api.ts';
 import { LoginPage } from './login-page.tsx';
-
-vi.mock('@/web/lib/navigation.ts', () => ({ navigateWithPageLoad: vi.fn() }));
 
 const answer = loginAnswerSchema.parse({
   user: {
@@ -34,8 +32,11 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, username:
   await user.click(screen.getByRole('button', { name: 'Увійти' }));
 }
 
+// jsdom cannot load a page: the page load is watched instead.
+const pageLoadTo = vi.fn();
 beforeEach(() => {
-  vi.mocked(navigateWithPageLoad).mockReset();
+  pageLoadTo.mockReset();
+  vi.spyOn(pageNavigation, 'assign').mockImplementation(pageLoadTo);
 });
 
 describe('LoginPage', () => {
@@ -77,7 +78,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Забагато невдалих спроб входу. Спробуйте через 15 хвилин.')).toBeTruthy();
     expect(screen.getByText('Помилка входу')).toBeTruthy();
-    expect(navigateWithPageLoad).not.toHaveBeenCalled();
+    expect(pageLoadTo).not.toHaveBeenCalled();
   });
 
   it('falls back to "Невірний логін або пароль" when the server gives no message', async () => {
@@ -118,7 +119,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('checkbox', { name: "Запам'ятати мене" }));
     await fillAndSubmit(user, '  admin@example.com ', ' secret ');
 
-    await waitFor(() => expect(navigateWithPageLoad).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(pageLoadTo).toHaveBeenCalledWith('/'));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/simple-login');
     expect(JSON.parse(String(init?.body))).toEqual({

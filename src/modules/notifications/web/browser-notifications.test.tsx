@@ -11,7 +11,7 @@ import {
   showNativeNotification,
   usePushPermission,
 } from './browser-notifications.tsx';
-import { pageNavigation } from './notification-navigation.ts';
+import { pageNavigation } from '@/web/lib/navigation.ts';
 
 function notification(overrides: Partial<Notification> & { id: number }): Notification {
   return notificationSchema.parse({

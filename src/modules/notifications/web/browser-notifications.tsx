@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/web/lib/use-toast.ts';
 import { notificationsApi, statsQueryOptions, type Notification, type NotificationStats } from './notifications.api.ts';
 import { browserNotificationsMessages as messages } from './notifications.messages.ts';
-import { pageNavigation } from './notification-navigation.ts';
+import { pageNavigation } from '@/web/lib/navigation.ts';
 
 export const NATIVE_TAG_PREFIX = 'erp-notification-';
 export const NATIVE_ICON = '/favicon.svg';

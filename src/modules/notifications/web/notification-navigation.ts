@@ -38,10 +38,3 @@ function decodeSegment(segment: string): string {
     return segment.trim();
   }
 }
-
-/** Spec §2: navigation is a full page load. An object, so tests can replace `assign`. */
-export const pageNavigation = {
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-};

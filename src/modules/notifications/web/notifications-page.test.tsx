@@ -9,7 +9,7 @@ import {
 } from '../notifications.contract.ts';
 import { jsonResponse, stubFetch, textResponse } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { pageNavigation } from './notification-navigation.ts';
+import { pageNavigation } from '@/web/lib/navigation.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
 function notification(overrides: Partial<Notification> & { id: number }): Notification {

@@ -33,7 +33,8 @@ import { ListLoadError } from '@/web/components/data-list.tsx';
 import { usePushPermission, type PushPermission } from './browser-notifications.tsx';
 import { NotificationCard, type CardBusy } from './notification-card.tsx';
 import { priorityLabel, typeLabel } from './notification-display.ts';
-import { pageNavigation, resolveActionUrl } from './notification-navigation.ts';
+import { pageNavigation } from '@/web/lib/navigation.ts';
+import { resolveActionUrl } from './notification-navigation.ts';
 import {
   ALL,
   initialNotificationFilter,

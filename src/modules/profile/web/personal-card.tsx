@@ -15,7 +15,7 @@ import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
-import { PHOTO_ACCEPT, photoProblem, resizePhoto } from './photo.ts';
+import { PHOTO_ACCEPT, photoProblem, photoResizer } from './photo.ts';
 import { activityQueryKey, currentUserQueryKey, profileApi } from './profile.api.ts';
 import { profileMessages } from './profile.messages.ts';
 
@@ -54,7 +54,7 @@ function PhotoBlock({ user }: { user: CurrentUser }) {
   const photoMessages = profileMessages.photo;
 
   const upload = useMutation({
-    mutationFn: async (file: File) => profileApi.uploadPhoto(await resizePhoto(file)),
+    mutationFn: async (file: File) => profileApi.uploadPhoto(await photoResizer.resize(file)),
     onSuccess: async (answer) => {
       await applyUser(answer);
       toast({ title: photoMessages.uploaded });

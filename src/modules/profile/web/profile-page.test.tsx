@@ -11,14 +11,11 @@ import {
 } from '@/modules/profile/profile.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
+import { photoResizer } from './photo.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 // jsdom has no canvas: the resize step is replaced by a ready WebP blob.
 const resized = new Blob(['webp'], { type: 'image/webp' });
-vi.mock('./photo.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./photo.ts')>()),
-  resizePhoto: vi.fn(async () => resized),
-}));
 
 const me = currentUserSchema.parse({
   id: 5,
@@ -79,6 +76,7 @@ function calls(fetchMock: ReturnType<typeof stubFetch>, method: string, url: str
 
 beforeEach(() => {
   user = me;
+  vi.spyOn(photoResizer, 'resize').mockResolvedValue(resized);
 });
 
 describe('ProfilePage', () => {

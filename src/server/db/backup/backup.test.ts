@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { stockBalances, stockMovements } from '@/modules/stock/server/stock.table.ts';
 import { users } from '@/modules/users/server/index.ts';
@@ -48,10 +48,10 @@ import {
 import { readJournal } from './manifest.ts';
 import { readTarEntry, readTarIndex, writeTar } from './tar.ts';
 
-// createTestApp (and the sales fixture built on it) open their database through createTestDatabase; here it
-// opens the one database this file backs up and restores, again after every close.
-const target = vi.hoisted(() => ({ open: undefined as undefined | (() => Promise<TestDatabase>) }));
-vi.mock('@/server/testing/test-db.ts', () => ({ createTestDatabase: () => target.open!() }));
+// The app (and the sales fixture built on it) opens the one database this file backs up and restores, again after
+// every close.
+const target: { open?: () => Promise<TestDatabase> } = {};
+const openTarget = () => target.open!();
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 async function withApp<T>(fn: (t: TestApp) => Promise<T>): Promise<T> {
-  const t = await createTestApp();
+  const t = await createTestApp({}, { openDatabase: openTarget });
   try {
     return await fn(t);
   } finally {
@@ -150,7 +150,7 @@ let productIds: { kept: number; spare: number } = { kept: 0, spare: 0 };
 describe(`backup and restore (${kind})`, () => {
   // Three app starts, a backup and a restore in a child process: more than the default 30 s on a loaded machine.
   it('backs up, and a restore brings back the data as it was before later changes', { timeout: 90_000 }, async () => {
-    const f = await createSalesFixture();
+    const f = await createSalesFixture({ openDatabase: openTarget });
     const kept = await f.product({ stock: '10', cost: '60.00' });
     const spare = await f.product();
     await f.order([{ itemId: kept, qty: '3', unitPrice: '100.00' }], { confirm: true });
