@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ArrowDownAZIcon, ArrowUpAZIcon, ListTreeIcon, SearchIcon, XIcon } from 'lucide-react';
 import { bomItemKindFilters, type BomItemKindFilter } from '@/modules/bom/bom.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
@@ -43,7 +43,6 @@ export function BomItemsPane({
   const [filter, setFilter] = useState<BomItemsFilter>(initialItemsFilter);
   const [sort, setSort] = useState<Sort>('name');
   const [searchText, setSearchText] = useState('');
-  const [categoryLabel, setCategoryLabel] = useState<string | null>(null);
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const query = useQuery({
     queryKey: bomItemsQueryKey({ ...filter, sort }),
@@ -91,7 +90,6 @@ export function BomItemsPane({
           <Select
             value={filter.kind}
             onValueChange={(kind) => {
-              setCategoryLabel(null);
               change({ kind: kind as BomItemKindFilter, categoryId: null });
             }}
           >
@@ -123,18 +121,13 @@ export function BomItemsPane({
               ))}
             </SelectContent>
           </Select>
-          <ReferencePicker
+          <ReferenceFilter
             className="col-span-2"
             route={categoryRoute}
+            label={m.categoryLabel}
             value={filter.categoryId}
-            valueLabel={categoryLabel}
-            clearLabel={m.all}
-            prefix={m.categoryLabel}
-            aria-label={m.categoryLabel}
-            onChange={(categoryId, label) => {
-              setCategoryLabel(label);
-              change({ categoryId });
-            }}
+            allLabel={m.all}
+            onChange={(categoryId) => change({ categoryId })}
           />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -153,7 +146,6 @@ export function BomItemsPane({
               size="sm"
               onClick={() => {
                 setSearchText('');
-                setCategoryLabel(null);
                 setFilter(initialItemsFilter);
               }}
             >

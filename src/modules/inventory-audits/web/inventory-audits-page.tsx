@@ -14,7 +14,7 @@ import {
   type AuditSummary,
 } from '@/modules/inventory-audits/inventory-audits.contract.ts';
 import { formatDateUk, formatMoney } from './audit-format.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -49,7 +49,6 @@ const initialFilter: AuditListFilter = {
 export function InventoryAuditsPage() {
   const [filter, setFilter] = useState<AuditListFilter>(initialFilter);
   const [searchText, setSearchText] = useState('');
-  const [warehouseLabel, setWarehouseLabel] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -80,7 +79,6 @@ export function InventoryAuditsPage() {
   }
   function resetFilters() {
     setSearchText('');
-    setWarehouseLabel(null);
     setFilter((current) => ({ ...initialFilter, sort: current.sort }));
   }
   const open = (id: number) => navigate(`${AUDITS_ROUTE}/${id}`);
@@ -155,17 +153,12 @@ export function InventoryAuditsPage() {
             ))}
           </SelectContent>
         </Select>
-        <ReferencePicker
+        <ReferenceFilter
           route="/warehouses"
+          label={messages.warehouseFilter}
           value={filter.warehouseId}
-          valueLabel={warehouseLabel}
-          clearLabel={messages.all}
-          prefix={messages.warehouseFilter}
-          aria-label={messages.warehouseFilter}
-          onChange={(warehouseId, label) => {
-            setWarehouseLabel(label);
-            changeFilter({ warehouseId });
-          }}
+          allLabel={messages.all}
+          onChange={(warehouseId) => changeFilter({ warehouseId })}
         />
         {filtered ? (
           <Button variant="ghost" className="justify-self-start" onClick={resetFilters}>

@@ -16,8 +16,7 @@ import {
   type MoStats,
   type MoStatus,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -114,17 +113,6 @@ export function writeAddress(filter: MoListFilter, openId: number | null): strin
   return params.toString();
 }
 
-/** The name of a record known only by its id (a filter from the address). */
-function useLookupLabel(route: string, id: number | null, known: string | null): string | null {
-  const query = useQuery<LookupItem[]>({
-    queryKey: [lookupBase(route), { ids: String(id) }],
-    enabled: id !== null && known === null,
-    staleTime: 60_000,
-  });
-  if (id === null) return null;
-  return known ?? query.data?.find((entry) => entry.id === id)?.label ?? null;
-}
-
 export function ManufacturingPage() {
   const queryClient = useQueryClient();
   const search = useSearch();
@@ -137,12 +125,6 @@ export function ManufacturingPage() {
     setShownSearch(filter.search);
     if (searchText.trim() !== filter.search) setSearchText(filter.search);
   }
-  const [labels, setLabels] = useState<{ item: string | null; department: string | null }>({
-    item: null,
-    department: null,
-  });
-  const itemLabel = useLookupLabel('/products', filter.itemId, labels.item);
-  const departmentLabel = useLookupLabel('/departments', filter.departmentId, labels.department);
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(MANUFACTURING_ROUTE);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -222,7 +204,6 @@ export function ManufacturingPage() {
   }
   function resetFilters() {
     setSearchText('');
-    setLabels({ item: null, department: null });
     go({ ...initialFilter, sort: filter.sort }, openId);
   }
 
@@ -335,31 +316,21 @@ export function ManufacturingPage() {
           </Select>
         </div>
         <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_10rem_auto_auto]">
-          <ReferencePicker
+          <ReferenceFilter
             className="col-span-2 sm:col-span-1"
             route="/products"
+            label={messages.itemFilter}
             value={filter.itemId}
-            valueLabel={itemLabel}
-            clearLabel={messages.all}
-            prefix={messages.itemFilter}
-            aria-label={messages.itemFilter}
-            onChange={(itemId, label) => {
-              setLabels((current) => ({ ...current, item: label }));
-              changeFilter({ itemId });
-            }}
+            allLabel={messages.all}
+            onChange={(itemId) => changeFilter({ itemId })}
           />
-          <ReferencePicker
+          <ReferenceFilter
             className="col-span-2 sm:col-span-1"
             route="/departments"
+            label={messages.departmentFilter}
             value={filter.departmentId}
-            valueLabel={departmentLabel}
-            clearLabel={messages.all}
-            prefix={messages.departmentFilter}
-            aria-label={messages.departmentFilter}
-            onChange={(departmentId, label) => {
-              setLabels((current) => ({ ...current, department: label }));
-              changeFilter({ departmentId });
-            }}
+            allLabel={messages.all}
+            onChange={(departmentId) => changeFilter({ departmentId })}
           />
           <DateFilter
             id="mo-due-from"

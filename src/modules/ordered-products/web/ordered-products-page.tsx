@@ -47,10 +47,6 @@ type DialogState =
 export function OrderedProductsPage() {
   const [filter, setFilter] = useState<OrderedProductsFilter>(initialFilter);
   const [searchText, setSearchText] = useState('');
-  const [labels, setLabels] = useState<{ category: string | null; client: string | null }>({
-    category: null,
-    client: null,
-  });
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [selected, setSelected] = useState<ReadonlyMap<number, OrderedProductRow>>(new Map());
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -145,14 +141,11 @@ export function OrderedProductsPage() {
       <Filters
         filter={filter}
         searchText={searchText}
-        labels={labels}
         filtersActive={filtersActive}
         onSearch={changeSearch}
         onChange={changeFilter}
-        onLabels={(change) => setLabels((current) => ({ ...current, ...change }))}
         onClear={() => {
           setSearchText('');
-          setLabels({ category: null, client: null });
           setFilter(initialFilter);
           setSelected(new Map());
         }}

@@ -22,7 +22,7 @@ import {
   type OrderedProductsStats,
 } from '@/modules/ordered-products/ordered-products.contract.ts';
 import { paymentStatusLabels } from '@/modules/orders/orders.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { InlineQueryStatus, RowAction } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -237,20 +237,16 @@ export function LinesDetail({ itemId, sku, filter }: { itemId: number; sku: stri
 export function Filters({
   filter,
   searchText,
-  labels,
   filtersActive,
   onSearch,
   onChange,
-  onLabels,
   onClear,
 }: {
   filter: OrderedProductsFilter;
   searchText: string;
-  labels: { category: string | null; client: string | null };
   filtersActive: boolean;
   onSearch: (text: string) => void;
   onChange: (change: Partial<Omit<OrderedProductsFilter, 'page' | 'limit'>>) => void;
-  onLabels: (change: Partial<{ category: string | null; client: string | null }>) => void;
   onClear: () => void;
 }) {
   const f = m.filters;
@@ -288,31 +284,21 @@ export function Filters({
             ))}
           </SelectContent>
         </Select>
-        <ReferencePicker
+        <ReferenceFilter
           route={categoryRoute}
-          aria-label={f.category}
-          prefix={f.category}
-          clearLabel={f.categoryAll}
+          label={f.category}
           value={filter.categoryId}
-          valueLabel={labels.category}
-          onChange={(categoryId, label) => {
-            onLabels({ category: label });
-            onChange({ categoryId });
-          }}
+          allLabel={f.categoryAll}
+          onChange={(categoryId) => onChange({ categoryId })}
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[14rem_minmax(0,18rem)_auto_auto] lg:items-center">
-        <ReferencePicker
+        <ReferenceFilter
           route="/clients"
-          aria-label={f.client}
-          prefix={f.client}
-          clearLabel={f.clientAll}
+          label={f.client}
           value={filter.clientId}
-          valueLabel={labels.client}
-          onChange={(clientId, label) => {
-            onLabels({ client: label });
-            onChange({ clientId });
-          }}
+          allLabel={f.clientAll}
+          onChange={(clientId) => onChange({ clientId })}
         />
         <div className="flex items-center gap-2">
           <Label htmlFor="ordered-products-due" className="shrink-0 text-sm text-muted-foreground">

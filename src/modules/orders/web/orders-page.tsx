@@ -30,7 +30,7 @@ import {
   type OrderTotals,
   type PaymentStatus,
 } from '@/modules/orders/orders.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -98,7 +98,6 @@ export function OrdersPage() {
     search: new URLSearchParams(search).get('search')?.trim() ?? '',
   }));
   const [searchText, setSearchText] = useState(filter.search);
-  const [companyLabel, setCompanyLabel] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(() => {
     const open = Number(new URLSearchParams(search).get('open'));
     return Number.isInteger(open) && open > 0 ? open : null;
@@ -151,7 +150,6 @@ export function OrdersPage() {
   }
   function resetFilters() {
     setSearchText('');
-    setCompanyLabel(null);
     setFilter((current) => ({ ...initialFilter, sort: current.sort }));
     if (new URLSearchParams(search).has('search')) navigate(location, { replace: true });
   }
@@ -266,18 +264,13 @@ export function OrdersPage() {
           </Select>
         </div>
         <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_auto_auto]">
-          <ReferencePicker
+          <ReferenceFilter
             className="col-span-2 lg:col-span-1"
             route="/companies"
+            label={messages.companyFilter}
             value={filter.companyId}
-            valueLabel={companyLabel}
-            clearLabel={messages.all}
-            prefix={messages.companyFilter}
-            aria-label={messages.companyFilter}
-            onChange={(companyId, label) => {
-              setCompanyLabel(label);
-              changeFilter({ companyId });
-            }}
+            allLabel={messages.all}
+            onChange={(companyId) => changeFilter({ companyId })}
           />
           <DateFilter
             id="orders-date-from"

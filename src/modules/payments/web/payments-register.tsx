@@ -16,7 +16,7 @@ import {
   type PaymentSummary,
   type PaymentType,
 } from '@/modules/payments/payments.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -58,7 +58,6 @@ const initialFilter: PaymentListFilter = {
 export function PaymentsRegister({ onOpen }: { onOpen: (id: number) => void }) {
   const [filter, setFilter] = useState<PaymentListFilter>(initialFilter);
   const [searchText, setSearchText] = useState('');
-  const [clientLabel, setClientLabel] = useState<string | null>(null);
   const debounce = useDebouncedAction(300);
   const query = useQuery({
     queryKey: paymentListQueryKey(filter),
@@ -157,17 +156,12 @@ export function PaymentsRegister({ onOpen }: { onOpen: (id: number) => void }) {
             options={[[ALL, m.typeAll], ...paymentTypes.map((s) => [s, paymentTypeLabels[s]] as [string, string])]}
             onChange={(type) => change({ type: type as PaymentType | typeof ALL })}
           />
-          <ReferencePicker
+          <ReferenceFilter
             route="/clients"
+            label={m.client}
             value={filter.clientId}
-            valueLabel={clientLabel}
-            clearLabel={messages.all}
-            prefix={m.client}
-            aria-label={m.client}
-            onChange={(clientId, label) => {
-              setClientLabel(label);
-              change({ clientId });
-            }}
+            allLabel={messages.all}
+            onChange={(clientId) => change({ clientId })}
           />
         </div>
         <div className="flex flex-wrap items-end gap-3">
@@ -196,7 +190,6 @@ export function PaymentsRegister({ onOpen }: { onOpen: (id: number) => void }) {
               variant="ghost"
               onClick={() => {
                 setSearchText('');
-                setClientLabel(null);
                 setFilter((current) => ({ ...initialFilter, sort: current.sort }));
               }}
             >

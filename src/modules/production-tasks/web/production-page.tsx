@@ -13,7 +13,7 @@ import {
   type ProductionTask,
   type TaskStatus,
 } from '@/modules/production-tasks/production-tasks.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListStates, StateMessage } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -179,17 +179,12 @@ export function ProductionPage() {
               changeFilter({ itemId });
             }}
           />
-          <ReferencePicker
+          <ReferenceFilter
             route="/departments"
+            label={messages.department}
             value={filter.departmentId}
-            valueLabel={labels.department}
-            clearLabel={messages.all}
-            prefix={messages.department}
-            aria-label={messages.department}
-            onChange={(departmentId, label) => {
-              setLabels((current) => ({ ...current, department: label }));
-              changeFilter({ departmentId });
-            }}
+            allLabel={messages.all}
+            onChange={(departmentId) => changeFilter({ departmentId })}
           />
           <Select
             value={filter.priority}

@@ -11,7 +11,7 @@ import {
   type RecipeStatus,
   type RecipeSummary,
 } from '@/modules/recipes/recipes.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -130,17 +130,12 @@ export function RecipesPage() {
             }}
           />
         </div>
-        <ReferencePicker
+        <ReferenceFilter
           route="/products"
+          label={messages.itemFilter}
           value={filter.itemId}
-          valueLabel={itemLabel}
-          clearLabel={messages.all}
-          prefix={messages.itemFilter}
-          aria-label={messages.itemFilter}
-          onChange={(itemId, label) => {
-            setItemLabel(label);
-            changeFilter({ itemId });
-          }}
+          allLabel={messages.all}
+          onChange={(itemId) => changeFilter({ itemId })}
         />
         <Select
           value={filter.status}

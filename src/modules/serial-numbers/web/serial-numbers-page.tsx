@@ -24,7 +24,7 @@ import {
   type SerialStatus,
   type SerialSummary,
 } from '@/modules/serial-numbers/serial-numbers.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -96,7 +96,6 @@ export function SerialNumbersPage() {
 function SerialsTab() {
   const [filter, setFilter] = useState<SerialListFilter>(initialFilter);
   const [searchText, setSearchText] = useState('');
-  const [itemLabel, setItemLabel] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<'generate' | 'register' | null>(null);
   const search = useSearch();
@@ -144,7 +143,6 @@ function SerialsTab() {
   }
   function resetFilters() {
     setSearchText('');
-    setItemLabel(null);
     setFilter((current) => ({ ...initialFilter, sort: current.sort }));
   }
   function toggleStatus(status: SerialStatus) {
@@ -235,17 +233,12 @@ function SerialsTab() {
               ))}
             </SelectContent>
           </Select>
-          <ReferencePicker
+          <ReferenceFilter
             route="/products"
+            label={messages.itemFilter}
             value={filter.itemId}
-            valueLabel={itemLabel}
-            clearLabel={messages.all}
-            prefix={messages.itemFilter}
-            aria-label={messages.itemFilter}
-            onChange={(itemId, label) => {
-              setItemLabel(label);
-              changeFilter({ itemId });
-            }}
+            allLabel={messages.all}
+            onChange={(itemId) => changeFilter({ itemId })}
           />
           {filtered ? (
             <Button variant="ghost" className="justify-self-start" onClick={resetFilters}>

@@ -16,7 +16,7 @@ import {
   type ShipmentSummary,
 } from '@/modules/shipments/shipments.contract.ts';
 import { NpSettingsDialog } from './np-settings-dialog.tsx';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
@@ -85,10 +85,6 @@ export function ShipmentsPage() {
     { search: params.get('search')?.trim() ?? '', orderId: positiveInt(params.get('orderId')) },
   );
   const { filter, changeFilter } = list;
-  const [labels, setLabels] = useState<{ carrier: string | null; client: string | null }>({
-    carrier: null,
-    client: null,
-  });
   const [openId, setOpenId] = useState<number | null>(() => positiveInt(params.get('open')));
   const [shipping, setShipping] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -98,7 +94,6 @@ export function ShipmentsPage() {
   const statsQuery = useQuery<ShipmentStats>({ queryKey: shipmentStatsQueryKey });
 
   function resetFilters() {
-    setLabels({ carrier: null, client: null });
     if (search) navigate(location, { replace: true });
   }
   function closeDrawer() {
@@ -168,31 +163,19 @@ export function ShipmentsPage() {
             changeFilter({ deliveryStatus: value as ShipmentListFilter['deliveryStatus'], deliveredFrom: '' })
           }
         />
-        <ReferencePicker
-          className="w-full sm:w-64"
+        <ReferenceFilter
           route="/carriers"
+          label={messages.carrierFilter}
           value={filter.carrierId}
-          valueLabel={labels.carrier}
-          clearLabel={messages.all}
-          prefix={messages.carrierFilter}
-          aria-label={messages.carrierFilter}
-          onChange={(carrierId, label) => {
-            setLabels((current) => ({ ...current, carrier: label }));
-            changeFilter({ carrierId });
-          }}
+          allLabel={messages.all}
+          onChange={(carrierId) => changeFilter({ carrierId })}
         />
-        <ReferencePicker
-          className="w-full sm:w-64"
+        <ReferenceFilter
           route="/clients"
+          label={messages.clientFilter}
           value={filter.clientId}
-          valueLabel={labels.client}
-          clearLabel={messages.all}
-          prefix={messages.clientFilter}
-          aria-label={messages.clientFilter}
-          onChange={(clientId, label) => {
-            setLabels((current) => ({ ...current, client: label }));
-            changeFilter({ clientId });
-          }}
+          allLabel={messages.all}
+          onChange={(clientId) => changeFilter({ clientId })}
         />
       </DocumentFilterBar>
 

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { useSearch } from 'wouter';
 import type { ShortageRow, ShortageStats } from '@/modules/shortage/shortage.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -60,10 +60,6 @@ export function ShortagePage() {
 function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
   const [filter, setFilter] = useState<ShortageListFilter>(() => initialShortageFilter(initialItemId));
   const [searchText, setSearchText] = useState('');
-  const [labels, setLabels] = useState<{ category: string | null; supplier: string | null }>({
-    category: null,
-    supplier: null,
-  });
   const [selected, setSelected] = useState<Map<number, ShortageRow>>(new Map());
   const [dialog, setDialog] = useState<Dialog>(initialItemId ? { kind: 'sources', itemId: initialItemId } : null);
   const { canAccess } = usePermission(SHORTAGE_ROUTE);
@@ -103,7 +99,6 @@ function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
   }
   function resetFilters() {
     setSearchText('');
-    setLabels({ category: null, supplier: null });
     setFilter((current) => ({ ...initialShortageFilter(), sort: current.sort }));
   }
 
@@ -193,29 +188,19 @@ function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
             onChange={(event) => changeSearch(event.target.value)}
           />
         </div>
-        <ReferencePicker
+        <ReferenceFilter
           route="/categories"
-          aria-label={messages.category}
-          prefix={messages.category}
-          clearLabel={messages.categoryAll}
+          label={messages.category}
           value={filter.categoryId}
-          valueLabel={labels.category}
-          onChange={(categoryId, label) => {
-            setLabels((current) => ({ ...current, category: label }));
-            changeFilter({ categoryId });
-          }}
+          allLabel={messages.categoryAll}
+          onChange={(categoryId) => changeFilter({ categoryId })}
         />
-        <ReferencePicker
+        <ReferenceFilter
           route="/suppliers"
-          aria-label={messages.supplier}
-          prefix={messages.supplier}
-          clearLabel={messages.supplierAll}
+          label={messages.supplier}
           value={filter.supplierId}
-          valueLabel={labels.supplier}
-          onChange={(supplierId, label) => {
-            setLabels((current) => ({ ...current, supplier: label }));
-            changeFilter({ supplierId });
-          }}
+          allLabel={messages.supplierAll}
+          onChange={(supplierId) => changeFilter({ supplierId })}
         />
         <Select
           value={filter.critical}

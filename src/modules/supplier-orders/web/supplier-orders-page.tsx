@@ -15,7 +15,7 @@ import {
   type OrderSummary,
 } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { amountColumn, documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
@@ -65,7 +65,6 @@ export function SupplierOrdersPage() {
     queryFn: orderListQueryFn,
   });
   const { filter, changeFilter } = list;
-  const [supplierLabel, setSupplierLabel] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(ORDERS_ROUTE);
@@ -100,20 +99,14 @@ export function SupplierOrdersPage() {
         list={list}
         texts={messages}
         statuses={statusOptions(orderStatuses, orderStatusLabels)}
-        onReset={() => setSupplierLabel(null)}
       >
-        <ReferencePicker
+        <ReferenceFilter
           className="w-full sm:w-72"
           route="/suppliers"
+          label={messages.supplierFilter}
           value={filter.supplierId}
-          valueLabel={supplierLabel}
-          clearLabel={messages.all}
-          prefix={messages.supplierFilter}
-          aria-label={messages.supplierFilter}
-          onChange={(supplierId, label) => {
-            setSupplierLabel(label);
-            changeFilter({ supplierId });
-          }}
+          allLabel={messages.all}
+          onChange={(supplierId) => changeFilter({ supplierId })}
         />
         <div className="flex items-center gap-2">
           <Checkbox

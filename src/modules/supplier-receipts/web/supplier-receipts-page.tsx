@@ -8,7 +8,7 @@ import {
   receiptStatusLabels,
   type ReceiptSummary,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { amountColumn, documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
@@ -49,10 +49,6 @@ export function SupplierReceiptsPage() {
     queryFn: receiptListQueryFn,
   });
   const { filter, changeFilter } = list;
-  const [labels, setLabels] = useState<{ supplier: string | null; warehouse: string | null }>({
-    supplier: null,
-    warehouse: null,
-  });
   // `?open=<id>` (a link from a supplier order's 'Отримати') opens that receipt at once.
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -87,33 +83,20 @@ export function SupplierReceiptsPage() {
         list={list}
         texts={messages}
         statuses={statusOptions(receiptStatuses, receiptStatusLabels)}
-        onReset={() => setLabels({ supplier: null, warehouse: null })}
       >
-        <ReferencePicker
-          className="w-full sm:w-64"
+        <ReferenceFilter
           route="/suppliers"
+          label={messages.supplierFilter}
           value={filter.supplierId}
-          valueLabel={labels.supplier}
-          clearLabel={messages.all}
-          prefix={messages.supplierFilter}
-          aria-label={messages.supplierFilter}
-          onChange={(supplierId, label) => {
-            setLabels((current) => ({ ...current, supplier: label }));
-            changeFilter({ supplierId });
-          }}
+          allLabel={messages.all}
+          onChange={(supplierId) => changeFilter({ supplierId })}
         />
-        <ReferencePicker
-          className="w-full sm:w-64"
+        <ReferenceFilter
           route="/warehouses"
+          label={messages.warehouseFilter}
           value={filter.warehouseId}
-          valueLabel={labels.warehouse}
-          clearLabel={messages.all}
-          prefix={messages.warehouseFilter}
-          aria-label={messages.warehouseFilter}
-          onChange={(warehouseId, label) => {
-            setLabels((current) => ({ ...current, warehouse: label }));
-            changeFilter({ warehouseId });
-          }}
+          allLabel={messages.all}
+          onChange={(warehouseId) => changeFilter({ warehouseId })}
         />
       </DocumentFilterBar>
 

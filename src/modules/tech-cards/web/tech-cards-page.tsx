@@ -12,7 +12,7 @@ import {
   type TechCardStatus,
   type TechCardSummary,
 } from '@/modules/tech-cards/tech-cards.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -172,29 +172,19 @@ export function TechCardsPage() {
           </Select>
         </div>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-          <ReferencePicker
+          <ReferenceFilter
             route="/products"
+            label={messages.itemFilter}
             value={filter.itemId}
-            valueLabel={labels.item}
-            clearLabel={messages.all}
-            prefix={messages.itemFilter}
-            aria-label={messages.itemFilter}
-            onChange={(itemId, label) => {
-              setLabels((current) => ({ ...current, item: label }));
-              changeFilter({ itemId });
-            }}
+            allLabel={messages.all}
+            onChange={(itemId) => changeFilter({ itemId })}
           />
-          <ReferencePicker
+          <ReferenceFilter
             route="/departments"
+            label={messages.departmentFilter}
             value={filter.departmentId}
-            valueLabel={labels.department}
-            clearLabel={messages.all}
-            prefix={messages.departmentFilter}
-            aria-label={messages.departmentFilter}
-            onChange={(departmentId, label) => {
-              setLabels((current) => ({ ...current, department: label }));
-              changeFilter({ departmentId });
-            }}
+            allLabel={messages.all}
+            onChange={(departmentId) => changeFilter({ departmentId })}
           />
           {filtered ? (
             <Button variant="ghost" className="justify-self-start" onClick={resetFilters}>

@@ -14,7 +14,7 @@ import {
   type TransferSummary,
 } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
 import { formatDateUk, formatMoney, formatQty, TransferStatusBadge } from './transfer-parts.tsx';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
@@ -72,7 +72,6 @@ export function WarehouseTransfersPage() {
     queryFn: transferListQueryFn,
   });
   const { filter, changeFilter } = list;
-  const [warehouseLabel, setWarehouseLabel] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(() => {
     const prefill = prefillFromUrl(search);
     return prefill ? { kind: 'create', prefill } : null;
@@ -142,20 +141,14 @@ export function WarehouseTransfersPage() {
         list={list}
         texts={messages}
         statuses={statusOptions(transferStatuses, transferStatusLabels)}
-        onReset={() => setWarehouseLabel(null)}
       >
-        <ReferencePicker
+        <ReferenceFilter
           className="w-full sm:w-72"
           route="/warehouses"
+          label={messages.warehouseFilter}
           value={filter.warehouseId}
-          valueLabel={warehouseLabel}
-          clearLabel={messages.all}
-          prefix={messages.warehouseFilter}
-          aria-label={messages.warehouseFilter}
-          onChange={(warehouseId, label) => {
-            setWarehouseLabel(label);
-            changeFilter({ warehouseId });
-          }}
+          allLabel={messages.all}
+          onChange={(warehouseId) => changeFilter({ warehouseId })}
         />
       </DocumentFilterBar>
 

@@ -9,7 +9,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { lookupQueryKey, type LookupItem } from './resource-api.ts';
+import { lookupBase, lookupQueryKey, type LookupItem } from './resource-api.ts';
 import { resourcePageMessages } from './resource.messages.ts';
 
 const messages = resourcePageMessages.picker;
@@ -205,5 +205,51 @@ export function ReferencePicker({
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * A list filter by a referenced record ('Постачальник: Усі'): the picker with the filter's name before the value and
+ * 'Усі' first. It keeps the label of the record picked; a value that came another way (a link, a reload, a reset)
+ * shows the label the lookup gives for its id, so the page holds no label state of its own.
+ */
+export function ReferenceFilter({
+  route,
+  label,
+  value,
+  allLabel,
+  className = 'w-full sm:w-64',
+  onChange,
+}: {
+  route: string;
+  /** What the filter filters ('Постачальник'); also the picker's accessible name. */
+  label: string;
+  value: number | null;
+  /** The first option, which clears the filter ('Усі'). */
+  allLabel: string;
+  className?: string;
+  onChange: (value: number | null) => void;
+}) {
+  const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
+  const pickedNow = value !== null && picked?.id === value;
+  const byId = useQuery<LookupItem[]>({
+    queryKey: [lookupBase(route), { ids: String(value) }],
+    enabled: value !== null && !pickedNow,
+  });
+  const valueLabel = pickedNow ? picked.label : (byId.data?.find((item) => item.id === value)?.label ?? null);
+  return (
+    <ReferencePicker
+      className={className}
+      route={route}
+      value={value}
+      valueLabel={valueLabel}
+      clearLabel={allLabel}
+      prefix={label}
+      aria-label={label}
+      onChange={(id, text) => {
+        setPicked(id !== null && text !== null ? { id, label: text } : null);
+        onChange(id);
+      }}
+    />
   );
 }

@@ -29,7 +29,6 @@ import { usePermission } from '@/web/lib/use-permission.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
-import { ReferencePicker } from './reference-picker.tsx';
 import {
   exportUrl,
   initialListFilter,
@@ -44,6 +43,7 @@ import { ResourceDeleteDialog } from './resource-delete-dialog.tsx';
 import { ResourceFormDialog } from './resource-form-dialog.tsx';
 import type { ResourcePageExtensions } from './resource-extensions.ts';
 import { ResourceImportDialog } from './resource-import-dialog.tsx';
+import { ReferenceFilter } from './reference-picker.tsx';
 import { resourcePageMessages as messages } from './resource.messages.ts';
 import { cellText, displayOf, isNumeric, isSortable } from './resource-values.ts';
 
@@ -73,8 +73,6 @@ export function createResourcePage(def: ResourceDef, extensions: ResourcePageExt
 function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: ResourcePageExtensions }) {
   const [filter, setFilter] = useState<ResourceListFilter>(() => initialListFilter(def));
   const [searchText, setSearchText] = useState('');
-  /** Labels of the reference filters' chosen records, for their triggers. */
-  const [filterLabels, setFilterLabels] = useState<Record<string, string | null>>({});
   const [dialog, setDialog] = useState<DialogState>(null);
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(def.route);
@@ -168,19 +166,14 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
           ) : null}
           {filterFields.map((field) =>
             field.kind === 'reference' ? (
-              <ReferencePicker
+              <ReferenceFilter
                 key={field.name}
-                route={field.references ?? ''}
-                aria-label={field.label}
-                prefix={field.label}
                 className="w-full sm:w-56"
-                clearLabel={messages.filterAll}
+                route={field.references ?? ''}
+                label={field.label}
                 value={filter.filters[field.name] ? Number(filter.filters[field.name]) : null}
-                valueLabel={filterLabels[field.name] ?? null}
-                onChange={(value, label) => {
-                  setFilterLabels((current) => ({ ...current, [field.name]: label }));
-                  changeFieldFilter(field.name, value === null ? null : String(value));
-                }}
+                allLabel={messages.filterAll}
+                onChange={(value) => changeFieldFilter(field.name, value === null ? null : String(value))}
               />
             ) : (
               <FilterSelect
