@@ -22,6 +22,7 @@ import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
 import type { ListPage } from '@/web/lib/api.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
+import { cn } from '@/web/lib/utils.ts';
 
 const messages = uiMessages.listPage;
 
@@ -202,12 +203,14 @@ export function StatusFilter<S extends string>({
   labels,
   value,
   onChange,
+  className = 'w-52',
 }: {
   label: string;
   statuses: readonly S[];
   labels: Record<S, string>;
   value: string;
   onChange: (value: string) => void;
+  className?: string;
 }) {
   const chosen = value ? (value.split(',') as S[]) : [];
   const title =
@@ -224,7 +227,11 @@ export function StatusFilter<S extends string>({
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         {/* The trigger's name carries the visible choice too (WCAG 2.5.3 label in name). */}
-        <Button variant="outline" className="w-52 justify-between font-normal" aria-label={`${label}: ${title}`}>
+        <Button
+          variant="outline"
+          className={cn('justify-between font-normal', className)}
+          aria-label={`${label}: ${title}`}
+        >
           <span className="truncate">{title}</span>
           <ChevronDownIcon className="opacity-60" aria-hidden="true" />
         </Button>

@@ -1,4 +1,6 @@
 // Texts of the shared UI components (screen-reader labels included).
+import { pluralUk } from '@/shared/plural.ts';
+
 export const uiMessages = {
   toastRegion: 'Сповіщення',
   toastHotkeyLabel: 'Сповіщення ({hotkey})',
@@ -20,7 +22,7 @@ export const uiMessages = {
     dateFrom: 'Дата від',
     dateTo: 'Дата до',
     statusAll: 'Усі статуси',
-    statusCount: (n: number) => `Статусів: ${n}`,
+    statusCount: (n: number) => `${n} ${pluralUk(n, ['статус', 'статуси', 'статусів'])}`,
   },
   documentActions: {
     toolbar: 'Дії з документом',

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { ChevronDownIcon, PlusIcon, SettingsIcon, SearchIcon, XIcon } from 'lucide-react';
+import { PlusIcon, SettingsIcon, SearchIcon, XIcon } from 'lucide-react';
 import {
   moPriorities,
   moPriorityLabels,
@@ -16,22 +16,14 @@ import {
   type MoStats,
   type MoStatus,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
+import { ChoiceFilter, StatusFilter, statusOptions } from '@/web/components/list-page.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/web/components/ui/dropdown-menu.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -172,7 +164,6 @@ export function ManufacturingPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listQuery.data, listQuery.isPlaceholderData, total, filter.page, pageCount]);
 
-  const selectedStatuses = filter.status ? (filter.status.split(',') as MoStatus[]) : [];
   const filtered =
     filter.search !== '' ||
     filter.status !== '' ||
@@ -198,22 +189,12 @@ export function ManufacturingPage() {
   function toggleSort(field: SortField) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
   }
-  function toggleStatus(status: MoStatus, on: boolean) {
-    const next = on ? [...selectedStatuses, status] : selectedStatuses.filter((s) => s !== status);
-    changeFilter({ status: moStatuses.filter((s) => next.includes(s)).join(',') });
-  }
   function resetFilters() {
     setSearchText('');
     go({ ...initialFilter, sort: filter.sort }, openId);
   }
 
   const rows = listQuery.data?.items ?? [];
-  const statusTitle =
-    selectedStatuses.length === 0
-      ? messages.statusAll
-      : selectedStatuses.length === 1
-        ? moStatusLabels[selectedStatuses[0]!]
-        : messages.statusCount(selectedStatuses.length);
   const columnCount = 7;
 
   return (
@@ -271,49 +252,23 @@ export function ManufacturingPage() {
               onChange={(event) => changeSearch(event.target.value)}
             />
           </div>
-          {/* The trigger's name carries the visible choice too (WCAG 2.5.3 label in name). */}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="outline"
-                className="justify-between font-normal"
-                aria-label={`${messages.statusLabel}: ${statusTitle}`}
-              >
-                <span className="truncate">{statusTitle}</span>
-                <ChevronDownIcon className="opacity-60" aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="w-56">
-              {moStatuses.map((status) => (
-                <DropdownMenuCheckboxItem
-                  key={status}
-                  checked={selectedStatuses.includes(status)}
-                  onSelect={(event) => event.preventDefault()}
-                  onCheckedChange={(on) => toggleStatus(status, on === true)}
-                >
-                  {moStatusLabels[status]}
-                </DropdownMenuCheckboxItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => changeFilter({ status: '' })}>{messages.statusAll}</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-          <Select
+          <StatusFilter
+            className="w-full"
+            label={messages.statusLabel}
+            statuses={moStatuses}
+            labels={moStatusLabels}
+            value={filter.status}
+            onChange={(status) => changeFilter({ status })}
+          />
+          <ChoiceFilter
+            className="w-full"
+            label={messages.priorityLabel}
+            allLabel={messages.priorityAll}
+            allValue={ALL}
+            options={statusOptions(moPriorities, moPriorityLabels)}
             value={filter.priority || ALL}
-            onValueChange={(value) => changeFilter({ priority: value === ALL ? '' : (value as MoPriority) })}
-          >
-            <SelectTrigger aria-label={messages.priorityLabel}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{messages.priorityAll}</SelectItem>
-              {moPriorities.map((priority) => (
-                <SelectItem key={priority} value={priority}>
-                  {moPriorityLabels[priority]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            onChange={(value) => changeFilter({ priority: value === ALL ? '' : (value as MoPriority) })}
+          />
         </div>
         <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_10rem_auto_auto]">
           <ReferenceFilter

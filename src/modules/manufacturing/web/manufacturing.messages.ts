@@ -9,8 +9,6 @@ export const moWebMessages = {
   searchLabel: 'Пошук виробничих замовлень',
   searchPlaceholder: 'Номер, товар або артикул',
   statusLabel: 'Статус',
-  statusAll: 'Усі статуси',
-  statusCount: (n: number) => `${n} ${pluralUk(n, ['статус', 'статуси', 'статусів'])}`,
   priorityLabel: 'Пріоритет',
   priorityAll: 'Усі пріоритети',
   itemFilter: 'Товар',

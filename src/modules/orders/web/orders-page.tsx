@@ -10,7 +10,6 @@ import {
   AlertTriangleIcon,
   BanknoteIcon,
   CheckIcon,
-  ChevronDownIcon,
   ClipboardListIcon,
   PlusIcon,
   SearchIcon,
@@ -30,24 +29,16 @@ import {
   type OrderTotals,
   type PaymentStatus,
 } from '@/modules/orders/orders.contract.ts';
+import { ChoiceFilter, StatusFilter, statusOptions } from '@/web/components/list-page.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuSeparator,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/web/components/ui/dropdown-menu.tsx';
 import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -124,7 +115,6 @@ export function OrdersPage() {
   if (listQuery.data && !listQuery.isPlaceholderData && total > 0 && filter.page > pageCount) {
     setFilter({ ...filter, page: pageCount });
   }
-  const selectedStatuses = filter.status ? (filter.status.split(',') as OrderStatus[]) : [];
   const filtered =
     filter.search !== '' ||
     filter.status !== '' ||
@@ -144,10 +134,6 @@ export function OrdersPage() {
   function toggleSort(field: SortField) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
   }
-  function toggleStatus(status: OrderStatus, on: boolean) {
-    const next = on ? [...selectedStatuses, status] : selectedStatuses.filter((s) => s !== status);
-    changeFilter({ status: orderStatuses.filter((s) => next.includes(s)).join(',') });
-  }
   function resetFilters() {
     setSearchText('');
     setFilter((current) => ({ ...initialFilter, sort: current.sort }));
@@ -159,12 +145,6 @@ export function OrdersPage() {
   }
 
   const rows = listQuery.data?.items ?? [];
-  const statusTitle =
-    selectedStatuses.length === 0
-      ? messages.statusAll
-      : selectedStatuses.length === 1
-        ? labels[selectedStatuses[0]!]
-        : messages.statusCount(selectedStatuses.length);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -219,49 +199,23 @@ export function OrdersPage() {
               onChange={(event) => changeSearch(event.target.value)}
             />
           </div>
-          {/* The trigger's name carries the visible choice too (WCAG 2.5.3 label in name). */}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="outline"
-                className="justify-between font-normal"
-                aria-label={`${messages.statusLabel}: ${statusTitle}`}
-              >
-                <span className="truncate">{statusTitle}</span>
-                <ChevronDownIcon className="opacity-60" aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="w-56">
-              {orderStatuses.map((status) => (
-                <DropdownMenuCheckboxItem
-                  key={status}
-                  checked={selectedStatuses.includes(status)}
-                  onSelect={(event) => event.preventDefault()}
-                  onCheckedChange={(on) => toggleStatus(status, on === true)}
-                >
-                  {labels[status]}
-                </DropdownMenuCheckboxItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => changeFilter({ status: '' })}>{messages.statusAll}</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-          <Select
+          <StatusFilter
+            className="w-full"
+            label={messages.statusLabel}
+            statuses={orderStatuses}
+            labels={labels}
+            value={filter.status}
+            onChange={(status) => changeFilter({ status })}
+          />
+          <ChoiceFilter
+            className="w-full"
+            label={messages.paymentLabel}
+            allLabel={messages.paymentAll}
+            allValue={ALL}
+            options={statusOptions(paymentStatuses, paymentStatusLabels)}
             value={filter.paymentStatus}
-            onValueChange={(value) => changeFilter({ paymentStatus: value as PaymentStatus | typeof ALL })}
-          >
-            <SelectTrigger aria-label={messages.paymentLabel}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{messages.paymentAll}</SelectItem>
-              {paymentStatuses.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {paymentStatusLabels[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            onChange={(value) => changeFilter({ paymentStatus: value as PaymentStatus | typeof ALL })}
+          />
         </div>
         <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_auto_auto]">
           <ReferenceFilter

@@ -10,8 +10,6 @@ export const ordersWebMessages = {
   searchLabel: 'Пошук замовлень',
   searchPlaceholder: 'Номер, клієнт, ЄДРПОУ, контакт, телефон або номер ЕН',
   statusLabel: 'Статус',
-  statusAll: 'Усі статуси',
-  statusCount: (n: number) => `Статусів: ${n}`,
   paymentLabel: 'Оплата',
   paymentAll: 'Будь-яка оплата',
   companyFilter: 'Компанія',
