@@ -245,8 +245,11 @@ export function documentNumberColumn<T>({
   openLabel,
   onOpen,
   below,
+  sortField = 'number',
 }: {
   header: string;
+  /** The list's sort field of the number, where the API names it otherwise ('orderNumber'). */
+  sortField?: string;
   number: (row: T) => string;
   openLabel: (number: string) => string;
   onOpen: (row: T) => void;
@@ -255,7 +258,7 @@ export function documentNumberColumn<T>({
   return {
     id: 'number',
     header,
-    sortField: 'number',
+    sortField,
     primary: true,
     className: 'font-medium',
     cell: (row) => (

@@ -398,6 +398,7 @@ export function PagedListCard<T, K extends string | number, F extends ListFilter
   emptySummary,
   canCreate,
   table,
+  footer,
 }: {
   list: ListState<F>;
   query: {
@@ -413,10 +414,13 @@ export function PagedListCard<T, K extends string | number, F extends ListFilter
   emptySummary: string;
   canCreate: boolean;
   table: Omit<DataTableProps<T, K>, 'label' | 'rows' | 'sort' | 'onSort' | 'empty'>;
+  /** Under the table, above the pages: the filter's totals. */
+  footer?: ReactNode;
 }) {
   return (
     <ListCard
       query={query}
+      footer={footer}
       page={list.filter.page}
       limit={list.filter.limit}
       total={query.data?.total ?? 0}
@@ -445,6 +449,7 @@ export function ListCard<T, K extends string | number>({
   onPage,
   texts,
   table,
+  footer,
 }: {
   query: {
     isPending: boolean;
@@ -460,11 +465,13 @@ export function ListCard<T, K extends string | number>({
   onPage: (page: number) => void;
   texts: { loading: string; loadError: string; retry: string; emptySummary: string };
   table: DataTableProps<T, K>;
+  footer?: ReactNode;
 }) {
   return (
     <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
       <ListStates query={query} loadingText={texts.loading} loadErrorText={texts.loadError} retryText={texts.retry}>
         <DataTable {...table} busy={table.busy ?? query.isPlaceholderData} />
+        {footer}
         <ListPagination
           page={page}
           pageSize={limit}
