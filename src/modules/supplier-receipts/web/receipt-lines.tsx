@@ -2,9 +2,9 @@
 // the supplier's name of the item, with the line's amounts computed exactly as they are typed. From 640 px on the
 // lines are rows of a grid under one header; below that each line is a card with its own labels.
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { CpuIcon, PackageIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { priceDeviates, receiptMessages, vatRates } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ItemSourcePicker } from '@/modules/items/web/index.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
@@ -13,14 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@/web/lib/utils.ts';
 import { money, typedLineAmounts, type Amounts } from './receipt-amounts.ts';
 import { formatMoney } from './receipt-format.ts';
-import {
-  emptyLine,
-  MAX_LINES,
-  type ItemSource,
-  type LineRow,
-  type ReceiptFormValues,
-  type VatRate,
-} from './receipt-form.ts';
+import { emptyLine, MAX_LINES, type LineRow, type ReceiptFormValues, type VatRate } from './receipt-form.ts';
 import type { ReceiptBody } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
@@ -30,17 +23,6 @@ type ReceiptForm = UseFormReturn<ReceiptFormValues, unknown, ReceiptBody>;
 
 /** The columns of a line from 640 px on: item, quantity, price, VAT rate, remove. */
 const GRID = 'sm:grid-cols-[minmax(0,1fr)_7rem_8rem_6.5rem_2.5rem]';
-
-const sources: { value: ItemSource; label: string; route: string; placeholder: string; Icon: typeof CpuIcon }[] = [
-  {
-    value: 'components',
-    label: m.components,
-    route: '/components',
-    placeholder: m.componentPlaceholder,
-    Icon: CpuIcon,
-  },
-  { value: 'products', label: m.products, route: '/products', placeholder: m.productPlaceholder, Icon: PackageIcon },
-];
 
 export function ReceiptLines({
   form,
@@ -156,7 +138,6 @@ function LineFields({
   const idOf = (name: string) => `${formId}-line-${index}-${name}`;
   const rowErrors = form.formState.errors.lines?.[index];
   const line = useWatch({ control: form.control, name: `lines.${index}` }) as LineRow;
-  const source = sources.find((s) => s.value === line.source) ?? sources[0]!;
   const amounts = typedLineAmounts(line, pricesIncludeVat);
 
   function pickItem(id: number | null, label: string | null) {
@@ -227,45 +208,23 @@ function LineFields({
           <Label htmlFor={itemId} className="sm:sr-only">
             {m.item}
           </Label>
-          <div className="flex min-w-0 gap-1.5">
-            <div role="group" aria-label={m.itemSource} className="flex shrink-0 rounded-md border p-0.5">
-              {sources.map(({ value, label, Icon }) => (
-                <Button
-                  key={value}
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className={cn('size-8', line.source === value && 'bg-accent text-accent-foreground')}
-                  aria-label={label}
-                  aria-pressed={line.source === value}
-                  title={label}
-                  onClick={() => form.setValue(`lines.${index}.source`, value)}
-                >
-                  <Icon aria-hidden="true" />
-                </Button>
-              ))}
-            </div>
-            <Controller
-              control={form.control}
-              name={`lines.${index}.itemId`}
-              render={({ field }) => (
-                <ReferencePicker
-                  ref={field.ref}
-                  id={itemId}
-                  route={source.route}
-                  value={field.value}
-                  valueLabel={line.itemLabel}
-                  placeholder={source.placeholder}
-                  className="min-w-0 flex-1"
-                  onChange={pickItem}
-                  onBlur={field.onBlur}
-                  aria-invalid={itemError ? true : undefined}
-                  aria-describedby={`${itemId}-message`}
-                  aria-required
-                />
-              )}
-            />
-          </div>
+          <Controller
+            control={form.control}
+            name={`lines.${index}.itemId`}
+            render={({ field }) => (
+              <ItemSourcePicker
+                id={itemId}
+                source={line.source}
+                onSource={(source) => form.setValue(`lines.${index}.source`, source)}
+                value={field.value}
+                valueLabel={line.itemLabel}
+                onChange={pickItem}
+                onBlur={field.onBlur}
+                pickerRef={field.ref}
+                error={Boolean(itemError)}
+              />
+            )}
+          />
           <FieldMessage id={`${itemId}-message`} error={itemError} hint={hint || undefined} />
         </div>
 

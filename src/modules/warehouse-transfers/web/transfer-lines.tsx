@@ -2,22 +2,16 @@
 // and the source warehouse's available quantity beside it with a warning when more is asked for.
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { CpuIcon, PackageIcon, PlusIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
+import { PlusIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
 import type { TransferCreateBody } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ItemSourcePicker } from '@/modules/items/web/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { cn } from '@/web/lib/utils.ts';
-import {
-  emptyLine,
-  MAX_LINES,
-  type ItemSource,
-  type TransferFormValues,
-  type TransferLineRow,
-} from './transfer-form.ts';
+import { emptyLine, MAX_LINES, type TransferFormValues, type TransferLineRow } from './transfer-form.ts';
 import { formatQty } from './transfer-parts.tsx';
 import type { AvailabilityRow } from './warehouse-transfers.api.ts';
 import { transfersWebMessages } from './warehouse-transfers.messages.ts';
@@ -26,17 +20,6 @@ const m = transfersWebMessages.dialog;
 
 type TransferForm = UseFormReturn<TransferFormValues, unknown, TransferCreateBody>;
 const GRID = 'sm:grid-cols-[minmax(0,1fr)_9rem_2.5rem]';
-
-const sources: { value: ItemSource; label: string; route: string; placeholder: string; Icon: typeof CpuIcon }[] = [
-  {
-    value: 'components',
-    label: m.components,
-    route: '/components',
-    placeholder: m.componentPlaceholder,
-    Icon: CpuIcon,
-  },
-  { value: 'products', label: m.products, route: '/products', placeholder: m.productPlaceholder, Icon: PackageIcon },
-];
 
 export function TransferLines({
   form,
@@ -148,7 +131,6 @@ function LineFields({
   const idOf = (name: string) => `${formId}-line-${index}-${name}`;
   const rowErrors = form.formState.errors.lines?.[index];
   const line = useWatch({ control: form.control, name: `lines.${index}` }) as TransferLineRow;
-  const source = sources.find((s) => s.value === line.source) ?? sources[0]!;
   const stock = line.itemId === null ? undefined : stockOf.get(line.itemId);
   const sku = line.sku ?? stock?.sku ?? null;
   const unit = line.unit ?? stock?.unitShortName ?? null;
@@ -190,45 +172,23 @@ function LineFields({
           <Label htmlFor={itemId} className="sm:sr-only">
             {m.item}
           </Label>
-          <div className="flex min-w-0 gap-1.5">
-            <div role="group" aria-label={m.itemSource} className="flex shrink-0 rounded-md border p-0.5">
-              {sources.map(({ value, label, Icon }) => (
-                <Button
-                  key={value}
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className={cn('size-8', line.source === value && 'bg-accent text-accent-foreground')}
-                  aria-label={label}
-                  aria-pressed={line.source === value}
-                  title={label}
-                  onClick={() => form.setValue(`lines.${index}.source`, value)}
-                >
-                  <Icon aria-hidden="true" />
-                </Button>
-              ))}
-            </div>
-            <Controller
-              control={form.control}
-              name={`lines.${index}.itemId`}
-              render={({ field }) => (
-                <ReferencePicker
-                  ref={field.ref}
-                  id={itemId}
-                  route={source.route}
-                  value={field.value}
-                  valueLabel={line.itemLabel ?? stock?.name ?? null}
-                  placeholder={source.placeholder}
-                  className="min-w-0 flex-1"
-                  onChange={pickItem}
-                  onBlur={field.onBlur}
-                  aria-invalid={itemError ? true : undefined}
-                  aria-describedby={`${itemId}-message`}
-                  aria-required
-                />
-              )}
-            />
-          </div>
+          <Controller
+            control={form.control}
+            name={`lines.${index}.itemId`}
+            render={({ field }) => (
+              <ItemSourcePicker
+                id={itemId}
+                source={line.source}
+                onSource={(source) => form.setValue(`lines.${index}.source`, source)}
+                value={field.value}
+                valueLabel={line.itemLabel ?? stock?.name ?? null}
+                onChange={pickItem}
+                onBlur={field.onBlur}
+                pickerRef={field.ref}
+                error={Boolean(itemError)}
+              />
+            )}
+          />
           <FieldMessage id={`${itemId}-message`} error={itemError} hint={sku ? m.sku(sku) : undefined} />
         </div>
 
