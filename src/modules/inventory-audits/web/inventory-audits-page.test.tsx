@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -110,6 +110,8 @@ describe('InventoryAuditsPage', () => {
         '/api/inventory-audits?page=1&limit=20&search=AUD-5&sort=-documentDate&status=counting&scope=items&warehouseId=1',
       ),
     );
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('&dateFrom=2026-11-01'));
     const valueHeader = screen.getByRole('columnheader', { name: /Розбіжність, грн/ });
     await user.click(within(valueHeader).getByRole('button'));
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('sort=netVarianceValue'));

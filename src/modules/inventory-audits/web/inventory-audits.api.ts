@@ -23,6 +23,8 @@ export type AuditListFilter = QueryInput<typeof api.list> & {
   status: AuditStatus | 'all';
   scope: AuditScope | 'all';
   warehouseId: number | null;
+  dateFrom: string;
+  dateTo: string;
 };
 
 /** The first part of every key of this module's audits, lists and lines (not of anything else). */

@@ -230,6 +230,39 @@ describe('SerialNumbersPage — the list', () => {
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toBe('/api/serial-numbers?page=1&limit=20&sort=serial'));
   });
 
+  it('chooses serials one by one or the whole page and asks for the labels of those chosen', async () => {
+    const fetchMock = stubApi((url, init) =>
+      url === '/api/serial-numbers/print-labels' && init.method === 'POST'
+        ? jsonResponse({ error: 'Принтер етикеток не налаштовано' }, 409)
+        : undefined,
+    );
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SerialNumbersPage />, { path: '/serial-numbers' });
+    await screen.findByText('2601-00001');
+    expect(screen.getByRole('button', { name: 'Друк етикеток' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Вибрати 2601-00002' }));
+    expect(screen.getByRole('button', { name: 'Друк етикеток (1)' })).toHaveProperty('disabled', false);
+    // Choosing a row does not open it.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Вибрати всі на сторінці' }));
+    expect(screen.getByRole('checkbox', { name: 'Вибрати 2601-00001' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Друк етикеток (2)' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST', '/api/serial-numbers/print-labels')).toEqual([{ ids: [2, 1] }]),
+    );
+    expect(await screen.findByText('Не вдалося підготувати етикетки')).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Вибрати всі на сторінці' }));
+    expect(screen.getByRole('button', { name: 'Друк етикеток' })).toHaveProperty('disabled', true);
+  });
+
   it('shows the load error with a retry, then the empty state', async () => {
     let fail = true;
     stubApi((url) => {
