@@ -1,29 +1,18 @@
 // The gear dialog 'Налаштування виробництва' (domain README §10: settings are edited on the owning page by users who
 // may change it): backflush on output, automatic output when the terminal finishes the last operation, badge
 // required on the terminal, and the working hours per day used for lead times. The server audits every change.
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
 import type {
   ProductionSettingsPatchInput,
   ProductionSettingsView,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { Switch } from '@/web/components/ui/switch.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
+  SettingsDialog,
+  SettingsForm,
+  SettingsNumberField,
+  SettingsSwitch,
+  type SettingsSubmit,
+} from '@/web/components/settings-dialog.tsx';
 import { moRequests, productionSettingsQueryKey } from './manufacturing.api.ts';
 
 const m = {
@@ -48,28 +37,15 @@ const m = {
 } as const;
 
 export function ProductionSettingsDialog({ onClose }: { onClose: () => void }) {
-  const query = useQuery<ProductionSettingsView>({ queryKey: productionSettingsQueryKey, gcTime: 0 });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="gap-5 p-4 sm:max-w-lg sm:p-6">
-        <DialogHeader>
-          <DialogTitle>{m.title}</DialogTitle>
-          <DialogDescription>{m.description}</DialogDescription>
-        </DialogHeader>
-        {query.data ? (
-          <SettingsForm settings={query.data} onClose={onClose} />
-        ) : query.isError ? (
-          <StateMessage>
-            <ListLoadError error={query.error} message={m.loadError} retryText={m.retry} onRetry={query.refetch} />
-          </StateMessage>
-        ) : (
-          <StateMessage>
-            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-            <span role="status">{m.loading}</span>
-          </StateMessage>
-        )}
-      </DialogContent>
-    </Dialog>
+    <SettingsDialog<ProductionSettingsView>
+      texts={m}
+      queryKey={productionSettingsQueryKey}
+      className="sm:max-w-lg"
+      onClose={onClose}
+    >
+      {(settings) => <ProductionSettingsFields settings={settings} />}
+    </SettingsDialog>
   );
 }
 
@@ -80,9 +56,8 @@ const flags: Array<{ key: Flag; label: string; hint: string }> = [
   { key: 'requireBadge', label: m.requireBadge, hint: m.requireBadgeHint },
 ];
 
-function SettingsForm({ settings, onClose }: { settings: ProductionSettingsView; onClose: () => void }) {
+function ProductionSettingsFields({ settings }: { settings: ProductionSettingsView }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<Flag, boolean>>({
     backflush: settings.backflush,
     autoOutputOnLastOperation: settings.autoOutputOnLastOperation,
@@ -90,87 +65,43 @@ function SettingsForm({ settings, onClose }: { settings: ProductionSettingsView;
   });
   const [hours, setHours] = useState(String(settings.hoursPerDay));
   const [hoursError, setHoursError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: (patch: ProductionSettingsPatchInput) => moRequests.updateSettings(patch),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(productionSettingsQueryKey, saved);
-      toast({ title: m.saved });
-      onClose();
-    },
-    onError: (err) => setFailure(serverMessageOf(err) ?? m.failed),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
+  function submit(): SettingsSubmit<ProductionSettingsPatchInput> {
     const text = hours.trim().replace(',', '.');
     const number = Number(text);
     if (!/^\d{1,2}(\.[05])?$/.test(text) || number < 1 || number > 24) {
       setHoursError(m.hoursError);
-      return;
+      return null;
     }
     setHoursError(undefined);
     const patch: ProductionSettingsPatchInput = {};
     for (const { key } of flags) if (values[key] !== settings[key]) patch[key] = values[key];
     if (number !== settings.hoursPerDay) patch.hoursPerDay = number;
-    if (Object.keys(patch).length === 0) {
-      onClose();
-      return;
-    }
-    mutation.mutate(patch);
+    return patch;
   }
 
   return (
-    <form className="grid gap-5" noValidate onSubmit={submit}>
+    <SettingsForm save={moRequests.updateSettings} submit={submit}>
       {flags.map(({ key, label, hint }) => (
-        <div key={key} className="flex items-start justify-between gap-4">
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-${key}`}>{label}</Label>
-            <p id={`${id}-${key}-hint`} className="text-xs text-muted-foreground">
-              {hint}
-            </p>
-          </div>
-          <Switch
-            id={`${id}-${key}`}
-            checked={values[key]}
-            aria-describedby={`${id}-${key}-hint`}
-            onCheckedChange={(checked) => setValues((v) => ({ ...v, [key]: checked }))}
-          />
-        </div>
-      ))}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-hours`}>{m.hoursPerDay}</Label>
-        <Input
-          id={`${id}-hours`}
-          inputMode="decimal"
-          autoComplete="off"
-          className="max-w-32"
-          value={hours}
-          aria-invalid={hoursError ? true : undefined}
-          aria-describedby={`${id}-hours-message`}
-          onChange={(event) => setHours(event.target.value)}
+        <SettingsSwitch
+          key={key}
+          id={`${id}-${key}`}
+          label={label}
+          hint={hint}
+          checked={values[key]}
+          onCheckedChange={(checked) => setValues((v) => ({ ...v, [key]: checked }))}
         />
-        <FieldMessage id={`${id}-hours-message`} error={hoursError} hint={m.hoursPerDayHint} />
-      </div>
-      {failure ? (
-        <div
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:border-red-400/40 dark:text-red-300"
-        >
-          {failure}
-        </div>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={mutation.isPending} onClick={onClose}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          {m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      ))}
+      <SettingsNumberField
+        id={`${id}-hours`}
+        label={m.hoursPerDay}
+        hint={m.hoursPerDayHint}
+        error={hoursError}
+        value={hours}
+        onChange={setHours}
+        inputMode="decimal"
+        className="max-w-32"
+      />
+    </SettingsForm>
   );
 }

@@ -1,97 +1,61 @@
 // The gear dialog of /payments (domain README §10): 'Автоматично проводити точні збіги' (autoPostExactMatches) and the
 // column profiles of CSV/XLSX statements, one per bank (the header names of its file).
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
 import {
   paymentSettingsPatchSchema,
   statementFieldLabels,
   statementFields,
   type PaymentSettings,
+  type PaymentSettingsPatch,
   type StatementField,
   type StatementProfile,
 } from '@/modules/payments/payments.contract.ts';
-import { StateMessage } from '@/web/components/data-list.tsx';
+import { SettingsDialog, SettingsForm, type SettingsSubmit } from '@/web/components/settings-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
-import { FormFailure } from './payment-parts.tsx';
 import { paymentSettingsQueryKey, paymentsApi } from './payments.api.ts';
 import { paymentsWebMessages as messages } from './payments.messages.ts';
 
 const m = messages.settingsDialog;
 
 export function PaymentsSettingsDialog({ onClose }: { onClose: () => void }) {
-  const query = useQuery<PaymentSettings>({ queryKey: paymentSettingsQueryKey, staleTime: 0 });
+  // No load error text of its own: a failed load shows the server's reason (or m.failed).
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="gap-5 p-4 sm:max-w-2xl sm:p-6">
-        <DialogHeader>
-          <DialogTitle>{m.title}</DialogTitle>
-          <DialogDescription>{m.description}</DialogDescription>
-        </DialogHeader>
-        {query.data ? (
-          <SettingsForm settings={query.data} onClose={onClose} />
-        ) : query.isError ? (
-          <FormFailure>{serverMessageOf(query.error) ?? m.failed}</FormFailure>
-        ) : (
-          <StateMessage>
-            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-            <span role="status">{m.loading}</span>
-          </StateMessage>
-        )}
-      </DialogContent>
-    </Dialog>
+    <SettingsDialog<PaymentSettings>
+      texts={m}
+      queryKey={paymentSettingsQueryKey}
+      cache={{ staleTime: 0 }}
+      className="sm:max-w-2xl"
+      onClose={onClose}
+    >
+      {(settings) => <PaymentsSettingsFields settings={settings} />}
+    </SettingsDialog>
   );
 }
 
-function SettingsForm({ settings, onClose }: { settings: PaymentSettings; onClose: () => void }) {
+function PaymentsSettingsFields({ settings }: { settings: PaymentSettings }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [autoPost, setAutoPost] = useState(settings.autoPostExactMatches);
   const [profiles, setProfiles] = useState<StatementProfile[]>(settings.statementProfiles);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: paymentsApi.saveSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(paymentSettingsQueryKey, saved);
-      toast({ title: m.saved });
-      onClose();
-    },
-    onError: (err) => setError(serverMessageOf(err) ?? m.failed),
-  });
 
-  function submit() {
+  function submit(): SettingsSubmit<PaymentSettingsPatch> {
     const cleaned = profiles.map((p) => ({
       name: p.name,
       columns: Object.fromEntries(Object.entries(p.columns).filter(([, v]) => v && v.trim() !== '')),
     }));
     const parsed = paymentSettingsPatchSchema.safeParse({ autoPostExactMatches: autoPost, statementProfiles: cleaned });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? m.failed);
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
+    return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? m.failed);
   }
 
   const setColumn = (index: number, field: StatementField, value: string) =>
     setProfiles((list) => list.map((p, i) => (i === index ? { ...p, columns: { ...p.columns, [field]: value } } : p)));
 
   return (
-    <div className="grid gap-5">
-      {error ? <FormFailure>{error}</FormFailure> : null}
+    // Enter in one of the many column names does not save; the error line stands above the fields.
+    <SettingsForm save={paymentsApi.saveSettings} submit={submit} submitOnEnter={false} failurePlacement="top">
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-auto`}>{m.autoPost}</Label>
@@ -154,15 +118,6 @@ function SettingsForm({ settings, onClose }: { settings: PaymentSettings; onClos
           {m.addProfile}
         </Button>
       </fieldset>
-      <DialogFooter className="gap-2">
-        <Button type="button" variant="outline" disabled={save.isPending} onClick={onClose}>
-          {m.cancel}
-        </Button>
-        <Button type="button" disabled={save.isPending} onClick={submit}>
-          {save.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          {m.save}
-        </Button>
-      </DialogFooter>
-    </div>
+    </SettingsForm>
   );
 }
