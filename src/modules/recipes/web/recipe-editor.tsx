@@ -3,7 +3,6 @@
 // preview of what the variant makes and costs. Actions: save (with the version read), make default, delete.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Loader2Icon, RefreshCwIcon, SaveIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import {
   batchSizeText,
   labourRateText,
@@ -18,10 +17,8 @@ import {
   type RecipeStatus,
 } from '@/modules/recipes/recipes.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
-import { DialogFooter } from '@/web/components/ui/dialog.tsx';
+import { MakeDefaultButton, RecordFormFooter, type RecordFailure } from '@/web/components/record-dialog.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -38,8 +35,6 @@ import { recipesWebMessages } from './recipes.messages.ts';
 const m = recipesWebMessages.dialog;
 const t = recipesWebMessages.toast;
 const NO_CARD = 'none';
-const FOOTER_CLASS =
-  'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
 
 interface FormState {
   itemId: number | null;
@@ -118,8 +113,7 @@ export function RecipeEditor({
   /** After the item changes, its default BOM and tech card are picked once the options arrive. */
   const [autoPick, setAutoPick] = useState(recipe === undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [failure, setFailure] = useState<RecordFailure | null>(null);
   const readOnly = !canChange;
   const dirty = JSON.stringify({ ...form, itemLabel: null }) !== initial;
 
@@ -181,10 +175,7 @@ export function RecipeEditor({
         onDeleted();
       }
     },
-    onError: (error) => {
-      setConfirmDelete(false);
-      setFailure({ message: serverMessageOf(error) ?? t.actionFailed, stale: false });
-    },
+    onError: (error) => setFailure({ message: serverMessageOf(error) ?? t.actionFailed, stale: false }),
   });
 
   function submit() {
@@ -406,75 +397,29 @@ export function RecipeEditor({
         </div>
       </div>
 
-      {failure ? (
-        <FormFailure>
-          <span>{failure.message}</span>
-          {failure.stale && onReload ? (
-            <Button type="button" size="sm" variant="outline" onClick={onReload}>
-              <RefreshCwIcon aria-hidden="true" />
-              {m.reload}
-            </Button>
-          ) : null}
-        </FormFailure>
-      ) : null}
-
-      <DialogFooter className={cn(FOOTER_CLASS, 'flex-wrap sm:justify-between')}>
-        <div className="flex flex-wrap gap-2">
-          {recipe && canChange ? (
-            <>
-              {recipe.status === 'active' && !recipe.isDefault ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={busy || dirty}
-                  onClick={() => action.mutate('default')}
-                >
-                  <StarIcon aria-hidden="true" />
-                  {m.makeDefault}
-                </Button>
-              ) : null}
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive hover:text-destructive dark:text-red-400"
-                disabled={busy}
-                onClick={() => setConfirmDelete(true)}
-              >
-                <Trash2Icon aria-hidden="true" />
-                {m.delete}
-              </Button>
-            </>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            {m.close}
-          </Button>
-          {!readOnly ? (
-            <Button type="submit" disabled={busy}>
-              {save.isPending ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <SaveIcon aria-hidden="true" />
-              )}
-              {save.isPending ? m.saving : m.save}
-            </Button>
-          ) : null}
-        </div>
-      </DialogFooter>
-
-      {confirmDelete && recipe ? (
-        <ConfirmDialog
-          title={recipesWebMessages.confirmDelete.title}
-          description={recipesWebMessages.confirmDelete.description(recipe.name)}
-          confirmLabel={recipesWebMessages.confirmDelete.confirm}
-          cancelLabel={recipesWebMessages.confirmDelete.cancel}
-          destructive
-          pending={action.isPending}
-          onConfirm={() => action.mutate('delete')}
-          onClose={() => setConfirmDelete(false)}
-        />
-      ) : null}
+      <RecordFormFooter
+        failure={failure}
+        onReload={onReload}
+        actions={
+          recipe && canChange && recipe.status === 'active' && !recipe.isDefault ? (
+            <MakeDefaultButton
+              label={m.makeDefault}
+              disabled={busy || dirty}
+              onClick={() => action.mutate('default')}
+            />
+          ) : null
+        }
+        remove={
+          recipe && canChange
+            ? { name: recipe.name, pending: action.isPending, run: () => action.mutateAsync('delete') }
+            : null
+        }
+        readOnly={readOnly}
+        busy={busy}
+        saving={save.isPending}
+        texts={{ ...m, confirmDelete: recipesWebMessages.confirmDelete }}
+        onClose={onClose}
+      />
     </form>
   );
 }

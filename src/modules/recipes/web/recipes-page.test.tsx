@@ -162,6 +162,33 @@ describe('RecipesPage', () => {
     expect(within(other).queryByRole('img')).toBeNull();
   });
 
+  it("filters by a link's item until 'Скинути фільтри', and deletes a recipe only after asking", async () => {
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/recipes/5' && init.method === 'DELETE') return new Response(null, { status: 204 });
+      if (url === '/api/recipes/5') return jsonResponse(serialRecipe(preview('10', '3', '25.000000')));
+      if (url.startsWith('/api/recipes/preview?')) return jsonResponse(preview('10', '3', '25.000000'));
+      return undefined;
+    });
+    const lastList = () => new URL(String(requests(fetchMock, 'GET', '/api/recipes?').at(-1)![0]), 'http://x');
+    const user = userEvent.setup();
+    renderWithProviders(<RecipesPage />, { path: '/recipes?itemId=40' });
+    await screen.findByRole('button', { name: 'Відкрити рецепт «Серійна, оплавлення»' });
+    expect(lastList().searchParams.get('itemId')).toBe('40');
+    await user.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
+    await waitFor(() => expect(lastList().searchParams.has('itemId')).toBe(false));
+    expect(lastList().searchParams.get('sort')).toBe('itemName');
+    expect(screen.queryByRole('button', { name: 'Скинути фільтри' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Відкрити рецепт «Серійна, оплавлення»' }));
+    const dialog = await screen.findByRole('dialog', { name: /Рецепт «Серійна, оплавлення»/ });
+    await user.click(await within(dialog).findByRole('button', { name: 'Видалити' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Видалити рецепт?' });
+    expect(requests(fetchMock, 'DELETE', '/api/recipes/5')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Видалити' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests(fetchMock, 'DELETE', '/api/recipes/5')).toHaveLength(1);
+  });
+
   it('asks for the item, BOM, tech card and batch size (never ingredients) and previews the variant live', async () => {
     const fetchMock = stubApi((url, init) => {
       if (url.startsWith('/api/recipes/preview?')) {

@@ -10,7 +10,6 @@ export const recipesWebMessages = {
   statusAll: 'Усі статуси',
   itemFilter: 'Виріб',
   all: 'Усі',
-  resetFilters: 'Скинути фільтри',
   loading: 'Завантаження рецептів…',
   loadError: 'Не вдалося завантажити рецепти',
   retry: 'Спробувати ще раз',

@@ -3,16 +3,7 @@
 // actions — save (with the version read), make default, create a modification, copy, print, delete.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  CopyIcon,
-  GitBranchIcon,
-  Loader2Icon,
-  PrinterIcon,
-  RefreshCwIcon,
-  SaveIcon,
-  StarIcon,
-  Trash2Icon,
-} from 'lucide-react';
+import { CopyIcon, GitBranchIcon, PrinterIcon } from 'lucide-react';
 import {
   techCardCreateSchema,
   techCardMessages,
@@ -24,10 +15,9 @@ import {
   type TechCardStatus,
 } from '@/modules/tech-cards/tech-cards.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
+import { MakeDefaultButton, RecordFormFooter, type RecordFailure } from '@/web/components/record-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { DialogFooter } from '@/web/components/ui/dialog.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -51,8 +41,6 @@ import { techCardsWebMessages } from './tech-cards.messages.ts';
 
 const m = techCardsWebMessages.dialog;
 const t = techCardsWebMessages.toast;
-const FOOTER_CLASS =
-  'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
 
 interface HeaderState {
   itemId: number | null;
@@ -85,11 +73,6 @@ const snapshot = (header: HeaderState, rows: readonly OperationDraft[]) =>
     modificationNote: header.modificationNote,
     operations: toOperationInputs(rows),
   });
-
-interface Failure {
-  message: string;
-  stale: boolean;
-}
 
 export function TechCardEditor({
   card,
@@ -127,8 +110,7 @@ export function TechCardEditor({
   );
   const [headerErrors, setHeaderErrors] = useState<Record<string, string>>({});
   const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [failure, setFailure] = useState<RecordFailure | null>(null);
   const [modifying, setModifying] = useState(false);
   const readOnly = !canChange;
   const dirty = snapshot(header, rows) !== initial;
@@ -183,13 +165,11 @@ export function TechCardEditor({
         onDeleted();
       }
     },
-    onError: (error, kind) => {
-      setConfirmDelete(false);
+    onError: (error, kind) =>
       setFailure({
         message: serverMessageOf(error) ?? (kind === 'delete' ? t.deleteFailed : t.actionFailed),
         stale: false,
-      });
-    },
+      }),
   });
 
   function submit() {
@@ -364,95 +344,60 @@ export function TechCardEditor({
         </div>
       ) : null}
 
-      {failure ? (
-        <FormFailure>
-          <span>{failure.message}</span>
-          {failure.stale && onReload ? (
-            <Button type="button" size="sm" variant="outline" onClick={onReload}>
-              <RefreshCwIcon aria-hidden="true" />
-              {m.reload}
-            </Button>
-          ) : null}
-        </FormFailure>
-      ) : null}
-
-      <DialogFooter className={cn(FOOTER_CLASS, 'flex-wrap sm:justify-between')}>
-        <div className="flex flex-wrap gap-2">
-          {card ? (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => window.open(techCardPrintUrl(card.id, qty), '_blank')}
-            >
-              <PrinterIcon aria-hidden="true" />
-              {m.print}
-            </Button>
-          ) : null}
-          {card && canChange ? (
+      <RecordFormFooter
+        failure={failure}
+        onReload={onReload}
+        actions={
+          card ? (
             <>
-              {card.status === 'active' && !card.isDefault ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={busy || dirty}
-                  onClick={() => action.mutate('default')}
-                >
-                  <StarIcon aria-hidden="true" />
-                  {m.makeDefault}
-                </Button>
-              ) : null}
-              {!isModification && card.status !== 'archived' ? (
-                <Button type="button" variant="outline" disabled={busy || dirty} onClick={() => setModifying(true)}>
-                  <GitBranchIcon aria-hidden="true" />
-                  {m.createModification}
-                </Button>
-              ) : null}
-              <Button type="button" variant="outline" disabled={busy || dirty} onClick={() => action.mutate('copy')}>
-                <CopyIcon aria-hidden="true" />
-                {m.copy}
-              </Button>
               <Button
                 type="button"
-                variant="ghost"
-                className="text-destructive hover:text-destructive dark:text-red-400"
-                disabled={busy}
-                onClick={() => setConfirmDelete(true)}
+                variant="outline"
+                onClick={() => window.open(techCardPrintUrl(card.id, qty), '_blank')}
               >
-                <Trash2Icon aria-hidden="true" />
-                {m.delete}
+                <PrinterIcon aria-hidden="true" />
+                {m.print}
               </Button>
+              {canChange ? (
+                <>
+                  {card.status === 'active' && !card.isDefault ? (
+                    <MakeDefaultButton
+                      label={m.makeDefault}
+                      disabled={busy || dirty}
+                      onClick={() => action.mutate('default')}
+                    />
+                  ) : null}
+                  {!isModification && card.status !== 'archived' ? (
+                    <Button type="button" variant="outline" disabled={busy || dirty} onClick={() => setModifying(true)}>
+                      <GitBranchIcon aria-hidden="true" />
+                      {m.createModification}
+                    </Button>
+                  ) : null}
+                  <Button
+                    type="button"
+                    variant="outline"
+                    disabled={busy || dirty}
+                    onClick={() => action.mutate('copy')}
+                  >
+                    <CopyIcon aria-hidden="true" />
+                    {m.copy}
+                  </Button>
+                </>
+              ) : null}
             </>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            {m.close}
-          </Button>
-          {!readOnly ? (
-            <Button type="submit" disabled={busy}>
-              {save.isPending ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <SaveIcon aria-hidden="true" />
-              )}
-              {save.isPending ? m.saving : m.save}
-            </Button>
-          ) : null}
-        </div>
-      </DialogFooter>
-
-      {confirmDelete && card ? (
-        <ConfirmDialog
-          title={techCardsWebMessages.confirmDelete.title}
-          description={techCardsWebMessages.confirmDelete.description(card.name)}
-          confirmLabel={techCardsWebMessages.confirmDelete.confirm}
-          cancelLabel={techCardsWebMessages.confirmDelete.cancel}
-          destructive
-          pending={action.isPending}
-          onConfirm={() => action.mutate('delete')}
-          onClose={() => setConfirmDelete(false)}
-        />
-      ) : null}
+          ) : null
+        }
+        remove={
+          card && canChange
+            ? { name: card.name, pending: action.isPending, run: () => action.mutateAsync('delete') }
+            : null
+        }
+        readOnly={readOnly}
+        busy={busy}
+        saving={save.isPending}
+        texts={{ ...m, confirmDelete: techCardsWebMessages.confirmDelete }}
+        onClose={onClose}
+      />
       {modifying && card ? (
         <ModificationDialog
           base={card}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   techCardCostSchema,
   techCardSchema,
@@ -175,6 +175,45 @@ describe('TechCardsPage', () => {
         '/api/tech-cards?page=1&limit=20&sort=name&kind=modification',
       ),
     );
+  });
+
+  it('shows a card per row under 768 px: the name with the default star, the kind and the status', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<TechCardsPage />, { path: '/tech-cards' });
+    const cards = within(await screen.findByRole('list', { name: 'Технологічні карти' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByRole('img', { name: 'Типова карта виробу' })).toBeTruthy();
+    expect(within(cards[0]!).getByText('Базова')).toBeTruthy();
+    expect(within(cards[1]!).getByText('від «Блоки живлення — складання»')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Чернетка')).toBeTruthy();
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Відкрити карту «БЖ-24/5 — модифікація»' }));
+    expect(await screen.findByRole('dialog', { name: /БЖ-24\/5 — модифікація/ })).toBeTruthy();
+  });
+
+  it('asks before deleting a card; a refusal closes the question and stays under the form', async () => {
+    const fetchMock = stubApi((url, init) =>
+      url === '/api/tech-cards/5' && init.method === 'DELETE'
+        ? jsonResponse({ error: 'Карту використовують рецепти' }, 409)
+        : undefined,
+    );
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    const user = userEvent.setup();
+    renderWithProviders(<TechCardsPage />, { path: '/tech-cards?open=5' });
+    const dialog = await screen.findByRole('dialog', { name: /Блоки живлення — складання/ });
+    await user.click(await within(dialog).findByRole('button', { name: 'Видалити' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Видалити технологічну карту?' });
+    expect(deletes()).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Видалити' }));
+    expect(await within(dialog).findByText('Карту використовують рецепти')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deletes()).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: /Блоки живлення — складання/ })).toBeTruthy();
   });
 
   it('reorders operations renumbering by 10 and saves them with their ids and the version', async () => {

@@ -12,7 +12,6 @@ export const techCardsWebMessages = {
   itemFilter: 'Виріб',
   departmentFilter: 'Дільниця',
   all: 'Усі',
-  resetFilters: 'Скинути фільтри',
   loading: 'Завантаження карт…',
   loadError: 'Не вдалося завантажити технологічні карти',
   retry: 'Спробувати ще раз',
