@@ -271,6 +271,7 @@ export function ChoiceFilter({
   value,
   onChange,
   className = 'w-52',
+  showLabel = false,
 }: {
   label: string;
   allLabel: string;
@@ -279,11 +280,20 @@ export function ChoiceFilter({
   value: string;
   onChange: (value: string) => void;
   className?: string;
+  /** The filter's name before the value ('Обсяг: Усі'), where the value alone would not say what it filters. */
+  showLabel?: boolean;
 }) {
   return (
     <Select value={value} onValueChange={onChange}>
       <SelectTrigger aria-label={label} className={className}>
-        <SelectValue />
+        {showLabel ? (
+          <span className="flex min-w-0 items-center gap-1 truncate">
+            <span className="text-muted-foreground">{label}:</span>
+            <SelectValue />
+          </span>
+        ) : (
+          <SelectValue />
+        )}
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={allValue}>{allLabel}</SelectItem>

@@ -17,6 +17,7 @@ import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import {
+  ChoiceFilter,
   DocumentFilterBar,
   ListHeader,
   PagedListCard,
@@ -24,7 +25,6 @@ import {
   usePagedList,
 } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { cn } from '@/web/lib/utils.ts';
 import { AuditCreateDialog } from './audit-create-dialog.tsx';
 import { AuditProgress, AuditStatusBadge } from './audit-parts.tsx';
@@ -80,7 +80,15 @@ export function InventoryAuditsPage() {
         texts={messages}
         statuses={statusOptions(auditStatuses, auditStatusLabels)}
       >
-        <ScopeFilter value={filter.scope} onChange={(scope) => changeFilter({ scope })} />
+        <ChoiceFilter
+          label={messages.scopeLabel}
+          showLabel
+          allLabel={messages.scopeAll}
+          allValue={ALL}
+          options={statusOptions(auditScopes, auditScopeLabels)}
+          value={filter.scope}
+          onChange={(scope) => changeFilter({ scope: scope as AuditScope | typeof ALL })}
+        />
         <ReferenceFilter
           route="/warehouses"
           label={messages.warehouseFilter}
@@ -124,33 +132,6 @@ export function InventoryAuditsPage() {
  * 'Обсяг: Усі' — the scope, with the filter's name kept before the value ('Усі' alone would not say what it filters);
  * the toolkit's ChoiceFilter has no such prefix.
  */
-function ScopeFilter({
-  value,
-  onChange,
-}: {
-  value: AuditScope | typeof ALL;
-  onChange: (scope: AuditScope | typeof ALL) => void;
-}) {
-  return (
-    <Select value={value} onValueChange={(scope) => onChange(scope as AuditScope | typeof ALL)}>
-      <SelectTrigger aria-label={messages.scopeLabel} className="w-52">
-        <span className="flex min-w-0 items-center gap-1 truncate">
-          <span className="text-muted-foreground">{messages.scopeLabel}:</span>
-          <SelectValue />
-        </span>
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{messages.scopeAll}</SelectItem>
-        {auditScopes.map((scope) => (
-          <SelectItem key={scope} value={scope}>
-            {auditScopeLabels[scope]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
 /** The list's columns; the number opens the audit's counting screen, like the row. */
 function auditColumns(onOpen: (audit: AuditSummary) => void): DataColumn<AuditSummary>[] {
   const c = messages.columns;
