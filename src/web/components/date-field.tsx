@@ -59,6 +59,7 @@ export interface DateFieldProps {
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  'aria-required'?: boolean;
   /** Called with the typed text when it is not a date (the field keeps it and marks itself invalid). */
   onInvalid?: (text: string) => void;
 }
@@ -109,6 +110,7 @@ export function DateField({ id, value, onChange, disabled, className, onInvalid,
         disabled={disabled}
         aria-label={aria['aria-label']}
         aria-describedby={aria['aria-describedby']}
+        aria-required={aria['aria-required']}
         aria-invalid={aria['aria-invalid'] || invalid ? true : undefined}
         className="pr-9"
         onChange={(event) => {

@@ -21,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
@@ -136,11 +136,10 @@ export function AuditCreateDialog({ onCreated, onClose }: { onCreated: (audit: A
             {box(
               'documentDate',
               m.date,
-              <Input
+              <DateField
                 id={idOf('documentDate')}
-                type="date"
                 value={documentDate}
-                onChange={(event) => setDocumentDate(event.target.value)}
+                onChange={setDocumentDate}
                 {...aria('documentDate')}
               />,
             )}

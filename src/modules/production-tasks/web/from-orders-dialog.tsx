@@ -23,6 +23,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -196,13 +197,7 @@ export function FromOrdersDialog({ onClose }: { onClose: () => void }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-due`}>{messages.commonDue}</Label>
-              <Input
-                id={`${id}-due`}
-                type="date"
-                value={dueDate}
-                aria-describedby={`${id}-due-hint`}
-                onChange={(event) => setDueDate(event.target.value)}
-              />
+              <DateField id={`${id}-due`} value={dueDate} aria-describedby={`${id}-due-hint`} onChange={setDueDate} />
               <FieldMessage id={`${id}-due-hint`} hint={messages.commonDueHint} />
             </div>
             <div className="grid gap-1.5">

@@ -257,7 +257,7 @@ describe('ProductionPage — the board', () => {
     const qty = within(dialog).getByLabelText(/Кількість/) as HTMLInputElement;
     await user.clear(qty);
     await user.type(qty, '12,5');
-    fireEvent.change(within(dialog).getByLabelText('Термін виконання'), { target: { value: '2026-12-01' } });
+    fireEvent.change(within(dialog).getByLabelText('Термін виконання'), { target: { value: '01.12.2026' } });
     await user.click(within(dialog).getByRole('button', { name: 'Створити' }));
     await waitFor(() =>
       expect(calls(fetchMock, 'POST', '/api/production-tasks')).toEqual([

@@ -27,6 +27,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -276,12 +277,11 @@ function TaskForm({
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-due`}>{messages.dueDate}</Label>
-              <Input
+              <DateField
                 id={`${id}-due`}
-                type="date"
                 value={form.dueDate}
                 disabled={readOnly}
-                onChange={(event) => set({ dueDate: event.target.value }, 'dueDate')}
+                onChange={(dueDate) => set({ dueDate }, 'dueDate')}
                 {...aria('dueDate')}
               />
               <FieldMessage id={`${id}-dueDate-message`} error={errors.dueDate} />

@@ -37,6 +37,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -245,6 +246,14 @@ export function OrderDialog({
     'aria-required': required ? true : undefined,
   });
 
+  const dateField = (name: 'orderDate' | 'expectedDate', required = false) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f }) => <DateField {...aria(name, required)} value={f.value ?? ''} onChange={f.onChange} />}
+    />
+  );
+
   const totals = typedTotals(
     (lines ?? []).map((l) => typedLineAmounts(l, pricesIncludeVat)),
     isBase ? dec('1') : parseDecimalInput(fxRate),
@@ -321,19 +330,10 @@ export function OrderDialog({
                 hint: m.supplierReferenceHint,
               },
             )}
-            {field(
-              'orderDate',
-              m.orderDate,
-              <Input type="date" {...aria('orderDate', true)} {...form.register('orderDate')} />,
-              {
-                required: true,
-              },
-            )}
-            {field(
-              'expectedDate',
-              m.expectedDate,
-              <Input type="date" {...aria('expectedDate')} {...form.register('expectedDate')} />,
-            )}
+            {field('orderDate', m.orderDate, dateField('orderDate', true), {
+              required: true,
+            })}
+            {field('expectedDate', m.expectedDate, dateField('expectedDate'))}
             <div className="grid grid-cols-2 gap-3">
               {field(
                 'currencyCode',

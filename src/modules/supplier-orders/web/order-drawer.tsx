@@ -32,6 +32,7 @@ import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
@@ -456,12 +457,7 @@ function ActionDialog({
           {textField(
             'expectedDate',
             c.expectedDate,
-            <Input
-              type="date"
-              value={expectedDate}
-              onChange={(e) => setExpectedDate(e.target.value)}
-              {...inputAria('expectedDate')}
-            />,
+            <DateField value={expectedDate} onChange={setExpectedDate} {...inputAria('expectedDate')} />,
           )}
           {textField(
             'supplierReference',
@@ -495,13 +491,7 @@ function ActionDialog({
           {textField(
             'supplierDocDate',
             rv.supplierDocDate,
-            <Input
-              type="date"
-              value={docDate}
-              onChange={(e) => setDocDate(e.target.value)}
-              aria-required
-              {...inputAria('supplierDocDate')}
-            />,
+            <DateField value={docDate} onChange={setDocDate} aria-required {...inputAria('supplierDocDate')} />,
             true,
           )}
           {textField(

@@ -214,7 +214,7 @@ describe('SupplierOrdersPage', () => {
     expect(await within(receive).findByText("Обов'язкове поле")).toBeTruthy();
     await user.type(within(receive).getByLabelText(/№ документа постачальника/), 'РН-501');
     fireEvent.change(within(receive).getByLabelText(/Дата документа постачальника/), {
-      target: { value: '2026-11-20' },
+      target: { value: '20.11.2026' },
     });
     await user.click(within(receive).getByRole('button', { name: 'Створити прихід' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/supplier-receipts?open=77'));

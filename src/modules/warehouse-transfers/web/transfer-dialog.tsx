@@ -23,6 +23,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
@@ -312,7 +313,13 @@ function TransferEditor({
             {fieldBox(
               'documentDate',
               m.documentDate,
-              <Input type="date" {...aria('documentDate', true)} {...form.register('documentDate')} />,
+              <Controller
+                control={form.control}
+                name="documentDate"
+                render={({ field: f }) => (
+                  <DateField {...aria('documentDate', true)} value={f.value ?? ''} onChange={f.onChange} />
+                )}
+              />,
               { required: true },
             )}
             {fieldBox(

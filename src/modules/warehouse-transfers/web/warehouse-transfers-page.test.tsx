@@ -265,7 +265,7 @@ describe('WarehouseTransfersPage — a new transfer', () => {
     await waitFor(() =>
       expect(within(dialog).queryByText('Склад-одержувач має відрізнятися від складу-відправника')).toBeNull(),
     );
-    fireEvent.change(within(dialog).getByLabelText(/^Дата переміщення/), { target: { value: '2026-11-14' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Дата переміщення/), { target: { value: '14.11.2026' } });
     await user.type(within(dialog).getByLabelText('Підстава'), 'Брак');
 
     await user.click(within(dialog).getByRole('button', { name: 'Додати рядок' }));
