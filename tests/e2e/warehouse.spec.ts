@@ -122,7 +122,7 @@ describe('warehouse journey', () => {
     await page.getByRole('button', { name: 'Отримати', exact: true }).click();
     const receive = page.getByRole('alertdialog', { name: 'Отримати товар за замовленням' });
     await receive.getByLabel('№ документа постачальника').fill(`ВН-${tag}`);
-    await receive.getByLabel('Дата документа постачальника').fill('2026-11-21');
+    await receive.getByLabel('Дата документа постачальника').fill('21.11.2026');
     await receive.getByRole('button', { name: 'Створити прихід' }).click();
     await page.waitForURL(/\/supplier-receipts\?open=\d+/);
     await page.getByRole('dialog').getByRole('button', { name: 'Провести', exact: true }).click();
