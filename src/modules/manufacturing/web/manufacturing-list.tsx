@@ -1,66 +1,36 @@
 // The parts of the 'Виробництво' list (production.md §4 Page): the stat cards (planned, released, in progress,
-// completed this month, overdue — each one a filter), a due-date filter box and a row of the table.
+// completed this month, overdue — each one a filter) and the table's columns.
 import { Link } from 'wouter';
 import { AlertTriangleIcon, CalendarClockIcon, CheckCircle2Icon, PlayIcon, RocketIcon } from 'lucide-react';
 import { type MoListRow, type MoStats, type MoStatus } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { TableCell, TableRow } from '@/web/components/ui/table.tsx';
+import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import { DueDate, MoStatusBadge, PriorityBadge, ProducedProgress } from './manufacturing-parts.tsx';
 import type { MoListFilter } from './manufacturing.api.ts';
 import { moWebMessages as messages } from './manufacturing.messages.ts';
 
-export function DateFilter({
-  id,
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="relative">
-      <Label
-        htmlFor={id}
-        className="pointer-events-none absolute -top-2 left-2 bg-background px-1 text-xs font-normal text-muted-foreground"
-      >
-        {label}
-      </Label>
-      <Input id={id} type="date" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
-}
-
-export function MoRow({ row, onOpen }: { row: MoListRow; onOpen: () => void }) {
-  return (
-    <TableRow className="cursor-pointer" onClick={onOpen}>
-      <TableCell className="font-medium whitespace-nowrap">
-        {/* The row is clickable; the number is its keyboard way in. */}
-        <button
-          type="button"
-          className="-mx-1 rounded-sm px-1 font-mono outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={messages.openOrder(row.number)}
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen();
-          }}
-        >
-          {row.number}
-        </button>
-      </TableCell>
-      <TableCell className="max-w-72 min-w-44">
-        <span className="line-clamp-2">{row.itemName}</span>
-        <span className="block text-xs text-muted-foreground">{row.sku}</span>
-      </TableCell>
-      <TableCell>
+/** The list's columns; the number opens the order's drawer, like the row. */
+export function moColumns(onOpen: (row: MoListRow) => void): DataColumn<MoListRow>[] {
+  const c = messages.columns;
+  return [
+    documentNumberColumn({ header: c.number, number: (row) => row.number, openLabel: messages.openOrder, onOpen }),
+    {
+      id: 'item',
+      header: c.item,
+      sortField: 'itemName',
+      className: 'max-w-72 min-w-44 whitespace-normal',
+      cell: (row) => (
+        <>
+          <span className="line-clamp-2">{row.itemName}</span>
+          <span className="block text-xs text-muted-foreground">{row.sku}</span>
+        </>
+      ),
+    },
+    {
+      id: 'progress',
+      header: c.progress,
+      sortField: 'qty',
+      cell: (row) => (
         <ProducedProgress
           number={row.number}
           produced={row.producedQty}
@@ -68,18 +38,31 @@ export function MoRow({ row, onOpen }: { row: MoListRow; onOpen: () => void }) {
           progress={row.progress}
           unit={row.unitShortName}
         />
-      </TableCell>
-      <TableCell>
+      ),
+    },
+    {
+      id: 'status',
+      header: c.status,
+      sortField: 'status',
+      cell: (row) => (
         <div className="flex flex-col items-start gap-1">
           <MoStatusBadge status={row.status} />
           <PriorityBadge priority={row.priority} />
         </div>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">
-        <DueDate date={row.dueDate} overdue={row.isOverdue} />
-      </TableCell>
-      <TableCell className="max-w-48">
-        {row.orders.length ? (
+      ),
+    },
+    {
+      id: 'dueDate',
+      header: c.dueDate,
+      sortField: 'dueDate',
+      cell: (row) => <DueDate date={row.dueDate} overdue={row.isOverdue} />,
+    },
+    {
+      id: 'orders',
+      header: c.orders,
+      className: 'max-w-48 whitespace-normal',
+      cell: (row) =>
+        row.orders.length ? (
           <ul className="flex flex-wrap gap-x-2 gap-y-0.5">
             {row.orders.map((order) => (
               <li key={order.orderId}>
@@ -95,13 +78,15 @@ export function MoRow({ row, onOpen }: { row: MoListRow; onOpen: () => void }) {
           </ul>
         ) : (
           <span className="text-muted-foreground">{messages.none}</span>
-        )}
-      </TableCell>
-      <TableCell className="max-w-48">
-        {row.responsibleName ?? <span className="text-muted-foreground">{messages.none}</span>}
-      </TableCell>
-    </TableRow>
-  );
+        ),
+    },
+    {
+      id: 'responsible',
+      header: c.responsible,
+      className: 'max-w-48 whitespace-normal',
+      cell: (row) => row.responsibleName ?? <span className="text-muted-foreground">{messages.none}</span>,
+    },
+  ];
 }
 
 export function StatCards({

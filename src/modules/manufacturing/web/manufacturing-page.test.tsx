@@ -46,7 +46,7 @@ describe('ManufacturingPage — list', () => {
     await user.click(within(stats).getByRole('button', { name: /Прострочені/ }));
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('overdue=true'));
     expect(listUrls(fetchMock).at(-1)).not.toContain('status=');
-    fireEvent.change(screen.getByLabelText('Термін з'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Термін з'), { target: { value: '01.11.2026' } });
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('dueFrom=2026-11-01'));
     await user.click(screen.getByRole('button', { name: /Термін/ }));
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('sort=dueDate'));

@@ -1,12 +1,12 @@
 // 'Виробництво' (production.md §4 Page): stat cards (planned, released, in progress, completed this month, overdue),
 // the filter bar (search, statuses, priority, item, department, due range, overdue), a server-paged sortable table
 // (number, item, produced / planned with a bar, status and priority, due date red when overdue, source orders,
-// responsible). The filters, the sort, the page and the open order live in the address, so a link reproduces the
+// responsible) — all from the list toolkit (ListToolbar, ListCard with a DataTable). The filters, the sort, the page and the open order live in the address, so a link reproduces the
 // view: `?id=<id>` opens an order's drawer and `?search=<number>` (the notifications' link) opens the one it finds.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { PlusIcon, SettingsIcon, SearchIcon, XIcon } from 'lucide-react';
+import { PlusIcon, SettingsIcon } from 'lucide-react';
 import {
   moPriorities,
   moPriorityLabels,
@@ -16,31 +16,35 @@ import {
   type MoStats,
   type MoStatus,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
-import { ChoiceFilter, StatusFilter, statusOptions } from '@/web/components/list-page.tsx';
+import {
+  ChoiceFilter,
+  ListCard,
+  ListEmpty,
+  ListHeader,
+  ListToolbar,
+  PeriodFilter,
+  SEARCH_DELAY_MS,
+  StatusFilter,
+  statusOptions,
+} from '@/web/components/list-page.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
-import { cn } from '@/web/lib/utils.ts';
 import { MoDialog } from './mo-dialog.tsx';
 import { MoDrawer } from './mo-drawer.tsx';
 import { ProductionSettingsDialog } from './production-settings-dialog.tsx';
 import { isMoQuery, moListQueryFn, moListQueryKey, moStatsQueryKey, type MoListFilter } from './manufacturing.api.ts';
 import { moWebMessages as messages } from './manufacturing.messages.ts';
-import { DateFilter, MoRow, StatCards } from './manufacturing-list.tsx';
+import { moColumns, StatCards } from './manufacturing-list.tsx';
 
 export const MANUFACTURING_ROUTE = '/manufacturing';
 export const MO_PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 const DEFAULT_SORT = '-createdAt';
 
-type SortField = 'number' | 'itemName' | 'qty' | 'status' | 'priority' | 'dueDate';
 type FormState = { kind: 'create' } | { kind: 'edit'; id: number } | null;
 
 const initialFilter: MoListFilter = {
@@ -186,7 +190,7 @@ export function ManufacturingPage() {
       go({ ...current.filter, search: text.trim(), page: 1 }, current.openId);
     });
   }
-  function toggleSort(field: SortField) {
+  function toggleSort(field: string) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
   }
   function resetFilters() {
@@ -194,34 +198,33 @@ export function ManufacturingPage() {
     go({ ...initialFilter, sort: filter.sort }, openId);
   }
 
-  const rows = listQuery.data?.items ?? [];
-  const columnCount = 7;
+  const openRow = (row: { id: number }) => go(filter, row.id);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
-          <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
-        </div>
-        {canAccess ? (
-          <div className="flex gap-2">
-            <Button onClick={() => setForm({ kind: 'create' })}>
-              <PlusIcon aria-hidden="true" />
-              {messages.newOrder}
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Налаштування виробництва"
-              title="Налаштування виробництва"
-              onClick={() => setSettingsOpen(true)}
-            >
-              <SettingsIcon aria-hidden="true" />
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      <ListHeader
+        title={messages.title}
+        subtitle={messages.subtitle}
+        actions={
+          canAccess ? (
+            <>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={messages.settings}
+                title={messages.settings}
+                onClick={() => setSettingsOpen(true)}
+              >
+                <SettingsIcon aria-hidden="true" />
+              </Button>
+              <Button onClick={() => setForm({ kind: 'create' })}>
+                <PlusIcon aria-hidden="true" />
+                {messages.newOrder}
+              </Button>
+            </>
+          ) : null
+        }
+      />
 
       <StatCards
         stats={statsQuery.data}
@@ -233,153 +236,94 @@ export function ManufacturingPage() {
       />
       {statsQuery.isError ? <p className="text-sm text-destructive">{messages.stats.loadError}</p> : null}
 
-      <div className="grid gap-3" role="search">
-        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_13rem_13rem]">
-          <div className="relative">
-            <Label htmlFor="mo-search" className="sr-only">
-              {messages.searchLabel}
-            </Label>
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="mo-search"
-              type="search"
-              className="pl-9"
-              placeholder={messages.searchPlaceholder}
-              value={searchText}
-              onChange={(event) => changeSearch(event.target.value)}
-            />
-          </div>
-          <StatusFilter
-            className="w-full"
-            label={messages.statusLabel}
-            statuses={moStatuses}
-            labels={moStatusLabels}
-            value={filter.status}
-            onChange={(status) => changeFilter({ status })}
+      <ListToolbar
+        id="mo"
+        searchLabel={messages.searchLabel}
+        searchPlaceholder={messages.searchPlaceholder}
+        searchText={searchText}
+        onSearch={changeSearch}
+        filtered={filtered}
+        onReset={resetFilters}
+      >
+        <StatusFilter
+          label={messages.statusLabel}
+          statuses={moStatuses}
+          labels={moStatusLabels}
+          value={filter.status}
+          onChange={(status) => changeFilter({ status })}
+        />
+        <ChoiceFilter
+          label={messages.priorityLabel}
+          allLabel={messages.priorityAll}
+          allValue={ALL}
+          options={statusOptions(moPriorities, moPriorityLabels)}
+          value={filter.priority || ALL}
+          onChange={(value) => changeFilter({ priority: value === ALL ? '' : (value as MoPriority) })}
+        />
+        <ReferenceFilter
+          route="/products"
+          label={messages.itemFilter}
+          value={filter.itemId}
+          allLabel={messages.all}
+          onChange={(itemId) => changeFilter({ itemId })}
+        />
+        <ReferenceFilter
+          route="/departments"
+          label={messages.departmentFilter}
+          value={filter.departmentId}
+          allLabel={messages.all}
+          onChange={(departmentId) => changeFilter({ departmentId })}
+        />
+        <PeriodFilter
+          id="mo-due"
+          from={filter.dueFrom}
+          to={filter.dueTo}
+          labels={{ from: messages.dueFrom, to: messages.dueTo }}
+          onChange={({ dateFrom, dateTo }) => changeFilter({ dueFrom: dateFrom, dueTo: dateTo })}
+        />
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="mo-overdue"
+            checked={filter.overdue === 'true'}
+            onCheckedChange={(checked) => changeFilter({ overdue: checked === true ? 'true' : '' })}
           />
-          <ChoiceFilter
-            className="w-full"
-            label={messages.priorityLabel}
-            allLabel={messages.priorityAll}
-            allValue={ALL}
-            options={statusOptions(moPriorities, moPriorityLabels)}
-            value={filter.priority || ALL}
-            onChange={(value) => changeFilter({ priority: value === ALL ? '' : (value as MoPriority) })}
-          />
+          <Label htmlFor="mo-overdue" className="font-normal">
+            {messages.overdueOnly}
+          </Label>
         </div>
-        <div className="grid grid-cols-2 items-center gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_10rem_auto_auto]">
-          <ReferenceFilter
-            className="col-span-2 sm:col-span-1"
-            route="/products"
-            label={messages.itemFilter}
-            value={filter.itemId}
-            allLabel={messages.all}
-            onChange={(itemId) => changeFilter({ itemId })}
-          />
-          <ReferenceFilter
-            className="col-span-2 sm:col-span-1"
-            route="/departments"
-            label={messages.departmentFilter}
-            value={filter.departmentId}
-            allLabel={messages.all}
-            onChange={(departmentId) => changeFilter({ departmentId })}
-          />
-          <DateFilter
-            id="mo-due-from"
-            label={messages.dueFrom}
-            value={filter.dueFrom}
-            max={filter.dueTo || undefined}
-            onChange={(dueFrom) => changeFilter({ dueFrom })}
-          />
-          <DateFilter
-            id="mo-due-to"
-            label={messages.dueTo}
-            value={filter.dueTo}
-            min={filter.dueFrom || undefined}
-            onChange={(dueTo) => changeFilter({ dueTo })}
-          />
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="mo-overdue"
-              checked={filter.overdue === 'true'}
-              onCheckedChange={(checked) => changeFilter({ overdue: checked === true ? 'true' : '' })}
-            />
-            <Label htmlFor="mo-overdue" className="font-normal">
-              {messages.overdueOnly}
-            </Label>
-          </div>
-          {filtered ? (
-            <Button variant="ghost" className="justify-self-start" onClick={resetFilters}>
-              <XIcon aria-hidden="true" />
-              {messages.resetFilters}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      </ListToolbar>
 
-      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        <ListStates
-          query={listQuery}
-          loadingText={messages.loading}
-          loadErrorText={messages.loadError}
-          retryText={messages.retry}
-        >
-          <div className="min-w-0 overflow-x-auto">
-            <Table
-              className="min-w-[60rem]"
-              aria-label={messages.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <SortableHead field="number" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.number}
-                  </SortableHead>
-                  <SortableHead field="itemName" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.item}
-                  </SortableHead>
-                  <SortableHead field="qty" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.progress}
-                  </SortableHead>
-                  <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.status}
-                  </SortableHead>
-                  <SortableHead field="dueDate" sort={filter.sort} onSort={toggleSort}>
-                    {messages.columns.dueDate}
-                  </SortableHead>
-                  <TableHead>{messages.columns.orders}</TableHead>
-                  <TableHead>{messages.columns.responsible}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={columnCount} className="py-12 text-center">
-                      <p className="font-medium">{messages.empty}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
-                      </p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((row) => <MoRow key={row.id} row={row} onOpen={() => go(filter, row.id)} />)
-                )}
-              </TableBody>
-            </Table>
-          </div>
-          <ListPagination
-            page={filter.page}
-            pageSize={filter.limit}
-            total={total}
-            emptySummary={messages.totalOrders(0)}
-            nextDisabled={listQuery.isPlaceholderData}
-            onPageChange={(page) => go({ ...filter, page }, openId)}
-          />
-        </ListStates>
-      </div>
+      <ListCard
+        query={listQuery}
+        page={filter.page}
+        limit={filter.limit}
+        total={total}
+        onPage={(page) => go({ ...filter, page }, openId)}
+        texts={{
+          loading: messages.loading,
+          loadError: messages.loadError,
+          retry: messages.retry,
+          emptySummary: messages.totalOrders(0),
+        }}
+        table={{
+          id: 'manufacturing-orders',
+          label: messages.title,
+          columns: moColumns(openRow),
+          rows: listQuery.data?.items ?? [],
+          rowKey: (row) => row.id,
+          rowLabel: (row) => row.number,
+          sort: filter.sort,
+          onSort: toggleSort,
+          onRowClick: openRow,
+          empty: (
+            <ListEmpty
+              title={messages.empty}
+              hint={filtered || !canAccess ? messages.emptyHint : messages.emptyStart}
+            />
+          ),
+          minWidthRem: 60,
+        }}
+      />
 
       {openId !== null ? (
         <MoDrawer

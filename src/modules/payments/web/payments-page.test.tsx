@@ -349,6 +349,9 @@ describe('PaymentsPage — the register and the bank operations', () => {
     expect(within(cancelledRow).getByText('Скасовано')).toBeTruthy();
     expect(within(cancelledRow).queryByText('Аванс')).toBeNull();
 
+    // Each choice names what it filters before its value.
+    expect(screen.getByRole('combobox', { name: 'Спосіб' }).textContent).toBe('Спосіб:Усі способи');
+
     const listUrls = () =>
       fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/payments?'));
     await user.type(screen.getByRole('searchbox', { name: 'Пошук платежів' }), 'ORD-2026');
@@ -357,7 +360,7 @@ describe('PaymentsPage — the register and the bank operations', () => {
     await waitFor(() => expect(listUrls().at(-1)).toContain('sort=amount'));
     await user.click(screen.getByRole('switch', { name: 'Лише аванси' }));
     await waitFor(() => expect(listUrls().at(-1)).toContain('unallocated=true'));
-    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.11.2026' } });
     await waitFor(() => expect(listUrls().at(-1)).toContain('dateFrom=2026-11-01'));
   });
 

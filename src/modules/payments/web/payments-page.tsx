@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import type { PaymentStats } from '@/modules/payments/payments.contract.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
+import { ListHeader } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
@@ -58,33 +59,33 @@ export function PaymentsPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{messages.title}</h1>
-          <p className="text-sm text-muted-foreground">{messages.subtitle}</p>
-        </div>
-        {canAccess ? (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={messages.settings}
-              title={messages.settings}
-              onClick={() => setDialog({ kind: 'settings' })}
-            >
-              <SettingsIcon aria-hidden="true" />
-            </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
-              <UploadIcon aria-hidden="true" />
-              {messages.importStatement}
-            </Button>
-            <Button onClick={() => setDialog({ kind: 'new' })}>
-              <PlusIcon aria-hidden="true" />
-              {messages.newPayment}
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      <ListHeader
+        title={messages.title}
+        subtitle={messages.subtitle}
+        actions={
+          canAccess ? (
+            <>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={messages.settings}
+                title={messages.settings}
+                onClick={() => setDialog({ kind: 'settings' })}
+              >
+                <SettingsIcon aria-hidden="true" />
+              </Button>
+              <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+                <UploadIcon aria-hidden="true" />
+                {messages.importStatement}
+              </Button>
+              <Button onClick={() => setDialog({ kind: 'new' })}>
+                <PlusIcon aria-hidden="true" />
+                {messages.newPayment}
+              </Button>
+            </>
+          ) : null
+        }
+      />
 
       <section className="grid grid-cols-2 gap-3 xl:grid-cols-4" aria-label={messages.title}>
         <StatCard
@@ -139,7 +140,7 @@ export function PaymentsPage() {
           <PaymentsQueue canChange={canAccess} onOpen={openPayment} />
         </TabsContent>
         <TabsContent value="register" className="min-w-0">
-          <PaymentsRegister onOpen={openPayment} />
+          <PaymentsRegister canCreate={canAccess} onOpen={openPayment} />
         </TabsContent>
         <TabsContent value="bank" className="min-w-0">
           <BankTransactionsTab onOpenPayment={openPayment} />

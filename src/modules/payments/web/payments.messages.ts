@@ -65,7 +65,6 @@ export const paymentsWebMessages = {
     dateFrom: 'Період з',
     dateTo: 'Період по',
     unallocated: 'Лише аванси',
-    resetFilters: 'Скинути фільтри',
     loading: 'Завантаження платежів...',
     loadError: 'Не вдалося завантажити платежі',
     empty: 'Платежів не знайдено',
