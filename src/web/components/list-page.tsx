@@ -159,6 +159,41 @@ export function ListToolbar({
   );
 }
 
+/**
+ * The filter bar of a list from useListState: its search and 'Скинути фільтри' wired to the list; the page's filters
+ * are `children`. `onReset` does what only the page keeps besides the list (an address to clean).
+ */
+export function ListFilterBar<F extends ListFilterBase>({
+  id,
+  list,
+  texts,
+  onReset,
+  children,
+}: {
+  id: string;
+  list: ListState<F>;
+  texts: { searchLabel: string; searchPlaceholder: string };
+  onReset?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <ListToolbar
+      id={id}
+      searchLabel={texts.searchLabel}
+      searchPlaceholder={texts.searchPlaceholder}
+      searchText={list.searchText}
+      onSearch={list.changeSearch}
+      filtered={list.filtered}
+      onReset={() => {
+        onReset?.();
+        list.reset();
+      }}
+    >
+      {children}
+    </ListToolbar>
+  );
+}
+
 /** 'Від' – 'До' of a document date; `labels` names the two fields in the page's own words ('Період з', 'Період по'). */
 export function PeriodFilter({
   id,
@@ -353,18 +388,7 @@ export function DocumentFilterBar<F extends DocumentListFilter>({
   const change = (change: Partial<DocumentListFilter>) =>
     list.changeFilter(change as Partial<Omit<F, 'page' | 'limit'>>);
   return (
-    <ListToolbar
-      id={id}
-      searchLabel={texts.searchLabel}
-      searchPlaceholder={texts.searchPlaceholder}
-      searchText={list.searchText}
-      onSearch={list.changeSearch}
-      filtered={list.filtered}
-      onReset={() => {
-        onReset?.();
-        list.reset();
-      }}
-    >
+    <ListFilterBar id={id} list={list} texts={texts} onReset={onReset}>
       <ChoiceFilter
         label={texts.statusLabel}
         allLabel={texts.statusAll}
@@ -380,7 +404,7 @@ export function DocumentFilterBar<F extends DocumentListFilter>({
         labels={{ from: texts.dateFrom, to: texts.dateTo }}
         onChange={change}
       />
-    </ListToolbar>
+    </ListFilterBar>
   );
 }
 

@@ -18,7 +18,7 @@ import {
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import {
   ChoiceFilter,
-  ListToolbar,
+  ListFilterBar,
   PagedListCard,
   PeriodFilter,
   statusOptions,
@@ -62,15 +62,7 @@ export function PaymentsRegister({ canCreate, onOpen }: { canCreate: boolean; on
 
   return (
     <div className="grid min-w-0 gap-4">
-      <ListToolbar
-        id="payments"
-        searchLabel={m.searchLabel}
-        searchPlaceholder={m.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={list.reset}
-      >
+      <ListFilterBar id="payments" list={list} texts={m}>
         <ChoiceFilter
           label={m.status}
           allLabel={m.statusAll}
@@ -121,7 +113,7 @@ export function PaymentsRegister({ canCreate, onOpen }: { canCreate: boolean; on
           <Label htmlFor="payments-unallocated">{m.unallocated}</Label>
         </div>
         <ExportMenu filter={filter} />
-      </ListToolbar>
+      </ListFilterBar>
 
       <PagedListCard
         list={list}

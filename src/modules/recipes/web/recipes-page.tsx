@@ -9,7 +9,7 @@ import type { DataColumn } from '@/web/components/data-table.tsx';
 import {
   ChoiceFilter,
   ListHeader,
-  ListToolbar,
+  ListFilterBar,
   PagedListCard,
   statusOptions,
   usePagedList,
@@ -59,15 +59,7 @@ export function RecipesPage() {
         }
       />
 
-      <ListToolbar
-        id="recipes"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={list.reset}
-      >
+      <ListFilterBar id="recipes" list={list} texts={messages}>
         <ReferenceFilter
           route="/products"
           label={messages.itemFilter}
@@ -84,7 +76,7 @@ export function RecipesPage() {
           onChange={(status) => changeFilter({ status: status as RecipeListFilter['status'] })}
           className="w-44"
         />
-      </ListToolbar>
+      </ListFilterBar>
 
       <PagedListCard
         list={list}

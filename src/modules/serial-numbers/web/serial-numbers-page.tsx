@@ -28,7 +28,7 @@ import { RowOpenButton, type DataColumn, type DataTableSelection } from '@/web/c
 import {
   ChoiceFilter,
   ListHeader,
-  ListToolbar,
+  ListFilterBar,
   PagedListCard,
   statusOptions,
   usePagedList,
@@ -163,15 +163,7 @@ function SerialsTab() {
         </Button>
       </div>
 
-      <ListToolbar
-        id="serials"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={list.reset}
-      >
+      <ListFilterBar id="serials" list={list} texts={messages}>
         <ChoiceFilter
           label={messages.statusLabel}
           allLabel={messages.statusAll}
@@ -186,7 +178,7 @@ function SerialsTab() {
           allLabel={messages.all}
           onChange={(itemId) => changeFilter({ itemId })}
         />
-      </ListToolbar>
+      </ListFilterBar>
 
       <PagedListCard
         list={list}

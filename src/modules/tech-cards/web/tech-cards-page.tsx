@@ -14,7 +14,7 @@ import type { DataColumn } from '@/web/components/data-table.tsx';
 import {
   ChoiceFilter,
   ListHeader,
-  ListToolbar,
+  ListFilterBar,
   PagedListCard,
   statusOptions,
   usePagedList,
@@ -72,15 +72,7 @@ export function TechCardsPage() {
         }
       />
 
-      <ListToolbar
-        id="tech-cards"
-        searchLabel={messages.searchLabel}
-        searchPlaceholder={messages.searchPlaceholder}
-        searchText={list.searchText}
-        onSearch={list.changeSearch}
-        filtered={list.filtered}
-        onReset={list.reset}
-      >
+      <ListFilterBar id="tech-cards" list={list} texts={messages}>
         <ChoiceFilter
           label={messages.statusLabel}
           allLabel={messages.statusAll}
@@ -112,7 +104,7 @@ export function TechCardsPage() {
           allLabel={messages.all}
           onChange={(departmentId) => changeFilter({ departmentId })}
         />
-      </ListToolbar>
+      </ListFilterBar>
 
       <PagedListCard
         list={list}
