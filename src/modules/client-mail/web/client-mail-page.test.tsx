@@ -233,7 +233,7 @@ describe('ClientMailPage — letters', () => {
     const user = userEvent.setup();
     renderWithProviders(<ClientMailPage />, { path: '/client-mail' });
     await screen.findByText('MAIL-2026-00001');
-    await user.click(screen.getByRole('checkbox', { name: 'Вибрати всі листи на сторінці' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Вибрати всі на сторінці' }));
     await user.click(screen.getByRole('button', { name: 'Друкувати конверти' }));
     const dialog = await screen.findByRole('dialog', { name: 'Друк конвертів: 3 листи' });
     await user.click(within(dialog).getByRole('button', { name: 'Друкувати' }));
@@ -321,7 +321,7 @@ describe('ClientMailPage — letters', () => {
     const user = userEvent.setup();
     renderWithProviders(<ClientMailPage />, { path: '/client-mail' });
     await screen.findByText('MAIL-2026-00002');
-    await user.click(screen.getByRole('button', { name: 'Дії з листом MAIL-2026-00002' }));
+    await user.click(screen.getByRole('button', { name: 'Дії: MAIL-2026-00002' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Скасувати лист' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Скасувати лист MAIL-2026-00002?' });
     expect(bodiesOf(fetchMock, 'POST', '/api/client-mail/2/status')).toEqual([]);
@@ -339,17 +339,17 @@ describe('ClientMailPage — letters', () => {
     renderWithProviders(<ClientMailPage />, { path: '/client-mail' });
     await screen.findByText('MAIL-2026-00003');
     // A registered draft: no hand sending; a simple printed letter may go by hand.
-    await user.click(screen.getByRole('button', { name: 'Дії з листом MAIL-2026-00001' }));
+    await user.click(screen.getByRole('button', { name: 'Дії: MAIL-2026-00001' }));
     let menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Відправлено (вручну)' })).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Видалити чернетку' })).toBeTruthy();
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Дії з листом MAIL-2026-00002' }));
+    await user.click(screen.getByRole('button', { name: 'Дії: MAIL-2026-00002' }));
     menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Відправлено (вручну)' })).toBeTruthy();
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('button', { name: 'Дії з листом MAIL-2026-00003' }));
+    await user.click(screen.getByRole('button', { name: 'Дії: MAIL-2026-00003' }));
     menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Скасувати лист' })).toBeNull();
     await user.click(within(menu).getByRole('menuitem', { name: 'Вручено' }));

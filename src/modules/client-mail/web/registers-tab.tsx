@@ -2,8 +2,8 @@
 // with its letters and totals, where a draft is sent (with confirmation), printed as the list of grouped mailings,
 // trimmed or deleted. 'Додати до реєстру' (from the letters tab) puts letters into a new or a draft register.
 import { useId, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon, PrinterIcon, SearchIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2Icon, PrinterIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import {
   mailKindLabels,
   postalServiceLabels,
@@ -16,7 +16,9 @@ import {
   type RegisterStatus,
   type RegisterSummary,
 } from '@/modules/client-mail/client-mail.contract.ts';
-import { InlineQueryStatus, ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
+import { DataTable, documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
+import { ChoiceFilter, ListToolbar, PagedListCard, statusOptions, usePagedList } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Dialog,
@@ -30,13 +32,10 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatDateUk, formatMoney, formatTimestampUk, todayIso } from '@/web/lib/document-format.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { cn } from '@/web/lib/utils.ts';
 import {
   draftRegistersQueryKey,
   mailApi,
@@ -63,165 +62,115 @@ const initialFilter: RegisterListFilter = {
   status: ALL,
 };
 
-type SortField = 'number' | 'registerDate' | 'status' | 'itemCount' | 'sentAt';
-
 export function RegistersTab({ canAccess }: { canAccess: boolean }) {
-  const [filter, setFilter] = useState<RegisterListFilter>(initialFilter);
-  const [searchText, setSearchText] = useState('');
-  const [openId, setOpenId] = useState<number | null>(null);
-  const debounce = useDebouncedAction(300);
-  const listQuery = useQuery({
-    queryKey: registerListQueryKey(filter),
+  const { list, query: listQuery } = usePagedList(initialFilter, {
+    key: registerListQueryKey,
     queryFn: registerListQueryFn,
-    placeholderData: keepPreviousData,
   });
-  const total = listQuery.data?.total ?? 0;
-  const rows = listQuery.data?.items ?? [];
-  const filtered = filter.search !== '' || filter.status !== ALL;
-  const change = (c: Partial<Omit<RegisterListFilter, 'page' | 'limit'>>) =>
-    setFilter((current) => ({ ...current, ...c, page: 1 }));
-  const toggleSort = (field: SortField) => change({ sort: filter.sort === field ? `-${field}` : field });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = (register: RegisterSummary) => setOpenId(register.id);
 
   return (
     <div className="grid min-w-0 gap-4">
-      <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_auto]" role="search">
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            className="pl-9"
-            aria-label={m.searchLabel}
-            placeholder={m.searchPlaceholder}
-            value={searchText}
-            onChange={(e) => {
-              const text = e.target.value;
-              setSearchText(text);
-              debounce(() => change({ search: text.trim() }));
-            }}
-          />
-        </div>
-        <Select
-          value={filter.status}
-          onValueChange={(status) => change({ status: status as RegisterStatus | typeof ALL })}
-        >
-          <SelectTrigger aria-label={mailWebMessages.letters.statusLabel}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{m.statusAll}</SelectItem>
-            {registerStatuses.map((s) => (
-              <SelectItem key={s} value={s}>
-                {registerStatusLabels[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        {filtered ? (
-          <Button
-            variant="ghost"
-            className="justify-self-start"
-            onClick={() => {
-              setSearchText('');
-              setFilter((c) => ({ ...initialFilter, sort: c.sort }));
-            }}
-          >
-            <XIcon aria-hidden="true" />
-            {mailWebMessages.resetFilters}
-          </Button>
-        ) : null}
-      </div>
+      <ListToolbar
+        id="registers"
+        searchLabel={m.searchLabel}
+        searchPlaceholder={m.searchPlaceholder}
+        searchText={list.searchText}
+        onSearch={list.changeSearch}
+        filtered={list.filtered}
+        onReset={list.reset}
+      >
+        <ChoiceFilter
+          label={mailWebMessages.letters.statusLabel}
+          allLabel={m.statusAll}
+          allValue={ALL}
+          options={statusOptions(registerStatuses, registerStatusLabels)}
+          value={list.filter.status}
+          onChange={(status) => list.changeFilter({ status: status as RegisterStatus | typeof ALL })}
+          className="w-48"
+        />
+      </ListToolbar>
       {canAccess ? <p className="text-sm text-muted-foreground">{m.newHint}</p> : null}
 
-      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        <ListStates
-          query={listQuery}
-          loadingText={m.loading}
-          loadErrorText={m.loadError}
-          retryText={mailWebMessages.retry}
-        >
-          <Table className="min-w-[44rem]" aria-label={mailWebMessages.tabs.registers}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <SortableHead field="number" sort={filter.sort} onSort={toggleSort}>
-                  {m.columns.number}
-                </SortableHead>
-                <SortableHead field="registerDate" sort={filter.sort} onSort={toggleSort}>
-                  {m.columns.registerDate}
-                </SortableHead>
-                <TableHead>{m.columns.postalService}</TableHead>
-                <SortableHead field="itemCount" sort={filter.sort} onSort={toggleSort} numeric>
-                  {m.columns.itemCount}
-                </SortableHead>
-                <TableHead className="text-right">{m.columns.totalPostage}</TableHead>
-                <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
-                  {m.columns.status}
-                </SortableHead>
-                <SortableHead field="sentAt" sort={filter.sort} onSort={toggleSort}>
-                  {m.columns.sentAt}
-                </SortableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-              {rows.length === 0 ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={7} className="py-12 text-center">
-                    <p className="font-medium">{m.empty}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {filtered ? mailWebMessages.letters.emptyHint : m.emptyHint}
-                    </p>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((r) => <RegisterRow key={r.id} register={r} onOpen={() => setOpenId(r.id)} />)
-              )}
-            </TableBody>
-          </Table>
-          <ListPagination
-            page={filter.page}
-            pageSize={filter.limit}
-            total={total}
-            emptySummary={m.total(0)}
-            nextDisabled={listQuery.isPlaceholderData}
-            onPageChange={(page) => setFilter({ ...filter, page })}
-          />
-        </ListStates>
-      </div>
+      <PagedListCard
+        list={list}
+        query={listQuery}
+        texts={{
+          ...m,
+          title: mailWebMessages.tabs.registers,
+          retry: mailWebMessages.retry,
+          // Filtered: widen the filter; otherwise: where a register comes from.
+          emptyHint: mailWebMessages.letters.emptyHint,
+          emptyStart: m.emptyHint,
+        }}
+        emptySummary={m.total(0)}
+        canCreate
+        table={{
+          id: 'client-mail-registers',
+          columns: registerColumns(open),
+          rowKey: (register) => register.id,
+          rowLabel: (register) => register.number,
+          onRowClick: open,
+          minWidthRem: 44,
+        }}
+      />
       {openId !== null ? <RegisterSheet id={openId} canAccess={canAccess} onClose={() => setOpenId(null)} /> : null}
     </div>
   );
 }
 
-function RegisterRow({ register, onOpen }: { register: RegisterSummary; onOpen: () => void }) {
-  return (
-    <TableRow className="cursor-pointer" onClick={onOpen}>
-      <TableCell className="font-medium whitespace-nowrap">
-        <button
-          type="button"
-          className="-mx-1 rounded-sm px-1 font-mono outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={m.open(register.number)}
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen();
-          }}
-        >
-          {register.number}
-        </button>
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatDateUk(register.registerDate)}</TableCell>
-      <TableCell>{postalServiceLabels[register.postalService]}</TableCell>
-      <TableCell className="text-right tabular-nums">{register.itemCount}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(register.totalPostage)}</TableCell>
-      <TableCell>
-        <RegisterStatusBadge status={register.status} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {register.sentAt ? formatTimestampUk(register.sentAt) : '—'}
-      </TableCell>
-    </TableRow>
-  );
+/** The list's columns; the number (like the row) opens the register's panel. */
+function registerColumns(onOpen: (register: RegisterSummary) => void): DataColumn<RegisterSummary>[] {
+  const c = m.columns;
+  return [
+    documentNumberColumn({ header: c.number, number: (r) => r.number, openLabel: m.open, onOpen }),
+    {
+      id: 'registerDate',
+      header: c.registerDate,
+      sortField: 'registerDate',
+      className: 'tabular-nums',
+      cell: (r) => formatDateUk(r.registerDate),
+    },
+    { id: 'postalService', header: c.postalService, cell: (r) => postalServiceLabels[r.postalService] },
+    { id: 'itemCount', header: c.itemCount, sortField: 'itemCount', numeric: true, cell: (r) => r.itemCount },
+    { id: 'totalPostage', header: c.totalPostage, numeric: true, cell: (r) => formatMoney(r.totalPostage) },
+    { id: 'status', header: c.status, sortField: 'status', cell: (r) => <RegisterStatusBadge status={r.status} /> },
+    {
+      id: 'sentAt',
+      header: c.sentAt,
+      sortField: 'sentAt',
+      className: 'tabular-nums',
+      cell: (r) => (r.sentAt ? formatTimestampUk(r.sentAt) : '—'),
+    },
+  ];
+}
+
+/** The letters of a register in its panel; a draft's letter can be taken out of it. */
+function registerItemColumns(): DataColumn<Letter>[] {
+  const c = mailWebMessages.letters.columns;
+  return [
+    { id: 'number', header: '№', primary: true, className: 'font-mono text-xs', cell: (letter) => letter.number },
+    {
+      id: 'recipient',
+      header: c.recipient,
+      className: 'whitespace-normal',
+      cell: (letter) => (
+        <>
+          <span className="block font-medium">{letter.recipientName}</span>
+          <span className="block text-xs whitespace-pre-line text-muted-foreground">{letter.recipientAddress}</span>
+        </>
+      ),
+    },
+    { id: 'kind', header: c.kind, cell: (letter) => mailKindLabels[letter.kind] },
+    {
+      id: 'tracking',
+      header: c.tracking,
+      className: 'font-mono text-xs',
+      cell: (letter) => letter.trackingNumber ?? '—',
+    },
+    { id: 'status', header: c.status, cell: (letter) => <MailStatusBadge status={letter.status} /> },
+  ];
 }
 
 function RegisterSheet({ id, canAccess, onClose }: { id: number; canAccess: boolean; onClose: () => void }) {
@@ -306,56 +255,30 @@ function RegisterSheet({ id, canAccess, onClose }: { id: number; canAccess: bool
               <section className="grid min-w-0 gap-2" aria-label={m.items}>
                 <h3 className="text-base font-semibold">{m.items}</h3>
                 <div className="min-w-0 rounded-md border">
-                  <Table className="min-w-[36rem]" aria-label={m.items}>
-                    <TableHeader>
-                      <TableRow className="hover:bg-transparent">
-                        <TableHead>№</TableHead>
-                        <TableHead>{mailWebMessages.letters.columns.recipient}</TableHead>
-                        <TableHead>{mailWebMessages.letters.columns.kind}</TableHead>
-                        <TableHead>{mailWebMessages.letters.columns.tracking}</TableHead>
-                        <TableHead>{mailWebMessages.letters.columns.status}</TableHead>
-                        {canAccess && draft ? <TableHead className="w-10" /> : null}
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {register.items.length === 0 ? (
-                        <TableRow className="hover:bg-transparent">
-                          <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
-                            {m.noItems}
-                          </TableCell>
-                        </TableRow>
-                      ) : (
-                        register.items.map((letter) => (
-                          <TableRow key={letter.id}>
-                            <TableCell className="font-mono text-xs whitespace-nowrap">{letter.number}</TableCell>
-                            <TableCell>
-                              <span className="block font-medium">{letter.recipientName}</span>
-                              <span className="block text-xs whitespace-pre-line text-muted-foreground">
-                                {letter.recipientAddress}
-                              </span>
-                            </TableCell>
-                            <TableCell className="whitespace-nowrap">{mailKindLabels[letter.kind]}</TableCell>
-                            <TableCell className="font-mono text-xs">{letter.trackingNumber ?? '—'}</TableCell>
-                            <TableCell>
-                              <MailStatusBadge status={letter.status} />
-                            </TableCell>
-                            {canAccess && draft ? (
-                              <TableCell>
-                                <RowAction
-                                  label={m.removeItem(letter.number)}
-                                  disabled={act.isPending}
-                                  destructive
-                                  onClick={() => act.mutate({ kind: 'remove', letter })}
-                                >
-                                  <XIcon aria-hidden="true" />
-                                </RowAction>
-                              </TableCell>
-                            ) : null}
-                          </TableRow>
-                        ))
-                      )}
-                    </TableBody>
-                  </Table>
+                  <DataTable
+                    id="client-mail-register-items"
+                    label={m.items}
+                    columns={registerItemColumns()}
+                    rows={register.items}
+                    rowKey={(letter) => letter.id}
+                    rowLabel={(letter) => letter.number}
+                    actions={
+                      canAccess && draft
+                        ? (letter) => [
+                            {
+                              label: m.removeItem(letter.number),
+                              icon: <XIcon aria-hidden="true" />,
+                              onSelect: () => act.mutate({ kind: 'remove', letter }),
+                              disabled: act.isPending,
+                              destructive: true,
+                              inline: true,
+                            },
+                          ]
+                        : undefined
+                    }
+                    empty={<span className="text-muted-foreground">{m.noItems}</span>}
+                    minWidthRem={36}
+                  />
                 </div>
               </section>
             </>

@@ -257,8 +257,13 @@ describe('UsersPage', () => {
     renderWithProviders(<UsersPage />, { path: '/users' });
     await screen.findByText('petro');
 
-    expect(screen.getByRole('button', { name: 'Деактивувати: admin' }).hasAttribute('disabled')).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Деактивувати: petro' }));
+    // Deactivation is in the row's menu; one's own account cannot be deactivated.
+    await user.click(screen.getByRole('button', { name: 'Дії: admin' }));
+    expect((await screen.findByRole('menuitem', { name: 'Деактивувати' })).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('menuitem', { name: 'Видалити' }).getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Дії: petro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Деактивувати' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Деактивувати користувача?' });
     expect(within(confirm).getByText(/«petro» більше не зможе увійти/)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/deactivate'))).toBe(false);
@@ -279,7 +284,8 @@ describe('UsersPage', () => {
     renderWithProviders(<UsersPage />, { path: '/users' });
     await screen.findByText('petro');
 
-    await user.click(screen.getByRole('button', { name: 'Видалити: petro' }));
+    await user.click(screen.getByRole('button', { name: 'Дії: petro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Видалити' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Видалити користувача?' });
     await user.click(within(confirm).getByRole('button', { name: 'Видалити' }));
 
@@ -301,7 +307,8 @@ describe('UsersPage', () => {
     renderWithProviders(<UsersPage />, { path: '/users' });
     await screen.findByText('petro');
 
-    await user.click(screen.getByRole('button', { name: 'Надіслати посилання для скидання паролю: petro' }));
+    await user.click(screen.getByRole('button', { name: 'Дії: petro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Надіслати посилання для скидання паролю' }));
     expect(await screen.findByText('Лист для скидання паролю надіслано на petro@example.com')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Встановити пароль: petro' }));
