@@ -135,6 +135,30 @@ describe('OrderedProductsPage', () => {
     expect(within(table).getByText('Дозволено')).toBeTruthy();
   });
 
+  it('shows a card per item on a phone, with its checkbox, its drill-down and its actions in reach', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<OrderedProductsPage />, { path: '/ordered-products' });
+    const card = (await screen.findByText('KT-2')).closest('li')!;
+
+    expect(screen.queryByRole('table', { name: 'Замовлені товари' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Створити МВ: KT-2' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Зарезервувати вільне: KT-2' })).toBeTruthy();
+    await user.click(within(card).getByRole('checkbox', { name: 'Вибрати KT-2' }));
+    expect(screen.getByRole('toolbar', { name: /Вибрано/ })).toBeTruthy();
+
+    const toggle = within(card).getByRole('button', { name: 'Показати рядки замовлень: KT-2' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByRole('table', { name: 'Рядки замовлень KT-2' })).toBeTruthy();
+  });
+
   it("creates an MO of toProduce with 'Кратно партії' and 'Запустити одразу'", async () => {
     const fetchMock = stubApi((url, init) =>
       url === '/api/ordered-products/create-manufacturing-orders' && init.method === 'POST'

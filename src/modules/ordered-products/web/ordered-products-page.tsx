@@ -2,7 +2,7 @@
 // uncovered, free stock, in production, toProduce or toBuy, orders, earliest due and value — an expandable drill-down
 // per order line, the filters (approved only by default), row selection and the actions 'Зарезервувати вільне',
 // 'Створити МВ' and 'Замовити'. There is no delete. Changes are offered only to users with canAccess.
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FactoryIcon, LockIcon, ShoppingCartIcon, XIcon } from 'lucide-react';
 import {
@@ -10,12 +10,10 @@ import {
   type OrderedProductsStats,
 } from '@/modules/ordered-products/ordered-products.contract.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
+import { ListCard, ListEmpty, ListHeader } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Checkbox } from '@/web/components/ui/checkbox.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
-import { cn } from '@/web/lib/utils.ts';
 import {
   ALL,
   ORDERED_PRODUCTS_ROUTE,
@@ -27,12 +25,12 @@ import {
 } from './ordered-products.api.ts';
 import { BuyDialog, CreateMoDialog, ReserveDialog } from './ordered-products-dialogs.tsx';
 import {
-  COLUMN_COUNT,
   Filters,
-  LinesDetail,
-  ProductRow,
+  OrderLinesPanels,
   StatCards,
   m,
+  orderedProductActions,
+  orderedProductColumns,
   type SortField,
 } from './ordered-products-parts.tsx';
 
@@ -99,7 +97,6 @@ export function OrderedProductsPage() {
       return next;
     });
   }
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.itemId));
   function toggleAll(on: boolean) {
     setSelected((current) => {
       const next = new Map(current);
@@ -128,10 +125,7 @@ export function OrderedProductsPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="grid min-w-0 gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{m.title}</h1>
-        <p className="text-sm text-muted-foreground">{m.subtitle}</p>
-      </div>
+      <ListHeader title={m.title} subtitle={m.subtitle} />
 
       <StatCards stats={statsQuery.data} />
       {statsQuery.isError && !statsQuery.data ? (
@@ -189,112 +183,52 @@ export function OrderedProductsPage() {
         </div>
       ) : null}
 
-      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        <ListStates query={listQuery} loadingText={m.loading} loadErrorText={m.loadError} retryText={m.retry}>
-          <div className="overflow-x-auto">
-            <Table
-              className="min-w-[72rem] [&_td]:px-2 [&_th]:px-2"
-              aria-label={m.title}
-              aria-busy={listQuery.isFetching ? true : undefined}
-            >
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead className="w-8">
-                    {canAccess ? (
-                      <Checkbox
-                        aria-label={m.columns.selectAll}
-                        checked={allOnPage}
-                        disabled={rows.length === 0}
-                        onCheckedChange={(v) => toggleAll(v === true)}
-                      />
-                    ) : (
-                      <span className="sr-only">{m.columns.select}</span>
-                    )}
-                  </TableHead>
-                  <TableHead className="w-8">
-                    <span className="sr-only">{m.detail.order}</span>
-                  </TableHead>
-                  <SortableHead field="sku" sort={filter.sort} onSort={toggleSort}>
-                    {m.columns.sku}
-                  </SortableHead>
-                  <SortableHead field="itemName" sort={filter.sort} onSort={toggleSort}>
-                    {m.columns.itemName}
-                  </SortableHead>
-                  <SortableHead field="demand" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.demand}
-                  </SortableHead>
-                  <TableHead className="text-right">{m.columns.reserved}</TableHead>
-                  <SortableHead field="uncovered" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.uncovered}
-                  </SortableHead>
-                  <SortableHead field="free" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.free}
-                  </SortableHead>
-                  <SortableHead field="inProduction" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.inProduction}
-                  </SortableHead>
-                  <SortableHead field="toProduce" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.toProduce}
-                  </SortableHead>
-                  <SortableHead field="orders" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.orders}
-                  </SortableHead>
-                  <SortableHead field="earliestDue" sort={filter.sort} onSort={toggleSort}>
-                    {m.columns.earliestDue}
-                  </SortableHead>
-                  <SortableHead field="value" sort={filter.sort} onSort={toggleSort} numeric>
-                    {m.columns.value}
-                  </SortableHead>
-                  <TableHead className="text-right">{m.columns.actions}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-                {rows.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center">
-                      <p className="font-medium">{m.empty}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {filter.approvedOnly ? m.emptyApprovedHint : m.emptyHint}
-                      </p>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((row) => (
-                    <Fragment key={row.itemId}>
-                      <ProductRow
-                        row={row}
-                        canChange={canAccess}
-                        expanded={expanded.has(row.itemId)}
-                        selected={selected.has(row.itemId)}
-                        onExpand={() => toggleExpanded(row.itemId)}
-                        onSelect={(on) => toggleSelected(row, on)}
-                        onReserve={() => setDialog({ kind: 'reserve', rows: [row] })}
-                        onCreateMo={() => setDialog({ kind: 'mo', rows: [row] })}
-                        onBuy={() => setDialog({ kind: 'buy', rows: [row] })}
-                      />
-                      {expanded.has(row.itemId) ? (
-                        <TableRow className="bg-muted/30 hover:bg-muted/30">
-                          <TableCell colSpan={COLUMN_COUNT} className="p-0">
-                            <LinesDetail itemId={row.itemId} sku={row.sku} filter={filter} />
-                          </TableCell>
-                        </TableRow>
-                      ) : null}
-                    </Fragment>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
-          <ListPagination
-            page={filter.page}
-            pageSize={filter.limit}
-            total={total}
-            emptySummary={m.total(0)}
-            nextDisabled={listQuery.isPlaceholderData}
-            onPageChange={(page) => setFilter({ ...filter, page })}
+      <ListCard
+        query={listQuery}
+        page={filter.page}
+        limit={filter.limit}
+        total={total}
+        onPage={(page) => setFilter({ ...filter, page })}
+        texts={{ loading: m.loading, loadError: m.loadError, retry: m.retry, emptySummary: m.total(0) }}
+        table={{
+          id: 'ordered-products',
+          label: m.title,
+          columns: orderedProductColumns({ expanded, onExpand: toggleExpanded }),
+          rows,
+          rowKey: (row) => row.itemId,
+          rowLabel: (row) => row.sku,
+          sort: filter.sort,
+          onSort: (field) => toggleSort(field as SortField),
+          actions: canAccess
+            ? (row) =>
+                orderedProductActions(row, {
+                  reserve: () => setDialog({ kind: 'reserve', rows: [row] }),
+                  createMo: () => setDialog({ kind: 'mo', rows: [row] }),
+                  buy: () => setDialog({ kind: 'buy', rows: [row] }),
+                })
+            : undefined,
+          selection: canAccess
+            ? {
+                selected: new Set(selected.keys()),
+                onToggle: (itemId, on) => {
+                  const row = rows.find((r) => r.itemId === itemId);
+                  if (row) toggleSelected(row, on);
+                },
+                onToggleAll: toggleAll,
+                label: (itemId) => m.selectRow(rows.find((r) => r.itemId === itemId)?.sku ?? String(itemId)),
+              }
+            : undefined,
+          empty: <ListEmpty title={m.empty} hint={filter.approvedOnly ? m.emptyApprovedHint : m.emptyHint} />,
+          minWidthRem: 72,
+        }}
+        footer={
+          <OrderLinesPanels
+            rows={rows.filter((row) => expanded.has(row.itemId))}
+            filter={filter}
+            onCollapse={toggleExpanded}
           />
-        </ListStates>
-      </div>
+        }
+      />
 
       {dialog?.kind === 'reserve' ? (
         <ReserveDialog rows={dialog.rows} approvedOnly={filter.approvedOnly} onClose={closeDialog} />

@@ -1,5 +1,6 @@
 // The parts of 'Замовлені товари' (production.md §10): a row of the table with its drill-down per order line, the
 // filters and the stat cards, with the formats they share.
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import {
@@ -24,10 +25,10 @@ import {
 import { paymentStatusLabels } from '@/modules/orders/orders.contract.ts';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
-import { InlineQueryStatus, RowAction } from '@/web/components/data-list.tsx';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
+import type { DataColumn, RowActionItem } from '@/web/components/data-table.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -38,7 +39,6 @@ import { cn } from '@/web/lib/utils.ts';
 import { ALL, detailQueryKey, orderLink, type OrderedProductsFilter } from './ordered-products.api.ts';
 import { orderedProductsWebMessages as messages } from './ordered-products.messages.ts';
 
-export const COLUMN_COUNT = 14;
 export const m = messages;
 
 export type SortField =
@@ -60,107 +60,200 @@ export const isPositive = (value: string) => /[1-9]/.test(value) && !value.start
 export const demandKinds = itemKinds.filter((k) => k !== 'service');
 export const componentKinds: readonly ItemKind[] = ['component', 'material'];
 
-export function ProductRow({
-  row,
-  canChange,
+/** The table's columns; the article, with the drill-down's toggle, is the card's title on a phone. */
+export function orderedProductColumns({
   expanded,
-  selected,
   onExpand,
-  onSelect,
-  onReserve,
-  onCreateMo,
-  onBuy,
+}: {
+  expanded: ReadonlySet<number>;
+  onExpand: (itemId: number) => void;
+}): DataColumn<OrderedProductRow>[] {
+  const c = m.columns;
+  const qty = (id: SortField | 'reserved', value: (row: OrderedProductRow) => string, className?: string) =>
+    ({
+      id,
+      header: c[id],
+      sortField: id === 'reserved' ? undefined : id,
+      numeric: true,
+      className,
+      cell: (row: OrderedProductRow) => formatQty(value(row)),
+    }) satisfies DataColumn<OrderedProductRow>;
+  return [
+    {
+      id: 'sku',
+      header: c.sku,
+      sortField: 'sku',
+      primary: true,
+      cell: (row) => (
+        <span className="inline-flex items-center gap-1">
+          <ExpandToggle sku={row.sku} expanded={expanded.has(row.itemId)} onToggle={() => onExpand(row.itemId)} />
+          <span className="font-mono text-xs">{row.sku}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'itemName',
+      header: c.itemName,
+      sortField: 'itemName',
+      className: 'max-w-64 min-w-40 whitespace-normal',
+      cell: (row) => (
+        <>
+          <span className="font-medium">{row.itemName}</span>
+          <span className="block text-xs text-muted-foreground">
+            {itemKindLabels[row.kind]} · {row.made ? m.made : m.bought}
+            {row.categoryName ? ` · ${row.categoryName}` : ''}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'demand',
+      header: c.demand,
+      sortField: 'demand',
+      numeric: true,
+      cell: (row) => (
+        <>
+          {formatQty(row.demand)}
+          <span className="text-xs text-muted-foreground">{row.unitShortName ? ` ${row.unitShortName}` : ''}</span>
+        </>
+      ),
+    },
+    qty('reserved', (row) => row.reserved, 'text-muted-foreground'),
+    qty('uncovered', (row) => row.uncovered, 'font-medium'),
+    qty('free', (row) => row.free),
+    qty('inProduction', (row) => row.inProduction),
+    {
+      id: 'toProduce',
+      header: c.toProduce,
+      sortField: 'toProduce',
+      numeric: true,
+      cell: (row) => {
+        const shortfall = row.made ? row.toProduce : row.toBuy;
+        return (
+          <>
+            <span
+              className={cn(
+                'font-semibold',
+                isPositive(shortfall) ? 'text-amber-700 dark:text-amber-300' : 'text-muted-foreground',
+              )}
+            >
+              {formatQty(shortfall)}
+            </span>
+            <span className="block text-xs text-muted-foreground">{row.made ? m.made : m.bought}</span>
+          </>
+        );
+      },
+    },
+    { id: 'orders', header: c.orders, sortField: 'orders', numeric: true, cell: (row) => row.orders },
+    {
+      id: 'earliestDue',
+      header: c.earliestDue,
+      sortField: 'earliestDue',
+      className: 'tabular-nums',
+      cell: (row) => (row.earliestDue ? formatDateUk(row.earliestDue) : m.none),
+    },
+    { id: 'value', header: c.value, sortField: 'value', numeric: true, cell: (row) => formatMoney(row.value) },
+  ];
+}
+
+/** The toggle of a row's drill-down (the order lines are shown under the table: see OrderLinesPanels). */
+function ExpandToggle({ sku, expanded, onToggle }: { sku: string; expanded: boolean; onToggle: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-expanded={expanded}
+      aria-controls={expanded ? linesPanelId(sku) : undefined}
+      aria-label={expanded ? m.collapse(sku) : m.expand(sku)}
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle();
+      }}
+    >
+      {expanded ? <ChevronDownIcon aria-hidden="true" /> : <ChevronRightIcon aria-hidden="true" />}
+    </Button>
+  );
+}
+
+const linesPanelId = (sku: string) => `ordered-products-lines-${sku.replace(/[^\w-]/g, '_')}`;
+
+/** A row's actions for those who may change: reserve the free stock, and make (an MO) or buy what is missing. */
+export function orderedProductActions(
+  row: OrderedProductRow,
+  on: { reserve: () => void; createMo: () => void; buy: () => void },
+): RowActionItem[] {
+  return [
+    {
+      label: m.actions.reserveFor(row.sku),
+      icon: <LockIcon aria-hidden="true" />,
+      inline: true,
+      onSelect: on.reserve,
+    },
+    row.made
+      ? {
+          label: m.actions.createMoFor(row.sku),
+          icon: <FactoryIcon aria-hidden="true" />,
+          inline: true,
+          onSelect: on.createMo,
+        }
+      : {
+          label: m.actions.buyFor(row.sku),
+          icon: <ShoppingCartIcon aria-hidden="true" />,
+          inline: true,
+          onSelect: on.buy,
+        },
+  ];
+}
+
+/**
+ * The drill-downs of the expanded rows, under the table in the order they were opened: the toolkit's table has no
+ * row that spans the columns under another, so each item's order lines get their own titled panel here.
+ */
+export function OrderLinesPanels({
+  rows,
+  filter,
+  onCollapse,
+}: {
+  rows: readonly OrderedProductRow[];
+  filter: OrderedProductsFilter;
+  onCollapse: (itemId: number) => void;
+}) {
+  if (!rows.length) return null;
+  return (
+    <div className="grid gap-3 border-t bg-muted/30 py-3">
+      {rows.map((row) => (
+        <LinesPanel key={row.itemId} row={row} filter={filter} onCollapse={() => onCollapse(row.itemId)} />
+      ))}
+    </div>
+  );
+}
+
+function LinesPanel({
+  row,
+  filter,
+  onCollapse,
 }: {
   row: OrderedProductRow;
-  canChange: boolean;
-  expanded: boolean;
-  selected: boolean;
-  onExpand: () => void;
-  onSelect: (on: boolean) => void;
-  onReserve: () => void;
-  onCreateMo: () => void;
-  onBuy: () => void;
+  filter: OrderedProductsFilter;
+  onCollapse: () => void;
 }) {
-  const shortfall = row.made ? row.toProduce : row.toBuy;
-  const unit = row.unitShortName ? ` ${row.unitShortName}` : '';
+  const ref = useRef<HTMLElement>(null);
+  // Opened from a row far above it: brought into sight once.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <TableRow data-state={selected ? 'selected' : undefined}>
-      <TableCell>
-        {canChange ? (
-          <Checkbox
-            aria-label={m.selectRow(row.sku)}
-            checked={selected}
-            onCheckedChange={(v) => onSelect(v === true)}
-          />
-        ) : null}
-      </TableCell>
-      <TableCell>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-expanded={expanded}
-          aria-label={expanded ? m.collapse(row.sku) : m.expand(row.sku)}
-          onClick={onExpand}
-        >
-          {expanded ? <ChevronDownIcon aria-hidden="true" /> : <ChevronRightIcon aria-hidden="true" />}
+    <section ref={ref} id={linesPanelId(row.sku)}>
+      <div className="flex items-center justify-between gap-2 px-4">
+        <h2 className="min-w-0 text-sm font-medium">
+          <span className="font-mono text-xs">{row.sku}</span> {row.itemName}
+        </h2>
+        <Button variant="ghost" size="sm" onClick={onCollapse}>
+          <XIcon aria-hidden="true" />
+          {m.collapse(row.sku)}
         </Button>
-      </TableCell>
-      <TableCell className="font-mono text-xs whitespace-nowrap">{row.sku}</TableCell>
-      <TableCell className="max-w-64 min-w-40">
-        <span className="font-medium">{row.itemName}</span>
-        <span className="block text-xs text-muted-foreground">
-          {itemKindLabels[row.kind]} · {row.made ? m.made : m.bought}
-          {row.categoryName ? ` · ${row.categoryName}` : ''}
-        </span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">
-        {formatQty(row.demand)}
-        <span className="text-xs text-muted-foreground">{unit}</span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
-        {formatQty(row.reserved)}
-      </TableCell>
-      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-        {formatQty(row.uncovered)}
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.free)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.inProduction)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">
-        <span
-          className={cn(
-            'font-semibold',
-            isPositive(shortfall) ? 'text-amber-700 dark:text-amber-300' : 'text-muted-foreground',
-          )}
-        >
-          {formatQty(shortfall)}
-        </span>
-        <span className="block text-xs text-muted-foreground">{row.made ? m.made : m.bought}</span>
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{row.orders}</TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {row.earliestDue ? formatDateUk(row.earliestDue) : m.none}
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(row.value)}</TableCell>
-      <TableCell>
-        {canChange ? (
-          <div className="flex justify-end">
-            <RowAction label={m.actions.reserveFor(row.sku)} onClick={onReserve}>
-              <LockIcon aria-hidden="true" />
-            </RowAction>
-            {row.made ? (
-              <RowAction label={m.actions.createMoFor(row.sku)} onClick={onCreateMo}>
-                <FactoryIcon aria-hidden="true" />
-              </RowAction>
-            ) : (
-              <RowAction label={m.actions.buyFor(row.sku)} onClick={onBuy}>
-                <ShoppingCartIcon aria-hidden="true" />
-              </RowAction>
-            )}
-          </div>
-        ) : null}
-      </TableCell>
-    </TableRow>
+      </div>
+      <LinesDetail itemId={row.itemId} sku={row.sku} filter={filter} />
+    </section>
   );
 }
 

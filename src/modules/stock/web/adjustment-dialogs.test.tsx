@@ -102,9 +102,12 @@ describe("the quick dialog 'Коригування'", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<InventoryPage />, { path: '/inventory' });
+    // No bill-of-materials page is registered here, so no row's menu leads to one.
+    await user.click(await screen.findByRole('button', { name: 'Дії: БЖ-24 Блок живлення 24 В' }));
+    expect(screen.getAllByRole('menuitem').length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('menuitem', { name: /^Специфікація/ })).toEqual([]);
+    await user.keyboard('{Escape}');
     const dialog = await openAdjust(user, 'Коригування: БЖ-24 Блок живлення 24 В');
-    // No bill-of-materials page is registered here, so no row links to one.
-    expect(screen.queryAllByRole('link', { name: /^Специфікація/ })).toEqual([]);
     // The item has an average: no unit cost is asked for.
     expect(within(dialog).queryByLabelText('Ціна одиниці, грн')).toBeNull();
 
@@ -229,7 +232,7 @@ describe("the quick dialog 'Коригування'", () => {
         : undefined,
     );
     const user = userEvent.setup();
-    renderWithProviders(<ComponentStockPage />, { path: '/component-stock' });
+    const { location } = renderWithProviders(<ComponentStockPage />, { path: '/component-stock' });
     const dialog = await openAdjust(user, 'Коригування: КОР-1 Корпус малий');
     await user.click(within(dialog).getByRole('combobox', { name: 'Склад' }));
     await user.click(await screen.findByRole('option', { name: 'Основний склад' }));
@@ -254,10 +257,10 @@ describe("the quick dialog 'Коригування'", () => {
     );
     // The other row actions lead where the spec says.
     const caseRow = screen.getByText('Корпус малий').closest('tr')!;
-    expect(within(caseRow).getByRole('link', { name: 'Переміщення: КОР-1 Корпус малий' }).getAttribute('href')).toBe(
-      '/warehouse-transfers?new=1&itemId=3',
-    );
-    expect(within(caseRow).queryByRole('link', { name: /^Специфікація/ })).toBeNull();
+    await user.click(within(caseRow).getByRole('button', { name: 'Дії: КОР-1 Корпус малий' }));
+    expect(screen.queryByRole('menuitem', { name: /^Специфікація/ })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Переміщення: КОР-1 Корпус малий' }));
+    expect(location.history.at(-1)).toBe('/warehouse-transfers?new=1&itemId=3');
   });
 });
 
@@ -315,7 +318,8 @@ describe("the settings dialog 'Налаштування складу'", () => {
       }
       return undefined;
     });
-    // With the bill-of-materials page registered (production builds it), the row links to the item's BOM.
+    const user = userEvent.setup();
+    // With the bill-of-materials page registered (production builds it), the row leads to the item's BOM.
     renderWithProviders(
       <RegisteredRoutesContext value={new Set(['/inventory', '/bom'])}>
         <InventoryPage />
@@ -326,9 +330,15 @@ describe("the settings dialog 'Налаштування складу'", () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Налаштування складу' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Введення залишків' })).toBeNull();
     expect(within(powerRow).queryByRole('button', { name: /^Коригування/ })).toBeNull();
-    // Reading stays: the movement, the labels, the drafts, the scanner.
-    expect(within(powerRow).getByRole('link', { name: 'Рух: БЖ-24 Блок живлення 24 В' })).toBeTruthy();
-    expect(within(powerRow).getByRole('link', { name: 'Специфікація: БЖ-24 Блок живлення 24 В' })).toBeTruthy();
+    // Reading stays: the movement, the transfer, the labels, the BOM, the drafts, the scanner.
+    expect(within(powerRow).getByRole('button', { name: 'Рух: БЖ-24 Блок живлення 24 В' })).toBeTruthy();
+    await user.click(within(powerRow).getByRole('button', { name: 'Дії: БЖ-24 Блок живлення 24 В' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Переміщення: БЖ-24 Блок живлення 24 В',
+      'Етикетки: БЖ-24 Блок живлення 24 В',
+      'Специфікація: БЖ-24 Блок живлення 24 В',
+    ]);
+    await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Чернетки коригувань' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Сканувати' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== 'GET')).toBe(false);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stockRowSchema, stockStatsSchema, type StockRow } from '@/modules/stock/stock.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
@@ -256,13 +256,42 @@ describe('InventoryPage', () => {
     expect(csv.hasAttribute('download')).toBe(true);
   });
 
-  it('links each row to its movements of every kind', async () => {
+  it('leads from each row to its movements of every kind, and offers the rest in the row menu', async () => {
     stubApi();
-    renderWithProviders(<InventoryPage />, { path: '/inventory' });
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<InventoryPage />, { path: '/inventory' });
     const inRow = (await screen.findByText('Блок живлення 12 В')).closest('tr')!;
 
-    const link = within(inRow).getByRole('link', { name: 'Рух: БЖ-12 Блок живлення 12 В' });
-    expect(link.getAttribute('href')).toBe('/component-movement?itemId=1&kind=all');
+    // The row's menu: moving the item and its labels (the adjustment sits beside 'Рух' for those who may change).
+    await user.click(within(inRow).getByRole('button', { name: 'Дії: БЖ-12 Блок живлення 12 В' }));
+    const items = screen.getAllByRole('menuitem').map((item) => text(item));
+    expect(items).toEqual(['Переміщення: БЖ-12 Блок живлення 12 В', 'Етикетки: БЖ-12 Блок живлення 12 В']);
+    await user.keyboard('{Escape}');
+
+    await user.click(within(inRow).getByRole('button', { name: 'Рух: БЖ-12 Блок живлення 12 В' }));
+    expect(location.history.at(-1)).toBe('/component-movement?itemId=1&kind=all');
+  });
+
+  it('shows a card per item on a phone, with its movements and its menu in reach', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    stubApi();
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<InventoryPage />, { path: '/inventory' });
+    const card = (await screen.findByText('Блок живлення 12 В')).closest('li')!;
+
+    expect(screen.queryByRole('table', { name: 'Запаси товарів' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Запаси товарів' })).getAllByRole('listitem')).toHaveLength(4);
+    expect(text(card)).toContain('Доступно100');
+    await user.click(within(card).getByRole('button', { name: 'Дії: БЖ-12 Блок живлення 12 В' }));
+    expect(screen.getByRole('menuitem', { name: 'Етикетки: БЖ-12 Блок живлення 12 В' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(within(card).getByRole('button', { name: 'Рух: БЖ-12 Блок живлення 12 В' }));
+    expect(location.history.at(-1)).toBe('/component-movement?itemId=1&kind=all');
   });
 
   it('shows the empty state, and the error state with a retry', async () => {
@@ -286,7 +315,7 @@ describe('ComponentStockPage', () => {
   it('reads the component stock, picks component categories, and links to the components’ movements', async () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();
-    renderWithProviders(<ComponentStockPage />, { path: '/component-stock?search=R-10K' });
+    const rendered = renderWithProviders(<ComponentStockPage />, { path: '/component-stock?search=R-10K' });
 
     expect(screen.getByRole('heading', { name: 'Запаси компонентів' })).toBeTruthy();
     const inRow = (await screen.findByText('Блок живлення 12 В')).closest('tr')!;
@@ -294,12 +323,12 @@ describe('ComponentStockPage', () => {
       '/api/component-stock?page=1&limit=50&search=R-10K&sort=name',
       '/api/component-stock/stats?search=R-10K',
     ]);
-    expect(within(inRow).getByRole('link', { name: /^Рух:/ }).getAttribute('href')).toBe(
-      '/component-movement?itemId=1',
-    );
-
     await user.click(screen.getByRole('combobox', { name: 'Категорія' }));
     await screen.findByRole('option', { name: 'Основний склад' });
     expect(urls(fetchMock, /^\/api\/lookups/)).toEqual(['/api/lookups/categories?limit=20']);
+    await user.keyboard('{Escape}');
+
+    await user.click(within(inRow).getByRole('button', { name: /^Рух:/ }));
+    expect(rendered.location.history.at(-1)).toBe('/component-movement?itemId=1');
   });
 });

@@ -4,55 +4,46 @@
 // items); the scanner, the adjustment drafts, the opening-balance import and the stock settings. The two pages
 // differ only by their API, route, categories and texts.
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AlertTriangleIcon,
-  ArrowLeftRightIcon,
   BanknoteIcon,
   FileStackIcon,
-  ListTreeIcon,
   PackageIcon,
   PackageXIcon,
   ScanBarcodeIcon,
   SettingsIcon,
-  ShuffleIcon,
-  SlidersHorizontalIcon,
-  TagIcon,
   UploadIcon,
 } from 'lucide-react';
-import { Link, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { LabelsDialog } from '@/modules/labels/web/index.ts';
 import { ScannerDialog } from '@/modules/scanner/web/index.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { InlineQueryStatus, ListPagination, ListStates, RowAction, SortableHead } from '@/web/components/data-list.tsx';
-import { Button, buttonVariants } from '@/web/components/ui/button.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
+import { ListCard, ListEmpty, ListHeader } from '@/web/components/list-page.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { useRegisteredRoutes } from '@/web/layout/registered-routes.ts';
-import { cn } from '@/web/lib/utils.ts';
 import { AdjustmentDialog, type AdjustItem } from './adjustment-dialog.tsx';
 import { AdjustmentDraftsDialog } from './adjustment-drafts-dialog.tsx';
 import { OpeningImportDialog } from './opening-import-dialog.tsx';
 import { StockSettingsDialog } from './stock-settings-dialog.tsx';
-import { formatMoney, formatQty } from './stock-format.ts';
-import { ExportMenu, FilterSelect, SearchBox, StockStatusBadge } from './stock-parts.tsx';
+import { ExportMenu, FilterSelect, SearchBox } from './stock-parts.tsx';
+import { stockColumns, stockRowActions } from './stock-table.tsx';
 import {
   ALL,
   initialStockFilter,
-  bomLink,
-  movementLink,
   stockExportUrl,
   stockListQueryFn,
   stockListQueryKey,
   stockSearchFromUrl,
   stockStatsQueryFn,
   stockStatsQueryKey,
-  transferLink,
   type StockListFilter,
   type StockRoute,
 } from './stock.api.ts';
@@ -60,7 +51,6 @@ import { stockMessages } from './stock.messages.ts';
 
 const messages = stockMessages.list;
 const SEARCH_DELAY_MS = 300;
-const COLUMN_COUNT = 11;
 
 type SortField = 'sku' | 'name' | 'onHand' | 'available' | 'value' | 'status';
 type StatusFilter = StockListFilter['status'];
@@ -121,6 +111,8 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
   const { canAccess } = usePermission(config.route);
   const settingsRight = usePermission(SETTINGS_ROUTE);
   const closeDialog = () => setDialog(null);
+  const [, navigate] = useLocation();
+  const bomBuilt = useRegisteredRoutes().has('/bom');
 
   const listQuery = useQuery({
     queryKey: stockListQueryKey(route, filter),
@@ -163,44 +155,44 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{config.title}</h1>
-          <p className="text-sm text-muted-foreground">{config.subtitle}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => setDialog({ kind: 'scanner' })}>
-            <ScanBarcodeIcon aria-hidden="true" />
-            {messages.scan}
-          </Button>
-          <Button variant="outline" onClick={() => setDialog({ kind: 'drafts' })}>
-            <FileStackIcon aria-hidden="true" />
-            {messages.drafts}
-          </Button>
-          {canAccess ? (
-            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
-              <UploadIcon aria-hidden="true" />
-              {messages.openingImport}
+      <ListHeader
+        title={config.title}
+        subtitle={config.subtitle}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'scanner' })}>
+              <ScanBarcodeIcon aria-hidden="true" />
+              {messages.scan}
             </Button>
-          ) : null}
-          <ExportMenu urlOf={(format) => stockExportUrl(route, filter, format)} />
-          {settingsRight.canAccess ? (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <Button
-                  variant="outline"
-                  size="icon"
-                  aria-label={messages.settings}
-                  onClick={() => setDialog({ kind: 'settings' })}
-                >
-                  <SettingsIcon aria-hidden="true" />
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>{messages.settings}</TooltipContent>
-            </Tooltip>
-          ) : null}
-        </div>
-      </div>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'drafts' })}>
+              <FileStackIcon aria-hidden="true" />
+              {messages.drafts}
+            </Button>
+            {canAccess ? (
+              <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+                <UploadIcon aria-hidden="true" />
+                {messages.openingImport}
+              </Button>
+            ) : null}
+            <ExportMenu urlOf={(format) => stockExportUrl(route, filter, format)} />
+            {settingsRight.canAccess ? (
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={messages.settings}
+                    onClick={() => setDialog({ kind: 'settings' })}
+                  >
+                    <SettingsIcon aria-hidden="true" />
+                  </Button>
+                </TooltipTrigger>
+                <TooltipContent>{messages.settings}</TooltipContent>
+              </Tooltip>
+            ) : null}
+          </>
+        }
+      />
 
       <StatCards stats={statsQuery.data} status={filter.status} onStatus={toggleStatus} />
       {statsQuery.isError && !statsQuery.data ? (
@@ -257,90 +249,52 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
         />
       </div>
 
-      <div className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm">
-        <ListStates
-          query={listQuery}
-          loadingText={messages.loading}
-          loadErrorText={messages.loadError}
-          retryText={stockMessages.retry}
-        >
-          <Table
-            // Eleven columns: a little less padding than other lists, so more of them fit beside the sidebar.
-            className="min-w-[60rem] [&_td]:px-2 [&_th]:px-2"
-            aria-label={config.title}
-            aria-busy={listQuery.isFetching ? true : undefined}
-          >
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <SortableHead field="sku" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.sku}
-                </SortableHead>
-                <SortableHead field="name" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.name}
-                </SortableHead>
-                <TableHead className="hidden 2xl:table-cell">{messages.columns.category}</TableHead>
-                <TableHead>{messages.columns.unit}</TableHead>
-                <SortableHead field="onHand" sort={filter.sort} onSort={toggleSort} numeric>
-                  {messages.columns.onHand}
-                </SortableHead>
-                <TableHead className="text-right">{messages.columns.reserved}</TableHead>
-                <SortableHead field="available" sort={filter.sort} onSort={toggleSort} numeric>
-                  {messages.columns.available}
-                </SortableHead>
-                <TableHead className="text-right whitespace-normal">{messages.columns.avgCost}</TableHead>
-                <SortableHead field="value" sort={filter.sort} onSort={toggleSort} numeric>
-                  {messages.columns.value}
-                </SortableHead>
-                <SortableHead field="status" sort={filter.sort} onSort={toggleSort}>
-                  {messages.columns.status}
-                </SortableHead>
-                <TableHead className="text-right">{messages.columns.actions}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody className={cn(listQuery.isPlaceholderData && 'opacity-60')}>
-              {rows.length === 0 ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center">
-                    <p className="font-medium">{messages.empty}</p>
-                    <p className="text-sm text-muted-foreground">{messages.emptyHint}</p>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <StockTableRow
-                    key={row.itemId}
-                    row={row}
-                    config={config}
-                    canChange={canAccess}
-                    warehouseId={filter.warehouseId}
-                    onAdjust={() =>
-                      setDialog({
-                        kind: 'adjust',
-                        item: {
-                          itemId: row.itemId,
-                          sku: row.sku,
-                          name: row.name,
-                          unitShortName: row.unitShortName,
-                          avgCost: row.avgCost,
-                        },
-                      })
-                    }
-                    onLabels={() => setDialog({ kind: 'labels', item: row })}
-                  />
-                ))
-              )}
-            </TableBody>
-          </Table>
-          <ListPagination
-            page={filter.page}
-            pageSize={filter.limit}
-            total={total}
-            emptySummary={messages.total(0)}
-            nextDisabled={listQuery.isPlaceholderData}
-            onPageChange={(page) => setFilter({ ...filter, page })}
-          />
-        </ListStates>
-      </div>
+      <ListCard
+        query={listQuery}
+        page={filter.page}
+        limit={filter.limit}
+        total={total}
+        onPage={(page) => setFilter({ ...filter, page })}
+        texts={{
+          loading: messages.loading,
+          loadError: messages.loadError,
+          retry: stockMessages.retry,
+          emptySummary: messages.total(0),
+        }}
+        table={{
+          id: config.id,
+          label: config.title,
+          columns: stockColumns(),
+          rows,
+          rowKey: (row) => row.itemId,
+          rowLabel: (row) => `${row.sku} ${row.name}`,
+          sort: filter.sort,
+          onSort: (field) => toggleSort(field as SortField),
+          actions: (row) =>
+            stockRowActions(row, {
+              canChange: canAccess,
+              warehouseId: filter.warehouseId,
+              movementOfAllKinds: config.movementOfAllKinds,
+              // The bill of materials page comes with production (issue 8): no link to a page that is not there yet.
+              bom: config.bomAction && bomBuilt,
+              navigate,
+              onAdjust: (item) =>
+                setDialog({
+                  kind: 'adjust',
+                  item: {
+                    itemId: item.itemId,
+                    sku: item.sku,
+                    name: item.name,
+                    unitShortName: item.unitShortName,
+                    avgCost: item.avgCost,
+                  },
+                }),
+              onLabels: (item) => setDialog({ kind: 'labels', item }),
+            }),
+          empty: <ListEmpty title={messages.empty} hint={messages.emptyHint} />,
+          minWidthRem: 60,
+        }}
+      />
 
       {dialog?.kind === 'adjust' ? (
         <AdjustmentDialog
@@ -368,99 +322,6 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
       />
       <ScannerDialog open={dialog?.kind === 'scanner'} onOpenChange={(open) => !open && closeDialog()} />
     </div>
-  );
-}
-
-function StockTableRow({
-  row,
-  config,
-  canChange,
-  warehouseId,
-  onAdjust,
-  onLabels,
-}: {
-  row: StockRow;
-  config: StockListConfig;
-  canChange: boolean;
-  warehouseId: number | null;
-  onAdjust: () => void;
-  onLabels: () => void;
-}) {
-  const none = stockMessages.none;
-  const unit = row.unitShortName;
-  // The bill of materials page comes with production (issue 8): no link to a page that is not there yet.
-  const bomBuilt = useRegisteredRoutes().has('/bom');
-  return (
-    <TableRow>
-      <TableCell className="font-mono text-xs whitespace-nowrap">{row.sku}</TableCell>
-      <TableCell className="max-w-64 min-w-40">
-        <span className="font-medium">{row.name}</span>
-        {/* Below 2xl the category rides under the name, so the status and actions fit beside the sidebar. */}
-        {row.categoryName ? (
-          <span className="block text-xs text-muted-foreground 2xl:hidden">{row.categoryName}</span>
-        ) : null}
-      </TableCell>
-      <TableCell className="hidden max-w-40 min-w-24 2xl:table-cell">{row.categoryName ?? none}</TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">{unit ?? none}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatQty(row.onHand)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
-        {formatQty(row.reserved)}
-      </TableCell>
-      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-        {formatQty(row.available)}
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">
-        {row.avgCost === null ? none : formatMoney(row.avgCost)}
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(row.value)}</TableCell>
-      <TableCell>
-        <StockStatusBadge status={row.status} stockControl={row.stockControl} />
-      </TableCell>
-      <TableCell>
-        <div className="flex justify-end">
-          {canChange ? (
-            <RowAction label={messages.adjustFor(row.sku, row.name)} onClick={onAdjust}>
-              <SlidersHorizontalIcon aria-hidden="true" />
-            </RowAction>
-          ) : null}
-          <RowLink href={transferLink(row.itemId, warehouseId)} label={messages.transferFor(row.sku, row.name)}>
-            <ShuffleIcon aria-hidden="true" />
-          </RowLink>
-          <RowLink
-            href={movementLink(row.itemId, config.movementOfAllKinds)}
-            label={messages.movementFor(row.sku, row.name)}
-          >
-            <ArrowLeftRightIcon aria-hidden="true" />
-          </RowLink>
-          <RowAction label={messages.labelsFor(row.sku, row.name)} onClick={onLabels}>
-            <TagIcon aria-hidden="true" />
-          </RowAction>
-          {config.bomAction && bomBuilt ? (
-            <RowLink href={bomLink(row.itemId)} label={messages.bomFor(row.sku, row.name)}>
-              <ListTreeIcon aria-hidden="true" />
-            </RowLink>
-          ) : null}
-        </div>
-      </TableCell>
-    </TableRow>
-  );
-}
-
-/** An icon link of a row, named for the screen reader and shown in a tooltip. */
-function RowLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Link
-          href={href}
-          aria-label={label}
-          className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'size-8' })}
-        >
-          {children}
-        </Link>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   );
 }
 
