@@ -76,10 +76,15 @@ export function listQueryKey(def: ResourceDef, filter: ResourceListFilter) {
 
 const listPageQueryFn = getListQueryFn<ResourceRow>();
 
-/** The list's query function: the URL comes from listUrl (not from the key) so that `isActive=all` is sent. */
-export function listQueryFn(def: ResourceDef, filter: ResourceListFilter): QueryFunction<ListPage<ResourceRow>> {
-  return (context) =>
-    listPageQueryFn({ ...context, queryKey: [listUrl(def, filter)] } as QueryFunctionContext<QueryKey>);
+/**
+ * The list's query function, for the keys of listQueryKey: the filter is the key's second part, and the URL comes
+ * from listUrl (not from the key) so that `isActive=all` is sent.
+ */
+export function listQueryFn(def: ResourceDef): QueryFunction<ListPage<ResourceRow>> {
+  return (context) => {
+    const filter = context.queryKey[1] as ResourceListFilter;
+    return listPageQueryFn({ ...context, queryKey: [listUrl(def, filter)] } as QueryFunctionContext<QueryKey>);
+  };
 }
 
 /** One entry of a lookup (GET /api/lookups/<route>?search=&limit=20). */

@@ -12,7 +12,8 @@ export interface FieldAddonProps {
 
 export interface ResourcePageExtensions {
   /**
-   * Rendered in each row's actions cell, before edit and delete (use `RowAction`, which keeps the row click).
+   * Rendered in each row, in a column of its own beside the record's name ('Додатково'; a line of the card on a
+   * phone) — the table's own actions column takes plain items only. Use `RowAction`, which keeps the row click.
    * `canChange` is the user's right to change records of the page's route: without it, offer only what reads.
    */
   rowActions?: ComponentType<{ row: ResourceRow; canChange: boolean }>;

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSchema, defineResource } from '@/resources/_engine/define-resource.ts';
+import { RowAction } from '@/web/components/data-list.tsx';
 import { deferred, jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import type { ImportPreview, ResourceRow } from './resource-api.ts';
@@ -220,6 +221,95 @@ describe('createResourcePage', () => {
     await user.click(within(nameHeader).getByRole('button'));
     expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('&sort=-name&'));
+  });
+
+  it('resets the search and the filters, keeping the sort', async () => {
+    const fetchMock = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<WidgetsPage />, { path: '/widgets' });
+    await screen.findByText('Кілограм');
+    expect(screen.queryByRole('button', { name: 'Скинути фільтри' })).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: 'Тип' }));
+    await user.click(await screen.findByRole('option', { name: 'Вага' }));
+    await user.click(screen.getByRole('combobox', { name: 'Тип' }));
+    await user.click(await screen.findByRole('option', { name: 'Усі' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Тип' }).textContent).toContain('Усі'));
+    expect(screen.queryByRole('button', { name: 'Скинути фільтри' })).toBeNull(); // nothing filtered any more
+
+    await user.type(screen.getByRole('searchbox', { name: 'Пошук: Вироби' }), 'кг');
+    await user.click(screen.getByRole('combobox', { name: 'Базовий' }));
+    await user.click(await screen.findByRole('option', { name: 'Так' }));
+    await user.click(within(screen.getByRole('columnheader', { name: /Назва/ })).getByRole('button'));
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('&sort=-name&isActive=true&isBase=true'));
+    await user.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
+    await waitFor(() =>
+      expect(listUrls(fetchMock).at(-1)).toBe('/api/widgets?page=1&limit=50&sort=-name&isActive=true'),
+    );
+    expect((screen.getByRole('searchbox', { name: 'Пошук: Вироби' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps every row action in reach: a sticky column, a module’s own actions beside the name, a card on a phone', async () => {
+    stubApi();
+    const labels = vi.fn();
+    const WithActions = createResourcePage(widgets, {
+      rowActions: ({ row, canChange }) => (
+        <RowAction label={`Етикетки: ${String(row.name)}`} onClick={() => labels(row.id, canChange)}>
+          T
+        </RowAction>
+      ),
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<WithActions />, { path: '/widgets' });
+    const table = await screen.findByRole('table', { name: 'Вироби' });
+    await within(table).findByText('Кілограм');
+    const headers = () =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    expect(headers()).toEqual([
+      'Назва',
+      'Додатково',
+      'Тип',
+      'Коефіцієнт',
+      'Базовий',
+      'Відділ',
+      'Колір',
+      'Статус',
+      'Дії',
+    ]);
+    expect(within(table).getByRole('columnheader', { name: 'Дії' }).className).toContain('sticky');
+    await user.click(within(table).getByRole('button', { name: 'Етикетки: Грам' }));
+    expect(labels).toHaveBeenCalledWith(2, true);
+    expect(screen.queryByRole('dialog')).toBeNull(); // the row's click did not open the form too
+
+    // The columns one hides stay hidden: the table remembers them by the resource.
+    await user.click(screen.getByRole('button', { name: 'Стовпці' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Колір' }));
+    await user.keyboard('{Escape}');
+    expect(headers()).not.toContain('Колір');
+    expect(localStorage.getItem('erp.columns.anon.resource:/widgets')).toBe('["color"]');
+    unmount();
+
+    // Under 768 px: a card per row, titled by the name, with the row's fields and all its actions.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    renderWithProviders(<WithActions />, { path: '/widgets' });
+    const cards = await screen.findByRole('list', { name: 'Вироби' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = (await within(cards).findByText('Кілограм')).closest('li')!;
+    expect(within(card).getByText('Тип').nextElementSibling!.textContent).toBe('Вага');
+    expect(within(card).getByText('Активний')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Етикетки: Кілограм' })).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Видалити: Кілограм' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Видалити виріб «Кілограм»?' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Скасувати' }));
+    await user.click(within(card).getByText('Вага'));
+    expect(await screen.findByRole('dialog', { name: 'Редагування: Кілограм' })).toBeTruthy();
   });
 
   it('offers the exports as links carrying the current search, filters and sort', async () => {

@@ -25,7 +25,8 @@ export const resourcePageMessages = {
   emptyHint: 'Змініть пошуковий запит або фільтри, або додайте новий запис.',
   loadError: 'Не вдалося завантажити записи',
   retry: 'Спробувати ще раз',
-  actions: 'Дії',
+  /** The column of a module's own row actions (bank accounts, labels, a photo). */
+  extraActions: 'Додатково',
   edit: (display: string) => `Редагувати: ${display}`,
   remove: (display: string) => `Видалити: ${display}`,
   totalRecords: (n: number) => `${n} ${pluralUk(n, ['запис', 'записи', 'записів'])}`,
