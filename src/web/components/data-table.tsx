@@ -1,7 +1,7 @@
 // The one table of every list page (issue 20 §3): columns declared once, sortable headers, a row's actions always in
 // reach (a sticky last column on a wide screen, in the card on a phone), a column chooser remembered per user, and
 // under 768 px a card per row with the row's key fields instead of a table the phone cannot show.
-import { useSyncExternalStore, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useSyncExternalStore, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Columns3Icon, MoreHorizontalIcon } from 'lucide-react';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
@@ -79,6 +79,8 @@ export interface DataTableProps<T, K extends string | number> {
    */
   rowTabStop?: boolean;
   actions?: (row: T) => readonly RowActionItem[];
+  /** What an opened row shows under it across the columns (or at the end of its card); null while closed. */
+  rowDetail?: (row: T) => ReactNode;
   selection?: DataTableSelection<K>;
   /** The body while there are no rows. */
   empty: ReactNode;
@@ -358,6 +360,7 @@ function WideTable<T, K extends string | number>({
   onRowClick,
   rowTabStop,
   actions,
+  rowDetail,
   selection,
   empty,
   busy,
@@ -420,36 +423,45 @@ function WideTable<T, K extends string | number>({
           rows.map((row) => {
             const key = rowKey(row);
             const name = rowLabel?.(row) ?? String(key);
+            const detail = rowDetail?.(row);
             return (
-              <TableRow
-                key={key}
-                className={cn('group', onRowClick && 'cursor-pointer', rowClassName?.(row))}
-                data-state={selection?.selected.has(key) ? 'selected' : undefined}
-                {...activate(onRowClick, row, rowTabStop)}
-              >
-                {selection ? (
-                  <TableCell onClick={(event) => event.stopPropagation()}>
-                    <Checkbox
-                      aria-label={selection.label(key)}
-                      checked={selection.selected.has(key)}
-                      onCheckedChange={(on) => selection.onToggle(key, on === true)}
-                    />
-                  </TableCell>
+              <Fragment key={key}>
+                <TableRow
+                  className={cn('group', onRowClick && 'cursor-pointer', rowClassName?.(row))}
+                  data-state={selection?.selected.has(key) ? 'selected' : undefined}
+                  {...activate(onRowClick, row, rowTabStop)}
+                >
+                  {selection ? (
+                    <TableCell onClick={(event) => event.stopPropagation()}>
+                      <Checkbox
+                        aria-label={selection.label(key)}
+                        checked={selection.selected.has(key)}
+                        onCheckedChange={(on) => selection.onToggle(key, on === true)}
+                      />
+                    </TableCell>
+                  ) : null}
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.id}
+                      className={cn(column.numeric && 'text-right tabular-nums', 'whitespace-nowrap', column.className)}
+                    >
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                  {withActions ? (
+                    <TableCell className="sticky right-0 bg-card py-1 shadow-[-8px_0_8px_-8px_rgb(0_0_0_/_0.15)] group-hover:bg-muted group-data-[state=selected]:bg-muted">
+                      <RowActions items={actions(row)} rowName={name} />
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+                {detail ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={span} className="bg-muted/30 p-0 whitespace-normal">
+                      {detail}
+                    </TableCell>
+                  </TableRow>
                 ) : null}
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    className={cn(column.numeric && 'text-right tabular-nums', 'whitespace-nowrap', column.className)}
-                  >
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-                {withActions ? (
-                  <TableCell className="sticky right-0 bg-card py-1 shadow-[-8px_0_8px_-8px_rgb(0_0_0_/_0.15)] group-hover:bg-muted group-data-[state=selected]:bg-muted">
-                    <RowActions items={actions(row)} rowName={name} />
-                  </TableCell>
-                ) : null}
-              </TableRow>
+              </Fragment>
             );
           })
         )}
@@ -468,6 +480,7 @@ function DataCards<T, K extends string | number>({
   onRowClick,
   rowTabStop,
   actions,
+  rowDetail,
   selection,
   empty,
   busy,
@@ -516,6 +529,7 @@ function DataCards<T, K extends string | number>({
                 ))}
               </dl>
             ) : null}
+            {rowDetail?.(row) ?? null}
           </li>
         );
       })}

@@ -85,6 +85,39 @@ function Table({ onOpen = () => {}, onSort = () => {}, onEdit = () => {}, onCanc
 }
 
 describe('DataTable', () => {
+  it('shows an opened row’s detail under that row, across the columns, and at the end of its card on a phone', () => {
+    const detailed = (mobile: boolean) => {
+      setWidth(mobile);
+      return renderWithProviders(
+        <DataTable
+          id="orders"
+          label="Замовлення"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          empty="Замовлень немає"
+          rowDetail={(r) => (r.id === 1 ? <p>Рядки {r.number}</p> : null)}
+        />,
+      );
+    };
+    const wide = detailed(false);
+    const bodyRows = within(screen.getByRole('table', { name: 'Замовлення' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(bodyRows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('ORD-2026-00001'),
+      'Рядки ORD-2026-00001',
+      expect.stringContaining('ORD-2026-00002'),
+    ]);
+    // Across the three shown columns (the note is hidden by default).
+    expect(within(bodyRows[1]!).getByRole('cell').getAttribute('colspan')).toBe('3');
+    wide.unmount();
+    detailed(true);
+    const cards = within(screen.getByRole('list', { name: 'Замовлення' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('Рядки ORD-2026-00001')).toBeTruthy();
+    expect(within(cards[1]!).queryByText(/Рядки/)).toBeNull();
+  });
+
   it('shows the declared columns, sorts by a header, opens a row and keeps its actions in reach', async () => {
     setWidth(false);
     const user = userEvent.setup();

@@ -26,7 +26,7 @@ import {
 import { BuyDialog, CreateMoDialog, ReserveDialog } from './ordered-products-dialogs.tsx';
 import {
   Filters,
-  OrderLinesPanels,
+  OrderLinesDetail,
   StatCards,
   m,
   orderedProductActions,
@@ -220,14 +220,8 @@ export function OrderedProductsPage() {
             : undefined,
           empty: <ListEmpty title={m.empty} hint={filter.approvedOnly ? m.emptyApprovedHint : m.emptyHint} />,
           minWidthRem: 72,
+          rowDetail: (row) => (expanded.has(row.itemId) ? <OrderLinesDetail row={row} filter={filter} /> : null),
         }}
-        footer={
-          <OrderLinesPanels
-            rows={rows.filter((row) => expanded.has(row.itemId))}
-            filter={filter}
-            onCollapse={toggleExpanded}
-          />
-        }
       />
 
       {dialog?.kind === 'reserve' ? (

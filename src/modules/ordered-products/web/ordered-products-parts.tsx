@@ -1,6 +1,5 @@
 // The parts of 'Замовлені товари' (production.md §10): a row of the table with its drill-down per order line, the
 // filters and the stat cards, with the formats they share.
-import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import {
@@ -156,7 +155,7 @@ export function orderedProductColumns({
   ];
 }
 
-/** The toggle of a row's drill-down (the order lines are shown under the table: see OrderLinesPanels). */
+/** The toggle of a row's drill-down (the order lines are shown under the row: OrderLinesDetail). */
 function ExpandToggle({ sku, expanded, onToggle }: { sku: string; expanded: boolean; onToggle: () => void }) {
   return (
     <Button
@@ -206,52 +205,10 @@ export function orderedProductActions(
   ];
 }
 
-/**
- * The drill-downs of the expanded rows, under the table in the order they were opened: the toolkit's table has no
- * row that spans the columns under another, so each item's order lines get their own titled panel here.
- */
-export function OrderLinesPanels({
-  rows,
-  filter,
-  onCollapse,
-}: {
-  rows: readonly OrderedProductRow[];
-  filter: OrderedProductsFilter;
-  onCollapse: (itemId: number) => void;
-}) {
-  if (!rows.length) return null;
+/** An opened row's drill-down, under the row (or at the end of its card on a phone). */
+export function OrderLinesDetail({ row, filter }: { row: OrderedProductRow; filter: OrderedProductsFilter }) {
   return (
-    <div className="grid gap-3 border-t bg-muted/30 py-3">
-      {rows.map((row) => (
-        <LinesPanel key={row.itemId} row={row} filter={filter} onCollapse={() => onCollapse(row.itemId)} />
-      ))}
-    </div>
-  );
-}
-
-function LinesPanel({
-  row,
-  filter,
-  onCollapse,
-}: {
-  row: OrderedProductRow;
-  filter: OrderedProductsFilter;
-  onCollapse: () => void;
-}) {
-  const ref = useRef<HTMLElement>(null);
-  // Opened from a row far above it: brought into sight once.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
-  return (
-    <section ref={ref} id={linesPanelId(row.sku)}>
-      <div className="flex items-center justify-between gap-2 px-4">
-        <h2 className="min-w-0 text-sm font-medium">
-          <span className="font-mono text-xs">{row.sku}</span> {row.itemName}
-        </h2>
-        <Button variant="ghost" size="sm" onClick={onCollapse}>
-          <XIcon aria-hidden="true" />
-          {m.collapse(row.sku)}
-        </Button>
-      </div>
+    <section id={linesPanelId(row.sku)} aria-label={m.detail.label(row.sku)}>
       <LinesDetail itemId={row.itemId} sku={row.sku} filter={filter} />
     </section>
   );
