@@ -3,6 +3,7 @@
 // under 768 px a card per row with the row's key fields instead of a table the phone cannot show.
 import { Fragment, useSyncExternalStore, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Columns3Icon, MoreHorizontalIcon } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import {
@@ -15,6 +16,7 @@ import {
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu.tsx';
 import { useIsMobile } from '@/web/components/ui/sidebar.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { RowAction, SortableHead } from '@/web/components/data-list.tsx';
 import { formatMoney } from '@/web/lib/document-format.ts';
@@ -45,7 +47,9 @@ export interface DataColumn<T> {
 export interface RowActionItem {
   label: string;
   icon?: ReactNode;
-  onSelect: () => void;
+  /** What the action does; a link to another page gives `href` instead (it opens in a new tab on a middle click). */
+  onSelect?: () => void;
+  href?: string;
   disabled?: boolean;
   destructive?: boolean;
   /** An icon button beside the row instead of an item of the row's menu (at most two per row). */
@@ -177,17 +181,30 @@ function RowActions({ items, rowName }: { items: readonly RowActionItem[]; rowNa
   const menu = items.filter((i) => !inline.includes(i));
   return (
     <div className="flex justify-end gap-0.5">
-      {inline.map((item) => (
-        <RowAction
-          key={item.label}
-          label={item.label}
-          onClick={item.onSelect}
-          disabled={item.disabled}
-          destructive={item.destructive}
-        >
-          {item.icon}
-        </RowAction>
-      ))}
+      {inline.map((item) =>
+        item.href ? (
+          <Tooltip key={item.label}>
+            <TooltipTrigger asChild>
+              <Button variant="ghost" size="icon" className="size-8" asChild>
+                <Link href={item.href} aria-label={item.label} onClick={(event) => event.stopPropagation()}>
+                  {item.icon}
+                </Link>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>{item.label}</TooltipContent>
+          </Tooltip>
+        ) : (
+          <RowAction
+            key={item.label}
+            label={item.label}
+            onClick={() => item.onSelect?.()}
+            disabled={item.disabled}
+            destructive={item.destructive}
+          >
+            {item.icon}
+          </RowAction>
+        ),
+      )}
       {menu.length ? (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
@@ -205,14 +222,23 @@ function RowActions({ items, rowName }: { items: readonly RowActionItem[]; rowNa
             {menu.map((item, index) => (
               <div key={item.label}>
                 {item.destructive && index > 0 && !menu[index - 1]!.destructive ? <DropdownMenuSeparator /> : null}
-                <DropdownMenuItem
-                  disabled={item.disabled}
-                  variant={item.destructive ? 'destructive' : 'default'}
-                  onSelect={item.onSelect}
-                >
-                  {item.icon}
-                  {item.label}
-                </DropdownMenuItem>
+                {item.href ? (
+                  <DropdownMenuItem disabled={item.disabled} asChild>
+                    <Link href={item.href}>
+                      {item.icon}
+                      {item.label}
+                    </Link>
+                  </DropdownMenuItem>
+                ) : (
+                  <DropdownMenuItem
+                    disabled={item.disabled}
+                    variant={item.destructive ? 'destructive' : 'default'}
+                    onSelect={item.onSelect}
+                  >
+                    {item.icon}
+                    {item.label}
+                  </DropdownMenuItem>
+                )}
               </div>
             ))}
           </DropdownMenuContent>

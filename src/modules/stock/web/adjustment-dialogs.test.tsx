@@ -331,7 +331,7 @@ describe("the settings dialog 'Налаштування складу'", () => {
     expect(screen.queryByRole('button', { name: 'Введення залишків' })).toBeNull();
     expect(within(powerRow).queryByRole('button', { name: /^Коригування/ })).toBeNull();
     // Reading stays: the movement, the transfer, the labels, the BOM, the drafts, the scanner.
-    expect(within(powerRow).getByRole('button', { name: 'Рух: БЖ-24 Блок живлення 24 В' })).toBeTruthy();
+    expect(within(powerRow).getByRole('link', { name: 'Рух: БЖ-24 Блок живлення 24 В' })).toBeTruthy();
     await user.click(within(powerRow).getByRole('button', { name: 'Дії: БЖ-24 Блок живлення 24 В' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Переміщення: БЖ-24 Блок живлення 24 В',

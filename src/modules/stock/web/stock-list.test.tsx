@@ -268,7 +268,10 @@ describe('InventoryPage', () => {
     expect(items).toEqual(['Переміщення: БЖ-12 Блок живлення 12 В', 'Етикетки: БЖ-12 Блок живлення 12 В']);
     await user.keyboard('{Escape}');
 
-    await user.click(within(inRow).getByRole('button', { name: 'Рух: БЖ-12 Блок живлення 12 В' }));
+    // A link, so a middle click opens the movements in a new tab; a click moves within the app.
+    const movements = within(inRow).getByRole('link', { name: 'Рух: БЖ-12 Блок живлення 12 В' });
+    expect(movements.getAttribute('href')).toBe('/component-movement?itemId=1&kind=all');
+    await user.click(movements);
     expect(location.history.at(-1)).toBe('/component-movement?itemId=1&kind=all');
   });
 
@@ -290,7 +293,7 @@ describe('InventoryPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Дії: БЖ-12 Блок живлення 12 В' }));
     expect(screen.getByRole('menuitem', { name: 'Етикетки: БЖ-12 Блок живлення 12 В' })).toBeTruthy();
     await user.keyboard('{Escape}');
-    await user.click(within(card).getByRole('button', { name: 'Рух: БЖ-12 Блок живлення 12 В' }));
+    await user.click(within(card).getByRole('link', { name: 'Рух: БЖ-12 Блок живлення 12 В' }));
     expect(location.history.at(-1)).toBe('/component-movement?itemId=1&kind=all');
   });
 
@@ -328,7 +331,7 @@ describe('ComponentStockPage', () => {
     expect(urls(fetchMock, /^\/api\/lookups/)).toEqual(['/api/lookups/categories?limit=20']);
     await user.keyboard('{Escape}');
 
-    await user.click(within(inRow).getByRole('button', { name: /^Рух:/ }));
+    await user.click(within(inRow).getByRole('link', { name: /^Рух:/ }));
     expect(rendered.location.history.at(-1)).toBe('/component-movement?itemId=1');
   });
 });

@@ -16,7 +16,7 @@ import {
   SettingsIcon,
   UploadIcon,
 } from 'lucide-react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
@@ -111,7 +111,6 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
   const { canAccess } = usePermission(config.route);
   const settingsRight = usePermission(SETTINGS_ROUTE);
   const closeDialog = () => setDialog(null);
-  const [, navigate] = useLocation();
   const bomBuilt = useRegisteredRoutes().has('/bom');
 
   const listQuery = useQuery({
@@ -277,7 +276,6 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
               movementOfAllKinds: config.movementOfAllKinds,
               // The bill of materials page comes with production (issue 8): no link to a page that is not there yet.
               bom: config.bomAction && bomBuilt,
-              navigate,
               onAdjust: (item) =>
                 setDialog({
                   kind: 'adjust',

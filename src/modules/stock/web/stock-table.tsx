@@ -91,7 +91,6 @@ export interface StockRowActionsContext {
   movementOfAllKinds: boolean;
   /** 'Специфікація': the page's items are made and the /bom page is there. */
   bom: boolean;
-  navigate: (to: string) => void;
   onAdjust: (row: StockRow) => void;
   onLabels: (row: StockRow) => void;
 }
@@ -104,7 +103,7 @@ export function stockRowActions(row: StockRow, context: StockRowActionsContext):
       label: messages.movementFor(sku, name),
       icon: <ArrowLeftRightIcon aria-hidden="true" />,
       inline: true,
-      onSelect: () => context.navigate(movementLink(row.itemId, context.movementOfAllKinds)),
+      href: movementLink(row.itemId, context.movementOfAllKinds),
     },
   ];
   if (context.canChange) {
@@ -119,7 +118,7 @@ export function stockRowActions(row: StockRow, context: StockRowActionsContext):
     {
       label: messages.transferFor(sku, name),
       icon: <ShuffleIcon aria-hidden="true" />,
-      onSelect: () => context.navigate(transferLink(row.itemId, context.warehouseId)),
+      href: transferLink(row.itemId, context.warehouseId),
     },
     {
       label: messages.labelsFor(sku, name),
@@ -131,7 +130,7 @@ export function stockRowActions(row: StockRow, context: StockRowActionsContext):
     actions.push({
       label: messages.bomFor(sku, name),
       icon: <ListTreeIcon aria-hidden="true" />,
-      onSelect: () => context.navigate(bomLink(row.itemId)),
+      href: bomLink(row.itemId),
     });
   }
   return actions;
