@@ -11,17 +11,26 @@ import { mergeRights, normalisePermissions, type Rights } from './rights.ts';
 import { adminRole, seedRoles } from './roles.seed.ts';
 import { rolePermissions, roles, userRoles } from './roles.table.ts';
 
-// The server reads permissions on each request through a short cache that every change drops (§11).
+// The server reads permissions on each request through a short cache that every change drops (§11). It is kept per
+// database: user ids mean something only in theirs (two apps in one process — tests — must not see each other's).
 const CACHE_MS = 5_000;
-const cache = new Map<number, { at: number; rights: Rights }>();
+const caches = new WeakMap<Db, Map<number, { at: number; generation: number; rights: Rights }>>();
+let generation = 0;
 
 export function invalidateRights(): void {
-  cache.clear();
+  generation += 1;
 }
 
 export async function loadRights(db: Db, userId: number): Promise<Rights> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   const hit = cache.get(userId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rights;
+  if (hit && hit.generation === generation && Date.now() - hit.at < CACHE_MS) return hit.rights;
+  // A change made while this reads drops what it read: it is stored under the generation it started in.
+  const readIn = generation;
   const rows = await db
     .select({
       roleId: roles.id,
@@ -44,7 +53,7 @@ export async function loadRights(db: Db, userId: number): Promise<Rights> {
     grants.set(row.roleId, grant);
   }
   const rights = mergeRights([...grants.values()]);
-  cache.set(userId, { at: Date.now(), rights });
+  cache.set(userId, { at: Date.now(), generation: readIn, rights });
   return rights;
 }
 
