@@ -206,7 +206,8 @@ describe('production', () => {
       .filter({ hasText: productName })
       .waitFor();
     await form.getByLabel(/^Кількість/).fill('4');
-    await form.getByLabel('Термін виконання').fill(dueDate);
+    // The field takes дд.мм.рррр (the toolkit's DateField).
+    await form.getByLabel('Термін виконання').fill(dueDate.split('-').reverse().join('.'));
     await form.getByRole('combobox', { name: 'Пріоритет' }).click();
     await page.getByRole('option', { name: 'Високий' }).click();
     await form.getByRole('combobox', { name: 'Виконавець' }).click();
