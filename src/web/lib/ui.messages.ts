@@ -24,6 +24,12 @@ export const uiMessages = {
     statusAll: 'Усі статуси',
     statusCount: (n: number) => `${n} ${pluralUk(n, ['статус', 'статуси', 'статусів'])}`,
   },
+  picker: {
+    search: 'Пошук',
+    loading: 'Завантаження...',
+    empty: 'Нічого не знайдено',
+    error: 'Не вдалося завантажити список',
+  },
   documentActions: {
     toolbar: 'Дії з документом',
     more: 'Ще',

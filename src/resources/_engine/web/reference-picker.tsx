@@ -1,19 +1,13 @@
-// A searchable picker of a referenced record, fed by its lookup (GET /api/lookups/<route>?search=&limit=20).
-// A Select cannot hold a search box (its typeahead takes the keys), so this is a popover combobox: the
-// trigger shows the chosen label, the popover has a search input driving a listbox with the arrow keys.
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+// A searchable picker of a referenced record, fed by its lookup (GET /api/lookups/<route>?search=&limit=20): the
+// toolkit's search combobox over the lookup.
+import { useState, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CheckIcon, ChevronsUpDownIcon, Loader2Icon } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { Input } from '@/web/components/ui/input.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { SearchCombobox } from '@/web/components/search-combobox.tsx';
 import { cn } from '@/web/lib/utils.ts';
 import { lookupBase, lookupQueryKey, type LookupItem } from './resource-api.ts';
 import { resourcePageMessages } from './resource.messages.ts';
 
 const messages = resourcePageMessages.picker;
-const SEARCH_DELAY_MS = 250;
 
 export interface ReferencePickerProps {
   id?: string;
@@ -41,170 +35,29 @@ export interface ReferencePickerProps {
 type Option = { id: number | null; label: string };
 
 export function ReferencePicker({
-  id,
   route,
   value,
   valueLabel,
   onChange,
   clearLabel,
   placeholder = messages.placeholder,
-  prefix,
-  disabled,
-  className,
-  ref,
-  onBlur,
-  ...aria
+  ...rest
 }: ReferencePickerProps) {
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState(0);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
-
-  // Only asked for when opened: a page with several pickers makes no requests until one is used.
-  const lookup = useQuery<LookupItem[]>({ queryKey: lookupQueryKey(route, search), enabled: open });
-  const options: Option[] = [
-    ...(clearLabel !== undefined && search === '' ? [{ id: null, label: clearLabel }] : []),
-    ...(lookup.data ?? []),
-  ];
-  const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      setSearchText('');
-      setSearch('');
-      setActive(0);
-    }
-  }
-
-  function choose(option: Option) {
-    onChange(option.id, option.id === null ? null : option.label);
-    changeOpen(false);
-  }
-
-  function changeSearch(text: string) {
-    setSearchText(text);
-    setActive(0);
-    debounce(() => setSearch(text.trim()));
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const last = options.length - 1;
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive(activeIndex >= last ? 0 : activeIndex + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive(activeIndex <= 0 ? Math.max(last, 0) : activeIndex - 1);
-    } else if (event.key === 'Home' && event.ctrlKey) {
-      event.preventDefault();
-      setActive(0);
-    } else if (event.key === 'End' && event.ctrlKey) {
-      event.preventDefault();
-      setActive(Math.max(last, 0));
-    } else if (event.key === 'Enter') {
-      event.preventDefault(); // never submit the surrounding form from the search box
-      const option = options[activeIndex];
-      if (option) choose(option);
-    }
-  }
-
-  const shown = value === null ? (clearLabel ?? null) : (valueLabel ?? `#${value}`);
-
   return (
-    <Popover.Root open={open} onOpenChange={changeOpen}>
-      <Popover.Trigger asChild>
-        <button
-          ref={ref}
-          id={id}
-          type="button"
-          role="combobox"
-          aria-haspopup="listbox"
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
-          disabled={disabled}
-          onBlur={onBlur}
-          {...aria}
-          className={cn(
-            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm whitespace-nowrap shadow-xs transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive',
-            className,
-          )}
-        >
-          <span className="truncate">
-            {prefix ? <span className="text-muted-foreground">{prefix}: </span> : null}
-            <span className={cn(shown === null && 'text-muted-foreground')}>{shown ?? placeholder}</span>
-          </span>
-          <ChevronsUpDownIcon className="size-4 shrink-0 opacity-50" aria-hidden="true" />
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-50 grid w-(--radix-popover-trigger-width) min-w-64 gap-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none"
-        >
-          <Input
-            type="text"
-            role="combobox"
-            aria-label={messages.search}
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={options.length > 0 ? optionId(activeIndex) : undefined}
-            autoComplete="off"
-            placeholder={messages.search}
-            className="h-9"
-            value={searchText}
-            onChange={(event) => changeSearch(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={aria['aria-label'] ?? placeholder}
-            aria-busy={lookup.isFetching ? true : undefined}
-            className="max-h-64 overflow-y-auto"
-          >
-            {options.map((option, index) => {
-              const selected = option.id === value;
-              return (
-                <li
-                  key={option.id ?? 'none'}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={selected}
-                  data-active={index === activeIndex ? true : undefined}
-                  className="relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm select-none data-[active]:bg-accent data-[active]:text-accent-foreground"
-                  onPointerMove={() => setActive(index)}
-                  onClick={() => choose(option)}
-                >
-                  <span className={cn('truncate', option.id === null && 'text-muted-foreground')}>{option.label}</span>
-                  {selected ? <CheckIcon className="absolute right-2 size-4" aria-hidden="true" /> : null}
-                </li>
-              );
-            })}
-          </ul>
-          {lookup.isPending && open ? (
-            <p role="status" className="flex items-center gap-2 px-2 py-1.5 text-sm text-muted-foreground">
-              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-              {messages.loading}
-            </p>
-          ) : lookup.isError ? (
-            <p role="alert" className="px-2 py-1.5 text-sm text-destructive dark:text-red-400">
-              {serverMessageOf(lookup.error) ?? messages.error}
-            </p>
-          ) : lookup.data?.length === 0 ? (
-            <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">
-              {messages.empty}
-            </p>
-          ) : null}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <SearchCombobox<Option>
+      {...rest}
+      shown={value === null ? (clearLabel ?? null) : (valueLabel ?? `#${value}`)}
+      placeholder={placeholder}
+      // The same key as every other picker of the route, so one invalidation serves all.
+      query={(search) => ({ queryKey: lookupQueryKey(route, search) })}
+      before={(search) => (clearLabel !== undefined && search === '' ? [{ id: null, label: clearLabel }] : [])}
+      keyOf={(option) => option.id ?? 'none'}
+      isSelected={(option) => option.id === value}
+      renderOption={(option) => (
+        <span className={cn('truncate', option.id === null && 'text-muted-foreground')}>{option.label}</span>
+      )}
+      onPick={(option) => onChange(option.id, option.id === null ? null : option.label)}
+    />
   );
 }
 
