@@ -1,6 +1,7 @@
 // Specifications (production.md §1), writing: with stable line ids, unit conversion to the stock unit, the cycle
 // check, one default per item, archiving guarded by active recipes and deleting guarded by MOs. Every change is one
 // audited transaction. Reading is bom.read.ts.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
@@ -236,7 +237,7 @@ export async function updateBom(db: DbOrTx, ctx: AuditContext, id: number, chang
   return db.transaction(async (tx) => {
     const locked = await lockBom(tx, id);
     await tx.select({ id: items.id }).from(items).where(eq(items.id, locked.itemId)).for('update');
-    if (change.version !== locked.version) throw new DomainError(409, bomMessages.version);
+    checkVersion(change.version, locked.version, bomMessages.version);
     const before = await snapshot(tx, id);
     const status = change.status ?? locked.status;
     const touchesContent =

@@ -1,6 +1,7 @@
 // Inventory audits (AUD, warehouse.md §8): a count of one warehouse, its lines with the snapshot taken when
 // counting starts, and the variance posted through the ledger against on-hand at posting.
-import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
@@ -8,12 +9,8 @@ import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 export const inventoryAudits = pgTable(
   'inventory_audits',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    number: text('number').notNull(),
-    documentDate: date('document_date', { mode: 'string' }).notNull(),
-    /** draft → counting → posted → cancelled (counting → cancelled too) */
-    status: text('status').notNull().default('draft'),
-    version: integer('version').notNull().default(1),
+    /** status: draft → counting → posted → cancelled (counting → cancelled too) */
+    ...documentHead(),
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),
@@ -30,14 +27,7 @@ export const inventoryAudits = pgTable(
     startedBy: integer('started_by').references(() => users.id),
     /** ignore | zero — how uncounted lines were treated at posting. */
     uncountedPolicy: text('uncounted_policy'),
-    postedAt: timestamp('posted_at', { withTimezone: true }),
-    postedBy: integer('posted_by').references(() => users.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: integer('cancelled_by').references(() => users.id),
-    cancelReason: text('cancel_reason'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...documentTrail(() => users.id),
   },
   (t) => [
     uniqueIndex('inventory_audits_number_key').on(t.number),

@@ -2,6 +2,7 @@
 // links), change it (the §4 quantity rules once released), delete a planned one, make child orders for
 // semi-finished shortfalls. Every function runs in the caller's transaction, locks the MO first and writes the audit
 // record.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
@@ -253,7 +254,7 @@ export async function updateManufacturingOrder(
   version?: number,
 ): Promise<void> {
   const mo = await lockManufacturingOrder(tx, id);
-  if (version !== undefined && version !== mo.version) throw new DomainError(409, moMessages.version);
+  checkVersion(version, mo.version, moMessages.version);
   if (mo.status === 'completed' || mo.status === 'cancelled') throw statusError(mo.status, moMessages.closedLocked);
   const set: Partial<typeof manufacturingOrders.$inferInsert> = {};
   const item = await makeableItem(tx, mo.itemId);

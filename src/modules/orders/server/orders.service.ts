@@ -1,5 +1,6 @@
 // Client orders (sales.md §1): creation with server-computed totals and the confirmation that reserves stock.
 // Every change is one audited transaction with the order row locked.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, fixed } from '@/shared/decimal.ts';
@@ -227,7 +228,7 @@ export async function createOrder(tx: DbOrTx, ctx: AuditContext, body: OrderBody
 export async function lockOrder(tx: DbOrTx, id: number, version?: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!order) throw new DomainError(404, orderMessages.notFound);
-  if (version !== undefined && version !== order.version) throw new DomainError(409, orderMessages.version);
+  checkVersion(version, order.version, orderMessages.version);
   return order;
 }
 

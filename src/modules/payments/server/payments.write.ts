@@ -2,6 +2,7 @@
 // every re-allocation of a posted payment re-derive the orders it touches through the order core (`refreshOrders`):
 // the paid sum, the production approval, shipped ↔ completed. Every change is one audited transaction,
 // version-checked.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
@@ -135,7 +136,7 @@ async function writeAllocations(
 /** Locks the payment and checks the version it was read at. */
 async function lockPayment(tx: DbOrTx, id: number, version: number | undefined) {
   const before = await getPayment(tx, id, true);
-  if (version !== undefined && version !== before.version) throw new DomainError(409, msg.version);
+  checkVersion(version, before.version, msg.version);
   return before;
 }
 

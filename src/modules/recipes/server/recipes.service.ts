@@ -2,6 +2,7 @@
 // with a batch size, instructions and an optional labour rate. The preview — materials for a batch, operations with
 // minutes, cost per unit at the batch size — is computed live from the BOM and the tech card through the production
 // core and the BOM roll-up, so any change there shows at once. Every change is one audited transaction.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed, mul } from '@/shared/decimal.ts';
@@ -388,7 +389,7 @@ export async function updateRecipe(
 ): Promise<Recipe> {
   return db.transaction(async (tx) => {
     const before = await getRecipe(tx, id, true);
-    if (change.version !== before.version) throw new DomainError(409, m.version);
+    checkVersion(change.version, before.version, m.version);
     const next = {
       name: change.name ?? before.name,
       bomId: change.bomId ?? before.bomId,

@@ -1,5 +1,6 @@
 // What every change of a shipment shares (sales.md §3): the order it ships and its lines, the locked row with its
 // version check, the line amounts, the serial rows a draft reserves, the ledger document.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed, type Dec } from '@/shared/decimal.ts';
@@ -70,7 +71,7 @@ export async function orderLinesWithItems(tx: DbOrTx, orderId: number) {
 export async function lockShipment(tx: DbOrTx, id: number, version?: number) {
   const [row] = await tx.select().from(shipments).where(eq(shipments.id, id)).for('update');
   if (!row) throw new DomainError(404, msg.notFound);
-  if (version !== undefined && version !== row.version) throw new DomainError(409, msg.version);
+  checkVersion(version, row.version, msg.version);
   return row;
 }
 

@@ -1,5 +1,6 @@
 // Adjustments (ADJ, warehouse.md §1), reading, and where the service is mounted: /inventory (products, semi-finished)
 // and /component-stock (components, materials); each mount sees and changes only documents of its kinds.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
@@ -192,6 +193,6 @@ export async function getAdjustment(
 export async function lockDraft(tx: DbOrTx, mount: AdjustmentMount, id: number, version: number | undefined) {
   const before = await getAdjustment(tx, mount, id, true);
   if (before.status !== 'draft') throw new DomainError(409, before.status === 'posted' ? msg.posted : msg.notDraft);
-  if (version !== undefined && version !== before.version) throw new DomainError(409, msg.version);
+  checkVersion(version, before.version, msg.version);
   return before;
 }

@@ -2,7 +2,8 @@
 // through the ledger (− at the average, + at the average or a typed cost). An absolute quantity is never stored as
 // stock; `countedQty` only records what the user typed when the delta was derived from a count.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
@@ -10,26 +11,14 @@ import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 export const stockAdjustments = pgTable(
   'stock_adjustments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    number: text('number').notNull(),
-    documentDate: date('document_date', { mode: 'string' }).notNull(),
-    /** draft → posted → cancelled */
-    status: text('status').notNull().default('draft'),
-    version: integer('version').notNull().default(1),
+    ...documentHead(),
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),
     /** surplus_found | damage | regrade | correction | opening | other */
     reason: text('reason').notNull(),
     comment: text('comment'),
-    postedAt: timestamp('posted_at', { withTimezone: true }),
-    postedBy: integer('posted_by').references(() => users.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: integer('cancelled_by').references(() => users.id),
-    cancelReason: text('cancel_reason'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...documentTrail(() => users.id),
   },
   (t) => [
     uniqueIndex('stock_adjustments_number_key').on(t.number),

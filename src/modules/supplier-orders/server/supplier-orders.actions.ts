@@ -22,7 +22,8 @@ import { kyivToday } from './supplier-orders.progress.ts';
 import { supplierOrderReceipts } from './supplier-order-receipts.ts';
 import { supplierOrders } from './supplier-orders.table.ts';
 import { getOrder } from './supplier-orders.read.ts';
-import { ENTITY, checkVersion, statusLabel } from './supplier-orders.write.ts';
+import { checkVersion } from '@/server/kernel/documents.ts';
+import { ENTITY, statusLabel } from './supplier-orders.write.ts';
 
 // ---- the state table -------------------------------------------------------------------------------------------
 
@@ -50,7 +51,7 @@ export async function transitionOrder(
     if (!rule.from.includes(before.status)) {
       throw new DomainError(409, orderMessages.transition(orderActionLabels[action], statusLabel(before.status)));
     }
-    checkVersion(before, input.version);
+    checkVersion(input.version, before.version, orderMessages.version);
     if (action === 'return-to-draft' && !nothingReceived(before)) {
       throw new DomainError(409, orderMessages.receivedNoDraft);
     }

@@ -1,6 +1,7 @@
 // Supplier orders (warehouse.md §5), writing: a PO is not a ledger document. Lines keep their ids, because receipt
 // lines point at them; a line something arrived against keeps its item and at least the received quantity. Every
 // change is one audited transaction with the order row locked.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
@@ -178,10 +179,6 @@ export async function createOrder(db: DbOrTx, ctx: AuditContext, input: OrderBod
 
 export const statusLabel = (status: string) => orderStatusLabels[status as OrderStatus] ?? status;
 
-export function checkVersion(order: Order, version: number | undefined) {
-  if (version !== undefined && version !== order.version) throw new DomainError(409, orderMessages.version);
-}
-
 export async function updateOrder(
   db: DbOrTx,
   ctx: AuditContext,
@@ -193,7 +190,7 @@ export async function updateOrder(
     if (!(editableStatuses as readonly string[]).includes(before.status)) {
       throw new DomainError(409, orderMessages.notEditable(statusLabel(before.status)));
     }
-    checkVersion(before, change.version);
+    checkVersion(change.version, before.version, orderMessages.version);
     const { version: _v, lines: newLines, ...headerChange } = change;
     const header: Header = {
       supplierId: before.supplierId,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { companies } from '../../../resources/companies/companies.table.ts';
 import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
@@ -12,11 +13,7 @@ import { supplierOrderLines, supplierOrders } from '../../supplier-orders/server
 export const supplierReceipts = pgTable(
   'supplier_receipts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    number: text('number').notNull(),
-    documentDate: date('document_date', { mode: 'string' }).notNull(),
-    status: text('status').notNull().default('draft'),
-    version: integer('version').notNull().default(1),
+    ...documentHead(),
     supplierId: integer('supplier_id')
       .notNull()
       .references(() => counterparties.id),
@@ -41,14 +38,7 @@ export const supplierReceipts = pgTable(
     notes: text('notes'),
     /** The supplier order this receipt was received against (warehouse.md §5 'Отримати'). */
     supplierOrderId: integer('supplier_order_id').references(() => supplierOrders.id),
-    postedAt: timestamp('posted_at', { withTimezone: true }),
-    postedBy: integer('posted_by').references(() => users.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: integer('cancelled_by').references(() => users.id),
-    cancelReason: text('cancel_reason'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...documentTrail(() => users.id),
   },
   (t) => [
     uniqueIndex('supplier_receipts_number_key').on(t.number),

@@ -1,5 +1,6 @@
 // Supplier receipts (warehouse.md §6), writing a draft: its references, the supplier document entered once, its lines
 // and totals (sales.md §1.4); creating, changing and deleting drafts, each one audited transaction.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, fixed, mul, round } from '@/shared/decimal.ts';
@@ -218,7 +219,7 @@ export async function lockDraft(tx: DbOrTx, id: number, version: number | undefi
   const before = await getReceipt(tx, id, true);
   if (before.status !== 'draft')
     throw new DomainError(409, before.status === 'posted' ? receiptMessages.posted : receiptMessages.notDraft);
-  if (version !== undefined && version !== before.version) throw new DomainError(409, receiptMessages.version);
+  checkVersion(version, before.version, receiptMessages.version);
   return before;
 }
 

@@ -2,6 +2,7 @@
 // differences (replace / remove a base operation by id, add its own) and so sees every later change of its base at
 // once. Every change is one audited transaction; the card row is locked first and `version` guards against lost
 // updates. Reading is tech-cards.read.ts.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -250,7 +251,7 @@ export async function updateTechCard(
 ): Promise<TechCard> {
   return db.transaction(async (tx) => {
     const before = await getTechCard(tx, id, true);
-    if (change.version !== before.version) throw new DomainError(409, m.version);
+    checkVersion(change.version, before.version, m.version);
     const itemId = change.itemId ?? before.itemId;
     const status = change.status ?? before.status;
     if (itemId !== before.itemId) {

@@ -2,6 +2,7 @@
 // out of the source at the average cost and into the destination at exactly the same value (the ledger's `transfer`
 // intent, which also refuses more than is available there); cancelling reverses the pair, refused while the
 // destination no longer holds the stock. Every step is one audited transaction.
+import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
@@ -315,7 +316,7 @@ async function lockDraft(tx: DbOrTx, id: number, version: number | undefined) {
   if (before.status !== 'draft') {
     throw new DomainError(409, before.status === 'posted' ? transferMessages.posted : transferMessages.notDraft);
   }
-  if (version !== undefined && version !== before.version) throw new DomainError(409, transferMessages.version);
+  checkVersion(version, before.version, transferMessages.version);
   return before;
 }
 

@@ -1,6 +1,7 @@
 // Transfer documents (TRF, warehouse.md §7): stock moves between warehouses at the same value, one step.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
@@ -8,12 +9,7 @@ import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 export const warehouseTransfers = pgTable(
   'warehouse_transfers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    number: text('number').notNull(),
-    documentDate: date('document_date', { mode: 'string' }).notNull(),
-    /** draft → posted → cancelled */
-    status: text('status').notNull().default('draft'),
-    version: integer('version').notNull().default(1),
+    ...documentHead(),
     fromWarehouseId: integer('from_warehouse_id')
       .notNull()
       .references(() => warehouses.id),
@@ -22,14 +18,7 @@ export const warehouseTransfers = pgTable(
       .references(() => warehouses.id),
     reason: text('reason'),
     notes: text('notes'),
-    postedAt: timestamp('posted_at', { withTimezone: true }),
-    postedBy: integer('posted_by').references(() => users.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: integer('cancelled_by').references(() => users.id),
-    cancelReason: text('cancel_reason'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...documentTrail(() => users.id),
   },
   (t) => [
     uniqueIndex('warehouse_transfers_number_key').on(t.number),
