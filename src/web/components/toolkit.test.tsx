@@ -22,6 +22,7 @@ import {
   usePagedList,
 } from './list-page.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
+import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
 interface Row {
   id: number;
@@ -40,15 +41,6 @@ const columns: DataColumn<Row>[] = [
   { id: 'total', header: 'Сума', cell: (r) => r.total, numeric: true },
   { id: 'note', header: 'Примітка', cell: (r) => r.note, hiddenByDefault: true },
 ];
-
-function setWidth(mobile: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: mobile && query.includes('max-width'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
 
 beforeEach(() => {
   localStorage.clear();
@@ -87,7 +79,7 @@ function Table({ onOpen = () => {}, onSort = () => {}, onEdit = () => {}, onCanc
 describe('DataTable', () => {
   it('shows an opened row’s detail under that row, across the columns, and at the end of its card on a phone', () => {
     const detailed = (mobile: boolean) => {
-      setWidth(mobile);
+      setPhoneWidth(mobile);
       return renderWithProviders(
         <DataTable
           id="orders"
@@ -119,7 +111,7 @@ describe('DataTable', () => {
   });
 
   it('shows the declared columns, sorts by a header, opens a row and keeps its actions in reach', async () => {
-    setWidth(false);
+    setPhoneWidth(false);
     const user = userEvent.setup();
     const onSort = vi.fn();
     const onOpen = vi.fn();
@@ -149,7 +141,7 @@ describe('DataTable', () => {
   });
 
   it('remembers the chosen columns per user', async () => {
-    setWidth(false);
+    setPhoneWidth(false);
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<Table />);
     await user.click(screen.getByRole('button', { name: 'Стовпці' }));
@@ -168,7 +160,7 @@ describe('DataTable', () => {
   });
 
   it('shows a card per row under 768 px, with the row’s fields and actions', async () => {
-    setWidth(true);
+    setPhoneWidth(true);
     const user = userEvent.setup();
     const onEdit = vi.fn();
     renderWithProviders(<Table onEdit={onEdit} />);
@@ -183,7 +175,7 @@ describe('DataTable', () => {
   });
 
   it('says what an empty list means', () => {
-    setWidth(false);
+    setPhoneWidth(false);
     renderWithProviders(
       <DataTable id="x" label="Порожньо" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Замовлень немає" />,
     );
@@ -193,7 +185,7 @@ describe('DataTable', () => {
 
 describe('document columns and the empty list', () => {
   it('opens the row by its number once, never also by the row’s own click', async () => {
-    setWidth(false);
+    setPhoneWidth(false);
     const user = userEvent.setup();
     const onOpen = vi.fn();
     const onRow = vi.fn();
@@ -224,7 +216,7 @@ describe('document columns and the empty list', () => {
   });
 
   it('amountColumn shows hryvnias, and a foreign document’s own amount under them', () => {
-    setWidth(false);
+    setPhoneWidth(false);
     const docs = [
       { id: 1, uah: '1200', gross: '1200', currency: 'UAH' },
       { id: 2, uah: '4150', gross: '100', currency: 'USD' },
@@ -258,7 +250,7 @@ describe('document columns and the empty list', () => {
   });
 
   it('an empty list says what is missing and what to do', () => {
-    setWidth(false);
+    setPhoneWidth(false);
     renderWithProviders(
       <DataTable
         id="docs"
@@ -362,7 +354,7 @@ describe('a document list (usePagedList, DocumentFilterBar, PagedListCard)', () 
   }
 
   it('sends the filter in its order, pages, sorts, resets, and says what an empty list means', async () => {
-    setWidth(false);
+    setPhoneWidth(false);
     const fetchMock = stubFetch((url) => {
       if (!url.startsWith('/api/docs?')) return jsonResponse({ error: 'Не знайдено' }, 404);
       const page = new URL(url, 'http://x').searchParams.get('page');

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeCatalog } from '@/shared/route-catalog.ts';
 import { createQueryClient } from '@/web/lib/query-client.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { AppShell } from './app-shell.tsx';
 import { clearSidebarCookie, menuAllowing, olena, seedUser, stubShellApi } from './shell.fixtures.ts';
+import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
 const everyRoute: ReadonlySet<string> = new Set(routeCatalog.map((entry) => entry.route));
 // What the route table registers today: home, users, roles, profile and the placeholders.
@@ -222,16 +223,7 @@ describe('AppShell user card', () => {
 
 describe('AppShell on a phone', () => {
   it('opens the sidebar as a side sheet under 768 px', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(max-width: 767px)',
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    setPhoneWidth();
     stubShellApi();
     const user = userEvent.setup();
     renderShell();

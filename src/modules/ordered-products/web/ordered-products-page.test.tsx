@@ -9,6 +9,7 @@ import {
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { OrderedProductsPage } from './ordered-products-page.tsx';
+import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -136,12 +137,7 @@ describe('OrderedProductsPage', () => {
   });
 
   it('shows a card per item on a phone, with its checkbox, its drill-down and its actions in reach', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    setPhoneWidth();
     stubApi();
     const user = userEvent.setup();
     renderWithProviders(<OrderedProductsPage />, { path: '/ordered-products' });

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stockRowSchema, stockStatsSchema, type StockRow } from '@/modules/stock/stock.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { ComponentStockPage } from './component-stock-page.tsx';
 import { InventoryPage } from './inventory-page.tsx';
+import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
 const row = (values: Partial<StockRow> & Pick<StockRow, 'itemId' | 'sku' | 'name' | 'status'>): StockRow =>
   stockRowSchema.parse({
@@ -276,12 +277,7 @@ describe('InventoryPage', () => {
   });
 
   it('shows a card per item on a phone, with its movements and its menu in reach', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    setPhoneWidth();
     stubApi();
     const user = userEvent.setup();
     const { location } = renderWithProviders(<InventoryPage />, { path: '/inventory' });

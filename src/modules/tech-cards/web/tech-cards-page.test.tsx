@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   techCardCostSchema,
   techCardSchema,
@@ -12,6 +12,7 @@ import {
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { TechCardsPage } from './tech-cards-page.tsx';
+import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
 const baseSummary: TechCardSummary = techCardSummarySchema.parse({
   id: 5,
@@ -178,12 +179,7 @@ describe('TechCardsPage', () => {
   });
 
   it('shows a card per row under 768 px: the name with the default star, the kind and the status', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    setPhoneWidth();
     stubApi();
     const user = userEvent.setup();
     renderWithProviders(<TechCardsPage />, { path: '/tech-cards' });

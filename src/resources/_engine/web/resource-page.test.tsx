@@ -7,6 +7,7 @@ import { deferred, jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import type { ImportPreview, ResourceRow } from './resource-api.ts';
 import { createResourcePage } from './resource-page.tsx';
+import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
 // A small declaration with one field of each kind the page treats differently.
 const widgets = defineResource({
@@ -292,12 +293,7 @@ describe('createResourcePage', () => {
     unmount();
 
     // Under 768 px: a card per row, titled by the name, with the row's fields and all its actions.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    setPhoneWidth();
     renderWithProviders(<WithActions />, { path: '/widgets' });
     const cards = await screen.findByRole('list', { name: 'Вироби' });
     expect(screen.queryByRole('table')).toBeNull();
