@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimalUk } from './decimal-format.ts';
+import { formatDecimalUk, formatMoneyUk, formatQtyUk } from './decimal-format.ts';
 
 describe('formatDecimalUk', () => {
   it('shows a decimal comma, groups thousands and trims zeros down to two places', () => {
@@ -14,5 +14,20 @@ describe('formatDecimalUk', () => {
 
   it('leaves anything that is not a decimal as it is', () => {
     expect(formatDecimalUk('abc')).toBe('abc');
+  });
+});
+
+describe('formatQtyUk and formatMoneyUk', () => {
+  it('print a quantity without trailing zeros and money with two decimals, rounded half away from zero', () => {
+    expect(formatQtyUk('8.4000')).toBe('8,4');
+    expect(formatQtyUk('3.0000')).toBe('3');
+    expect(formatQtyUk('0.8')).toBe('0,8');
+    expect(formatMoneyUk('404.878571')).toBe('404,88');
+    expect(formatMoneyUk('409.774')).toBe('409,77');
+    expect(formatMoneyUk('0.005')).toBe('0,01');
+    expect(formatMoneyUk('-0.004')).toBe('0,00');
+    expect(formatMoneyUk('-12.345')).toBe('-12,35');
+    expect(formatMoneyUk('1250000')).toBe('1\u00a0250\u00a0000,00');
+    expect(formatMoneyUk('abc')).toBe('abc');
   });
 });

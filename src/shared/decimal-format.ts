@@ -9,3 +9,16 @@ export function formatDecimalUk(value: string, minFraction = 2): string {
   const grouped = int.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   return `${sign}${grouped}${fraction ? ',' + fraction : ''}`;
 }
+
+/** A quantity as a sentence says it: '8,4', '3', '1 250,5' — no trailing zeros, a decimal comma. */
+export const formatQtyUk = (value: string): string => formatDecimalUk(value, 0);
+
+/** Money as a sentence says it: two decimals, half away from zero ('404,878571' → '404,88'). */
+export function formatMoneyUk(value: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', int = '0', frac = ''] = match;
+  const cents = BigInt(int + (frac + '00').slice(0, 2)) + (Number(frac[2] ?? '0') >= 5 ? 1n : 0n);
+  const text = cents.toString().padStart(3, '0');
+  return formatDecimalUk(`${cents === 0n ? '' : sign}${text.slice(0, -2)}.${text.slice(-2)}`);
+}

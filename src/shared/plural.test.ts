@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pluralUk } from './plural.ts';
+import { countUk, pluralUk, SERIAL_FORMS } from './plural.ts';
 
 const forms = ['повідомлення', 'повідомлення', 'повідомлень'] as const;
 const days = ['день', 'дні', 'днів'] as const;
@@ -16,5 +16,17 @@ describe('pluralUk', () => {
     expect(pluralUk(14, days)).toBe('днів');
     expect(pluralUk(111, days)).toBe('днів');
     expect(pluralUk(0, forms)).toBe('повідомлень');
+  });
+});
+
+describe('countUk', () => {
+  it('counts a noun with the right form, from a number or a decimal string, without a float', () => {
+    expect(countUk(1, SERIAL_FORMS)).toBe('1 серійний номер');
+    expect(countUk('3.0000', SERIAL_FORMS)).toBe('3 серійні номери');
+    expect(countUk('5', SERIAL_FORMS)).toBe('5 серійних номерів');
+    expect(countUk('12', SERIAL_FORMS)).toBe('12 серійних номерів');
+    expect(countUk('122.000', SERIAL_FORMS)).toBe('122 серійні номери');
+    expect(countUk(0, SERIAL_FORMS)).toBe('0 серійних номерів');
+    expect(countUk('2.5', days)).toBe('2,5 дні');
   });
 });

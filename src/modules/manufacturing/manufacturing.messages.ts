@@ -1,5 +1,7 @@
 // The server's words of manufacturing orders (production.md §4): refusals, guards and notifications, shared by the
 // contract's schemas, the services and the page.
+import { formatQtyUk } from '@/shared/decimal-format.ts';
+import { countUk, SERIAL_FORMS } from '@/shared/plural.ts';
 export const moMessages = {
   notFound: 'Виробниче замовлення не знайдено',
   postingNotFound: 'Документ не знайдено',
@@ -29,16 +31,16 @@ export const moMessages = {
     `Неможливо скасувати: спершу скасуйте проведені документи ${numbers.join(', ')}`,
   notOpen: 'Замовлення не відкрите для видачі чи випуску — спершу запустіть його',
   shortConfirm: (produced: string, qty: string) =>
-    `Виготовлено ${produced} з ${qty}. Підтвердіть «Завершити з недовипуском»`,
-  qtyBelowProduced: (produced: string) => `Кількість не може бути меншою за вже виготовлену (${produced})`,
+    `Виготовлено ${formatQtyUk(produced)} з ${formatQtyUk(qty)}. Підтвердіть «Завершити з недовипуском»`,
+  qtyBelowProduced: (produced: string) => `Кількість не може бути меншою за вже виготовлену (${formatQtyUk(produced)})`,
   qtyLocked: 'Кількість завершеного чи скасованого замовлення не змінюється',
   recipeLocked: 'Рецепт можна змінити лише в запланованому замовленні',
   closedLocked: 'Завершене чи скасоване замовлення не змінюється',
   noIssueLines: 'Немає чого видавати: усі матеріали вже видано',
   lineNotOfMo: 'Рядок матеріалу не належить цьому замовленню',
-  returnTooMuch: (name: string, issued: string) => `Повернути можна не більше, ніж видано: ${name} — ${issued}`,
+  returnTooMuch: (name: string, issued: string) => `Повернути можна не більше, ніж видано: ${name} — ${formatQtyUk(issued)}`,
   goodQty: 'Вкажіть кількість випуску більше нуля',
-  serialsCount: (need: number) => `Потрібно ${need} серійних номерів`,
+  serialsCount: (need: number) => `Потрібно ${countUk(need, SERIAL_FORMS)}`,
   serialsUnknown: (values: readonly string[]) => `Серійні номери не виділені цьому замовленню: ${values.join(', ')}`,
   serialsNotEnough: (need: number, have: number) =>
     `Недостатньо виділених серійних номерів: потрібно ${need}, є ${have}`,
@@ -55,9 +57,9 @@ export const moMessages = {
   timeEntryClosedMo: 'Час завершеного чи скасованого замовлення не змінюється',
   demandLine: 'Рядок замовлення не знайдено',
   demandItem: 'Товар рядка замовлення відрізняється від товару виробничого замовлення',
-  produced: (item: string, qty: string) => `Виготовлено ${item} × ${qty}`,
+  produced: (item: string, qty: string) => `Виготовлено ${item} × ${formatQtyUk(qty)}`,
   transferNeeded: (item: string, qty: string, mo: string, order: string) =>
-    `Виготовлено ${item} × ${qty} (${mo}) на іншому складі — потрібне переміщення для замовлення ${order}`,
+    `Виготовлено ${item} × ${formatQtyUk(qty)} (${mo}) на іншому складі — потрібне переміщення для замовлення ${order}`,
   overdue: (number: string, item: string) => `Прострочено виробниче замовлення ${number}: ${item}`,
   autoClosed: 'Автозакриття',
   excessChoice: 'Видано більше матеріалів, ніж потрібно: оберіть «Повернути на склад» або «Віднести на відхилення»',

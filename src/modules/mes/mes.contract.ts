@@ -1,5 +1,6 @@
 // The shop-floor terminal ('Термінал цеху', production.md §6): operators take the next operation, start, pause and
 // finish it and report good and scrap — time is booked as a side effect. Shared by the server and the page.
+import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { moOperationStatuses, moPriorities, moStatuses } from '@/modules/manufacturing/manufacturing.contract.ts';
@@ -117,7 +118,7 @@ export const mesTexts = {
   retry: 'Повторити',
   offline: 'Немає зв’язку з сервером. Натисніть «Повторити» — дію не буде зараховано двічі.',
   done: (label: string) => `Виконано: ${label}`,
-  output: (number: string, qty: string) => `Випуск ${number}: ${qty}`,
+  output: (number: string, qty: string) => `Випуск ${number}: ${formatQtyUk(qty)}`,
   loading: 'Завантаження…',
   error: 'Не вдалося завантажити дані',
   entries: 'Облік часу',

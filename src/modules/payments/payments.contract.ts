@@ -1,6 +1,7 @@
 // Payments ('Платежі', sales.md §2): money received from clients (or refunded to them) as documents, allocated to
 // the client's orders; bank statements turned into draft payments with match proposals. Shared by the server and
 // the page.
+import { formatMoneyUk } from '@/shared/decimal-format.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -35,7 +36,7 @@ export const paymentMessages = {
   orderStatus: (number: string, status: string) =>
     `Замовлення ${number} у статусі «${status}» — оплату на нього розподілити не можна`,
   overAllocated: (allocated: string, amount: string) =>
-    `Розподілено ${allocated} — це більше за суму платежу ${amount}`,
+    `Розподілено ${formatMoneyUk(allocated)} — це більше за суму платежу ${formatMoneyUk(amount)}`,
   tooManyAllocations: 'Не більше 100 замовлень в одному розподілі',
   importFormat: 'Надішліть виписку: файл 1CClientBankExchange (.txt), CSV або XLSX',
   importEmpty: 'У виписці немає жодної операції',

@@ -1,6 +1,7 @@
 // Kanban 'Планування (Kanban)' (production.md §5, API /api/production-tasks): a production task IS a manufacturing
 // order seen as a card — there is no task table, so the board cannot disagree with /manufacturing. Shared by the
 // server and the page.
+import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import {
   moExcessOptions,
@@ -65,7 +66,7 @@ export const taskMessages = {
   duplicateLine: 'Рядок замовлення вказано двічі',
   lineGone: 'Рядок замовлення не знайдено або він уже не потребує виробництва',
   lineNotOpen: (order: string) => `Рядок замовлення ${order} уже не потребує виробництва`,
-  lineTooMuch: (order: string, qty: string) => `${order}: можна покрити не більше ${qty}`,
+  lineTooMuch: (order: string, qty: string) => `${order}: можна покрити не більше ${formatQtyUk(qty)}`,
   lineNotMade: (sku: string) => `«${sku}» не виготовляється — його можна лише закупити`,
   recipeNotOfItem: 'Рецепт не належить цьому товару',
 } as const;

@@ -1,6 +1,8 @@
 // Shipments ('Відвантаження', sales.md §3): the SHP document that issues an order's goods, whole or partly, with the
 // serial numbers that left and the carrier's waybill. The delivery tracking is a second dimension kept apart from the
 // document status. Shared by the server and the page.
+import { formatQtyUk } from '@/shared/decimal-format.ts';
+import { countUk, SERIAL_FORMS } from '@/shared/plural.ts';
 import { csvOf, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -24,7 +26,7 @@ export const shipmentMessages = {
   lineNotFound: 'Рядок відвантаження не знайдено',
   keepOneLine: 'У відвантаженні має залишитися хоча б один рядок',
   overRemaining: (lineNo: number, sku: string, remaining: string) =>
-    `Рядок ${lineNo} (${sku}): залишилось відвантажити лише ${remaining}`,
+    `Рядок ${lineNo} (${sku}): залишилось відвантажити лише ${formatQtyUk(remaining)}`,
   notDraft: 'Змінювати можна лише чернетку',
   posted: 'Відвантаження вже проведено',
   notPosted: 'Скасувати можна лише проведене відвантаження',
@@ -33,9 +35,9 @@ export const shipmentMessages = {
   reason: 'Вкажіть причину скасування',
   serialsNotTracked: 'Товар не має серійного обліку',
   serialWholeQty: 'Для товару з серійним обліком кількість має бути цілою',
-  serialTooMany: (count: number, qty: string) => `Вибрано ${count} серійних номерів — більше, ніж ${qty}`,
+  serialTooMany: (count: number, qty: string) => `Вибрано ${countUk(count, SERIAL_FORMS)} — більше, ніж ${formatQtyUk(qty)}`,
   serialCount: (lineNo: number, sku: string, count: number, qty: string) =>
-    `Рядок ${lineNo} (${sku}): потрібно ${qty} серійних номерів, вибрано ${count}`,
+    `Рядок ${lineNo} (${sku}): потрібно ${countUk(qty, SERIAL_FORMS)}, вибрано ${count}`,
   serialUnknown: (serial: string, sku: string) => `Серійний номер ${serial} товару ${sku} не знайдено`,
   serialUnavailable: (serial: string, status: string) => `Серійний номер ${serial} недоступний (${status})`,
   serialOtherWarehouse: (serial: string) => `Серійний номер ${serial} не на складі відвантаження`,
@@ -72,7 +74,7 @@ export const shipmentMessages = {
   scanNothing: (code: string) => `Нічого не знайдено за кодом ${code}`,
   scanNotOnOrder: (sku: string, orderNumber: string) => `Товару ${sku} немає в замовленні ${orderNumber}`,
   scanMoreThanOrdered: (sku: string, remaining: string) =>
-    `Більше не замовлено: ${sku} — залишилось відвантажити ${remaining}`,
+    `Більше не замовлено: ${sku} — залишилось відвантажити ${formatQtyUk(remaining)}`,
   scanSerialNeeded: (sku: string) => `Товар ${sku} має серійний облік — відскануйте його серійний номер`,
   scanSerialAlready: (serial: string) => `Серійний номер ${serial} уже є в цьому відвантаженні`,
 } as const;

@@ -1,6 +1,7 @@
 // Adjustments ('Коригування залишків', warehouse.md §1): the ADJ document — the only way to correct a quantity by
 // hand — its opening-balance import, the stock settings of the gear dialog and one item's stock card. Shared by
 // the server and the pages.
+import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -60,7 +61,7 @@ export const adjustmentMessages = {
   rowKind: (sku: string, page: string) => `«${sku}» ведеться на сторінці «${page}», а прав на неї немає`,
   rowDuplicate: (sku: string, first: number) => `«${sku}» на цьому складі вже є в рядку ${first}`,
   rowSerials: (sku: string, qty: string, given: number) =>
-    `«${sku}» обліковується за серійними номерами: потрібно ${qty}, у стовпці «Серійні номери» — ${given}`,
+    `«${sku}» обліковується за серійними номерами: потрібно ${formatQtyUk(qty)}, у стовпці «Серійні номери» — ${given}`,
   serialsNoLine: (lineNo: number) => `Серійні номери вказано для рядка ${lineNo}, якого немає в документі`,
   serialsGone: (values: readonly string[]) =>
     `Неможливо скасувати: оприбутковані серійні номери вже не на складі: ${values.join(', ')}`,

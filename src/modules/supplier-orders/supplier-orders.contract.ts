@@ -1,6 +1,7 @@
 // Supplier orders ('Замовлення постачальникам', warehouse.md §5): purchase orders — what was asked of whom, when it
 // is expected, and what has arrived (receivedQty is derived from the posted receipt lines linked to each line).
 // Shared by the server and the page.
+import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -27,7 +28,7 @@ export const orderMessages = {
     `Дію «${action}» не можна виконати для замовлення у статусі «${status}»`,
   somethingReceived: 'За замовленням уже отримано товар — його можна лише закрити',
   lineReceived: (n: number) => `Рядок ${n}: за ним уже отримано товар — його не можна видалити чи змінити позицію`,
-  belowReceived: (received: string) => `Не менше вже отриманої кількості (${received})`,
+  belowReceived: (received: string) => `Не менше вже отриманої кількості (${formatQtyUk(received)})`,
   nothingToReceive: 'За замовленням усе вже отримано',
   receivedNoDraft: 'За замовленням уже отримано товар — повернути його в чернетку не можна',
   hasReceipts: 'До замовлення вже є приходи — видалити його не можна, лише скасувати',

@@ -3,6 +3,7 @@
 // ones must be on the shelf of the document's warehouse (`pickLineSerials`), the incoming ones must be new to the
 // item (`createLineSerials`). Which serials a document touched is read back from the timeline (`documentSerials`).
 // Callers post to the ledger first and change the serials last (the lock order every serial move uses).
+import { countUk, SERIAL_FORMS } from '@/shared/plural.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed, round } from '@/shared/decimal.ts';
@@ -22,7 +23,7 @@ import { serialEvents, serialNumbers } from './serial-numbers.table.ts';
 export const documentSerialMessages = {
   fractional: (sku: string) => `Товар «${sku}» обліковується за серійними номерами — кількість має бути цілою`,
   count: (sku: string, qty: string, given: number) =>
-    `Товар «${sku}»: потрібно ${qty} серійних номерів, вказано ${given}`,
+    `Товар «${sku}»: потрібно ${countUk(qty, SERIAL_FORMS)}, вказано ${given}`,
   repeated: (sku: string, values: readonly string[]) =>
     `Товар «${sku}»: серійні номери повторюються: ${values.join(', ')}`,
   unknown: (sku: string, values: readonly string[]) =>

@@ -167,7 +167,7 @@ describe('shipments', () => {
     // Without serials the posting is refused and names the line.
     const noSerials = await f.api('POST', `/api/shipments/${draft.id}/post`);
     expect(noSerials.statusCode).toBe(409);
-    expect(noSerials.json().error).toContain('потрібно 2 серійних номерів, вибрано 0');
+    expect(noSerials.json().error).toContain('потрібно 2 серійні номери, вибрано 0');
 
     // An unknown serial and too many serials are refused.
     const unknown = await f.api('PATCH', `/api/shipments/${draft.id}`, {

@@ -31,7 +31,7 @@ describe('adjustments of serial-tracked items (sales.md §4)', () => {
     });
     const none = await adjust(body([{ itemId: item.id, deltaQty: '2', unitCost: '50' }]));
     expect(none.statusCode).toBe(400);
-    expect(none.json().error).toBe(`Товар «${item.sku}»: потрібно 2 серійних номерів, вказано 0`);
+    expect(none.json().error).toBe(`Товар «${item.sku}»: потрібно 2 серійні номери, вказано 0`);
     const fractional = await adjust(body([{ itemId: item.id, deltaQty: '1.5', unitCost: '50', serials: ['A1'] }]));
     expect(fractional.json().error).toBe(
       `Товар «${item.sku}» обліковується за серійними номерами — кількість має бути цілою`,
@@ -82,7 +82,7 @@ describe('adjustments of serial-tracked items (sales.md §4)', () => {
     const postUrl = `/api/inventory/adjustments/${draft.json().id}/post`;
     const missing = await api('POST', postUrl, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(`Товар «${item.sku}»: потрібно 2 серійних номерів, вказано 0`);
+    expect(missing.json().error).toBe(`Товар «${item.sku}»: потрібно 2 серійні номери, вказано 0`);
     const unknown = await api('POST', postUrl, { serials: [{ lineNo: 1, serials: ['WO-1', 'WO-9'] }] });
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json().error).toBe(`Товар «${item.sku}»: серійних номерів не знайдено: WO-9`);

@@ -3,6 +3,7 @@
 // deadlock), values each line at its own cost or at the moving average, refuses negative stock unless the audited
 // setting allows it, updates balances and costs, and appends the movements. Cancelling appends the exact reversals;
 // history is never edited. Every posting ends with the low-stock check of the items it touched (low-stock.ts).
+import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
@@ -63,7 +64,7 @@ export interface PostedMovement {
 export const ledgerMessages = {
   shortage: 'Недостатньо запасу',
   shortLine: (sku: string, warehouse: string, needed: string, available: string) =>
-    `${sku} (${warehouse}): потрібно ${needed}, доступно ${available}`,
+    `${sku} (${warehouse}): потрібно ${formatQtyUk(needed)}, доступно ${formatQtyUk(available)}`,
   service: (sku: string) => `«${sku}» — послуга, вона не має залишків`,
   noCost: (sku: string) => `Для «${sku}» ще немає собівартості — вкажіть ціну одиниці`,
   badQty: 'Кількість має бути більшою за нуль',

@@ -3,6 +3,7 @@
 // `stock.lowStockThreshold`) has one open warning for the users who can view its stock page; when available rises
 // above the threshold again the warning is resolved. Runs in the posting's transaction, under the ledger's item
 // locks, with two queries per posting (plus one notify or resolve per item whose state changed).
+import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { sql } from 'drizzle-orm';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
@@ -14,7 +15,7 @@ export const lowStockMessages = {
   lowTitle: (name: string) => `Закінчується: ${name}`,
   outTitle: (name: string) => `Немає в наявності: ${name}`,
   message: (sku: string, available: string, unit: string | null, threshold: string) =>
-    `${sku}: доступно ${available}${unit ? ` ${unit}` : ''} на складах планування (поріг ${threshold})`,
+    `${sku}: доступно ${formatQtyUk(available)}${unit ? ` ${unit}` : ''} на складах планування (поріг ${formatQtyUk(threshold)})`,
 } as const;
 
 export const lowStockKey = (itemId: number) => `low-stock:item:${itemId}`;

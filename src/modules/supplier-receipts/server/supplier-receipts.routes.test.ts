@@ -391,7 +391,7 @@ describe('supplier receipts — serial numbers (sales.md §4)', () => {
       api('POST', `/api/supplier-receipts/${draft.json().id}/post`, { serials: [{ lineId: line.id, serials }] });
     const short = await post(['R-1']);
     expect(short.statusCode).toBe(400);
-    expect(short.json().error).toBe(`Товар «${item.sku}»: потрібно 3 серійних номерів, вказано 1`);
+    expect(short.json().error).toBe(`Товар «${item.sku}»: потрібно 3 серійні номери, вказано 1`);
     const repeated = await post(['R-1', 'r-1', 'R-2']);
     expect(repeated.json().error).toBe(`Товар «${item.sku}»: серійні номери повторюються: R-1`);
     expect(await serialsOf(item.id)).toEqual([]);

@@ -85,9 +85,9 @@ describe('warehouse transfers — serial numbers', () => {
 
     const missing = await post({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(`Товар «${sku}»: потрібно 2 серійних номерів, вказано 0`);
+    expect(missing.json().error).toBe(`Товар «${sku}»: потрібно 2 серійні номери, вказано 0`);
     const short = await post({ serials: [{ itemId: item, serials: ['ts-001'] }] });
-    expect(short.json().error).toBe(`Товар «${sku}»: потрібно 2 серійних номерів, вказано 1`);
+    expect(short.json().error).toBe(`Товар «${sku}»: потрібно 2 серійні номери, вказано 1`);
     const repeated = await post({ serials: [{ itemId: item, serials: ['TS-001', ' ts-001 '] }] });
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().error).toBe(`Товар «${sku}»: серійні номери повторюються: TS-001`);
