@@ -91,6 +91,8 @@ export const mesTexts = {
   noInstructions: 'Інструкцій немає',
   materials: 'Матеріали',
   noMaterials: 'Матеріалів немає',
+  sku: 'Артикул',
+  name: 'Назва',
   required: 'Потрібно',
   issued: 'Видано',
   good: 'Придатні',

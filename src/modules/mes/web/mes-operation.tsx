@@ -239,8 +239,8 @@ function Materials({ op }: { op: MesOperationDetail }) {
           <table className="w-full text-base">
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th className="py-1 pr-3 font-medium">SKU</th>
-                <th className="py-1 pr-3 font-medium">Назва</th>
+                <th className="py-1 pr-3 font-medium">{mesTexts.sku}</th>
+                <th className="py-1 pr-3 font-medium">{mesTexts.name}</th>
                 <th className="py-1 pr-3 text-right font-medium">{mesTexts.required}</th>
                 <th className="py-1 text-right font-medium">{mesTexts.issued}</th>
               </tr>
