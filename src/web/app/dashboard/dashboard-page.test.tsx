@@ -115,9 +115,13 @@ describe('DashboardPage', () => {
     ).toBe('/production');
   });
 
-  it("draws the spec's two sample charts, their data readable as tables", async () => {
+  it("draws the spec's two sample charts, their data readable as tables and marked as sample data", async () => {
     renderDashboard({});
     expect(await screen.findByRole('img', { name: 'Динаміка запасів' })).toBeTruthy();
+    for (const title of ['Динаміка запасів', 'Собівартість виробництва']) {
+      const panel = screen.getByRole('heading', { name: title }).closest('[data-slot="card"]') as HTMLElement;
+      expect(within(panel).getByText('Приклад даних')).toBeTruthy();
+    }
     expect(screen.getByRole('img', { name: 'Собівартість виробництва' })).toBeTruthy();
     const stock = screen.getByRole('table', { name: 'Динаміка запасів' });
     expect(within(stock).getAllByRole('row').slice(1).map(cells)).toEqual([

@@ -94,6 +94,12 @@ const cards: ReadonlyArray<{ key: keyof DashboardStats; icon: LucideIcon; tone: 
 const figure = (value: number | undefined) =>
   value === undefined ? '—' : new Intl.NumberFormat('uk-UA').format(value);
 
+const sampleBadge = (
+  <Badge variant="outline" title={m.sampleDataHint} className="shrink-0 text-muted-foreground">
+    {m.sampleData}
+  </Badge>
+);
+
 function Panel({
   title,
   description,
@@ -306,10 +312,10 @@ export function DashboardPage() {
           </div>
 
           <div className="grid gap-6 lg:grid-cols-2">
-            <Panel title={m.stockChart.title} description={m.stockChart.description}>
+            <Panel title={m.stockChart.title} description={m.stockChart.description} action={sampleBadge}>
               <LineChart title={m.stockChart.title} points={stockSample} headers={m.stockChart.headers} />
             </Panel>
-            <Panel title={m.costChart.title} description={m.costChart.description}>
+            <Panel title={m.costChart.title} description={m.costChart.description} action={sampleBadge}>
               <DoughnutChart title={m.costChart.title} points={costSample} headers={m.costChart.headers} />
             </Panel>
           </div>

@@ -28,6 +28,9 @@ export const dashboardMessages = {
     completed: 'Виконано',
     kanban: 'Повний Kanban',
   },
+  /** The spec's two charts carry its fixed sample figures, not the company's data: they say so. */
+  sampleData: 'Приклад даних',
+  sampleDataHint: 'Графік показує приклад, а не дані вашої компанії',
   stockChart: {
     title: 'Динаміка запасів',
     description: 'Кількість одиниць на складі за місяцями',
