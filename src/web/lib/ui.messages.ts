@@ -56,4 +56,13 @@ export const uiMessages = {
     rowMenu: (name: string) => `Дії: ${name}`,
     selectAll: 'Вибрати всі на сторінці',
   },
+  importDialog: {
+    file: 'Файл',
+    chooseFile: 'Оберіть файл',
+    upload: 'Імпортувати',
+    uploading: 'Імпорт…',
+    failed: 'Файл не імпортовано',
+    cancel: 'Скасувати',
+    close: 'Закрити',
+  },
 } as const;

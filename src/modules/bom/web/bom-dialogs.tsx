@@ -2,10 +2,10 @@
 // wrong row listed) and 'Копіювати з іншого виробу' (pick an item with a BOM and one of its BOMs → a draft copy).
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CopyIcon, Loader2Icon, UploadIcon } from 'lucide-react';
-import { bomStatusLabels, type Bom, type BomImportResult, type BomSummary } from '@/modules/bom/bom.contract.ts';
+import { CopyIcon, Loader2Icon } from 'lucide-react';
+import { bomStatusLabels, type Bom, type BomSummary } from '@/modules/bom/bom.contract.ts';
 import { FormFailure } from '@/web/components/document-parts.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
+import { FileImportDialog } from '@/web/components/file-import-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Dialog,
@@ -15,10 +15,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
-import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { BomItemPicker } from './bom-item-picker.tsx';
 import { bomApi, itemBomsQueryFn, itemBomsQueryKey, refreshBoms } from './bom.api.ts';
@@ -34,130 +33,44 @@ export function BomImportDialog({
   const m = bomWebMessages.import;
   const id = useId();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<'draft' | 'active'>('active');
-  const [fileError, setFileError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<{ message: string; rows: string[] } | null>(null);
-  const [created, setCreated] = useState<BomImportResult['boms'] | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: (chosen: File) => bomApi.importFile(chosen, status),
-    onSuccess: (result) => {
-      setCreated(result.boms);
-      void refreshBoms(queryClient);
-    },
-    onError: (error) => {
-      const rows = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
-      const message = serverMessageOf(error) ?? m.failed;
-      setFailure({ message: rows.length ? message.split('. Рядок')[0]! : message, rows });
-    },
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!file) {
-      setFileError(m.chooseFile);
-      return;
-    }
-    setFileError(undefined);
-    mutation.mutate(file);
-  }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
-      <DialogContent className="gap-5 p-4 sm:max-w-xl sm:p-6">
-        <DialogHeader>
-          <DialogTitle>{m.title}</DialogTitle>
-          <DialogDescription>{m.description}</DialogDescription>
-        </DialogHeader>
-        {created ? (
-          <div className="grid gap-3">
-            <p role="status" className="text-sm font-medium">
-              {m.created(created.length)}
-            </p>
-            <ul className="grid gap-2">
-              {created.map((bom) => (
-                <li
-                  key={bom.id}
-                  className="flex items-center justify-between gap-3 rounded-md border px-3 py-2 text-sm"
-                >
-                  <span>
-                    <span className="font-mono font-medium">{bom.sku}</span> · {bom.name} · {m.lines(bom.lineCount)}
-                  </span>
-                  <Button type="button" variant="outline" size="sm" onClick={() => onOpenItem(bom.itemId)}>
-                    {m.open}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                {m.close}
+    <FileImportDialog
+      texts={{ ...m, cancel: m.close }}
+      accept=".csv,.xlsx,.xml,text/csv,application/xml,text/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      upload={(file) => bomApi.importFile(file, status)}
+      onUploaded={() => void refreshBoms(queryClient)}
+      summary={(result) => m.created(result.boms.length)}
+      details={(result) => (
+        <ul className="grid gap-2">
+          {result.boms.map((bom) => (
+            <li key={bom.id} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2 text-sm">
+              <span>
+                <span className="font-mono font-medium">{bom.sku}</span> · {bom.name} · {m.lines(bom.lineCount)}
+              </span>
+              <Button type="button" variant="outline" size="sm" onClick={() => onOpenItem(bom.itemId)}>
+                {m.open}
               </Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <form className="grid gap-4" noValidate onSubmit={submit}>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-file`}>{m.file}</Label>
-              <Input
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,.xlsx,.xml,text/csv,application/xml,text/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-invalid={fileError ? true : undefined}
-                aria-describedby={`${id}-file-message`}
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setFailure(null);
-                }}
-              />
-              <FieldMessage id={`${id}-file-message`} error={fileError} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-status`}>{m.status}</Label>
-              <Select value={status} onValueChange={(value) => setStatus(value as 'draft' | 'active')}>
-                <SelectTrigger id={`${id}-status`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="active">{bomStatusLabels.active}</SelectItem>
-                  <SelectItem value="draft">{bomStatusLabels.draft}</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
-            {failure ? (
-              <div
-                role="alert"
-                className="grid max-h-64 gap-1 overflow-y-auto rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:border-red-400/40 dark:text-red-300"
-              >
-                <p className="font-medium">{failure.message}</p>
-                {failure.rows.length ? (
-                  <ul className="list-disc pl-5">
-                    {failure.rows.map((row) => (
-                      <li key={row}>{row}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={mutation.isPending} onClick={onClose}>
-                {m.close}
-              </Button>
-              <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? (
-                  <Loader2Icon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <UploadIcon aria-hidden="true" />
-                )}
-                {mutation.isPending ? m.uploading : m.upload}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+            </li>
+          ))}
+        </ul>
+      )}
+      onClose={onClose}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-status`}>{m.status}</Label>
+        <Select value={status} onValueChange={(value) => setStatus(value as 'draft' | 'active')}>
+          <SelectTrigger id={`${id}-status`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="active">{bomStatusLabels.active}</SelectItem>
+            <SelectItem value="draft">{bomStatusLabels.draft}</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+    </FileImportDialog>
   );
 }
 
