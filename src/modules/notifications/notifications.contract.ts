@@ -19,6 +19,8 @@ export const notificationSchema = z.object({
   actionUrl: z.string().nullable(),
   relatedEntityType: z.string().nullable(),
   relatedEntityId: z.string().nullable(),
+  /** How a person names the related record; null for events raised before it was kept. */
+  relatedLabel: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

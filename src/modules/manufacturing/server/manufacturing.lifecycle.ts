@@ -248,7 +248,7 @@ export async function notifyProduced(tx: DbOrTx, mo: Pick<MoRow, 'id' | 'number'
       title: moMessages.produced(r.name, qtyText(qty)),
       message: `${mo.number} — для замовлення ${r.order_number}`,
       actionUrl: `/orders?search=${encodeURIComponent(r.order_number)}`,
-      related: { type: 'orders', id: Number(r.order_id) },
+      related: { type: 'orders', id: Number(r.order_id), label: `Замовлення ${r.order_number}` },
       userIds: [Number(r.manager_user_id)],
       dedupeKey: producedKey(mo.id, Number(r.order_id)),
     });

@@ -17,7 +17,8 @@ export interface NotifyEvent {
   message: string;
   actionRequired?: boolean;
   actionUrl?: string | null;
-  related?: { type: string; id: string | number } | null;
+  /** The record the event is about, with the name a person knows it by ('Відвантаження ВД-2026-00012'). */
+  related?: { type: string; id: string | number; label: string } | null;
   /** The route whose viewers receive it (the event's page); active users only. */
   route?: string;
   /** People named for the event, such as the order's manager. */
@@ -70,6 +71,7 @@ export async function notify(tx: DbOrTx, event: NotifyEvent): Promise<number> {
     actionUrl: event.actionUrl ?? null,
     relatedEntityType: event.related?.type ?? null,
     relatedEntityId: event.related ? String(event.related.id) : null,
+    relatedLabel: event.related?.label ?? null,
     dedupeKey: event.dedupeKey ?? null,
   };
   const rows = await tx
@@ -85,6 +87,7 @@ export async function notify(tx: DbOrTx, event: NotifyEvent): Promise<number> {
         message: sql`excluded.message`,
         actionRequired: sql`excluded.action_required`,
         actionUrl: sql`excluded.action_url`,
+        relatedLabel: sql`excluded.related_label`,
         isRead: false,
         readAt: null,
         updatedAt: sql`now()`,
@@ -116,6 +119,7 @@ const columns = {
   actionUrl: notifications.actionUrl,
   relatedEntityType: notifications.relatedEntityType,
   relatedEntityId: notifications.relatedEntityId,
+  relatedLabel: notifications.relatedLabel,
   createdAt: notifications.createdAt,
 };
 

@@ -25,6 +25,8 @@ export const notifications = pgTable(
     actionUrl: text('action_url'),
     relatedEntityType: text('related_entity_type'),
     relatedEntityId: text('related_entity_id'),
+    /** How a person names the related record ('Замовлення ЗМ-2026-00004'), as it was when the event was raised. */
+    relatedLabel: text('related_label'),
     dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

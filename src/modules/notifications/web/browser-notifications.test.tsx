@@ -25,6 +25,7 @@ function notification(overrides: Partial<Notification> & { id: number }): Notifi
     actionUrl: null,
     relatedEntityType: null,
     relatedEntityId: null,
+    relatedLabel: null,
     createdAt: '2025-03-14T10:05:00.000Z',
     ...overrides,
   });

@@ -42,6 +42,8 @@ export function NotificationCard({
   const titleId = useId();
   const n = notification;
   const { icon: TypeIcon, tile } = typeLook(n.type);
+  const relatedLabel =
+    n.relatedLabel ?? messages.card.relatedFallback(n.relatedEntityType ?? '', n.relatedEntityId ?? '');
   const unread = !n.isRead;
   // Spec §4: 'Вирішити' only where action is required and it is still open.
   const canResolve = n.actionRequired && !n.isResolved;
@@ -114,7 +116,23 @@ export function NotificationCard({
         {n.relatedEntityType && n.relatedEntityId ? (
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <Link2Icon className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="break-all">{messages.card.related(n.relatedEntityType, n.relatedEntityId)}</span>
+            <span>{messages.card.related}</span>
+            {n.actionUrl ? (
+              // A link (a middle click opens a new tab); a click goes the way 'Перейти' does, marking it read.
+              <a
+                href={n.actionUrl}
+                className="break-words text-primary underline-offset-4 hover:underline"
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  onOpen();
+                }}
+              >
+                {relatedLabel}
+              </a>
+            ) : (
+              <span className="break-words">{relatedLabel}</span>
+            )}
           </p>
         ) : null}
 

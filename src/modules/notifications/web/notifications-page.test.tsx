@@ -24,6 +24,7 @@ function notification(overrides: Partial<Notification> & { id: number }): Notifi
     actionUrl: null,
     relatedEntityType: null,
     relatedEntityId: null,
+    relatedLabel: null,
     createdAt: '2025-03-14T10:05:00.000Z',
     ...overrides,
   });
@@ -40,6 +41,7 @@ const shortage = notification({
   actionUrl: '/shortage?itemId=12',
   relatedEntityType: 'item',
   relatedEntityId: '12',
+  relatedLabel: 'Резистор 10 кОм (R-10K)',
 });
 const payment = notification({
   id: 2,
@@ -51,7 +53,7 @@ const payment = notification({
   isResolved: true,
   actionRequired: true,
   actionUrl: '/unprocessed-payments/55',
-  relatedEntityType: 'payment',
+  relatedEntityType: 'payments',
   relatedEntityId: '55',
   createdAt: '2025-08-02T16:40:00.000Z',
 });
@@ -130,7 +132,10 @@ describe('NotificationsPage', () => {
     expect(within(critical).getByText('Нове')).toBeTruthy();
     expect(within(critical).queryByText('Вирішено')).toBeNull();
     expect(within(critical).getByText('Залишок 0 шт. при мінімумі 100')).toBeTruthy();
-    expect(within(critical).getByText('Пов’язано з: item #12')).toBeTruthy();
+    // The related record by the name a person knows it by, as a link to where the notification leads.
+    expect(within(critical).getByText('Пов’язано з:')).toBeTruthy();
+    const related = within(critical).getByRole('link', { name: 'Резистор 10 кОм (R-10K)' });
+    expect(related.getAttribute('href')).toBe('/shortage?itemId=12');
     expect(within(critical).getByText(/^14 берез\. 2025, \d{2}:05$/)).toBeTruthy();
     for (const action of ['Перейти', 'Прочитано', 'Вирішити', 'Видалити']) {
       expect(within(critical).getByRole('button', { name: action })).toBeTruthy();
@@ -140,6 +145,8 @@ describe('NotificationsPage', () => {
     expect(within(paid).getByText('Високий')).toBeTruthy();
     expect(within(paid).getByText('Платіж')).toBeTruthy();
     expect(within(paid).getByText('Вирішено')).toBeTruthy();
+    // Raised before labels were kept: its kind in Ukrainian and its number, never 'payments #55'.
+    expect(within(paid).getByRole('link', { name: 'Платіж №55' })).toBeTruthy();
     expect(within(paid).queryByText('Нове')).toBeNull();
     expect(within(paid).getByText(/^02 серп\. 2025, \d{2}:40$/)).toBeTruthy();
     // Read and resolved: neither 'Прочитано' nor 'Вирішити'.

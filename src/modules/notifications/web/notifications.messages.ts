@@ -4,6 +4,16 @@ import type { Notification, notificationStatusValues } from '../notifications.co
 
 const notificationsWord = (n: number) => pluralUk(n, ['повідомлення', 'повідомлення', 'повідомлень']);
 
+/** The kinds of records a notification may be about, as a person names them. */
+const relatedKinds: Record<string, string> = {
+  item: 'Товар',
+  orders: 'Замовлення',
+  manufacturing_orders: 'Виробниче замовлення',
+  payments: 'Платіж',
+  shipment: 'Відвантаження',
+  integration: 'Інтеграція',
+};
+
 export const notificationsPageMessages = {
   title: 'Повідомлення системи',
   subtitle: 'Події складу, продажів, виробництва та інтеграцій, що стосуються вас',
@@ -86,7 +96,9 @@ export const notificationsPageMessages = {
   card: {
     resolved: 'Вирішено',
     unread: 'Нове',
-    related: (type: string, id: string) => `Пов’язано з: ${type} #${id}`,
+    related: 'Пов’язано з:',
+    /** A record named before labels were kept: its kind in Ukrainian and its number. */
+    relatedFallback: (type: string, id: string) => `${relatedKinds[type] ?? 'Запис'} №${id}`,
     priorityLabel: (label: string) => `Пріоритет: ${label}`,
   },
 

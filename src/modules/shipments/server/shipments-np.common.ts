@@ -123,7 +123,7 @@ export async function notifyProblem(tx: DbOrTx, s: Shipment, what: string) {
     message: `${what}. Замовлення ${s.orderNumber}, ${s.clientName}${s.trackingNumber ? `, ЕН ${s.trackingNumber}` : ''}`,
     actionRequired: true,
     actionUrl: `/shipments?search=${encodeURIComponent(s.number)}`,
-    related: { type: 'shipment', id: s.id },
+    related: { type: 'shipment', id: s.id, label: `Відвантаження ${s.number}` },
     ...(s.managerUserId ? { userIds: [s.managerUserId] } : { route: '/shipments' }),
     dedupeKey: problemKey(s.id),
   });

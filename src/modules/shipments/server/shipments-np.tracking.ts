@@ -192,7 +192,7 @@ async function applyTracking(deps: NpDeps, ctx: AuditContext, id: number, tracke
         title: `Відправлення ${after.number} отримано`,
         message: `Замовлення ${after.orderNumber}, ${after.clientName}, ЕН ${after.trackingNumber ?? ''}`.trim(),
         actionUrl: `/shipments?search=${encodeURIComponent(after.number)}`,
-        related: { type: 'shipment', id },
+        related: { type: 'shipment', id, label: `Відвантаження ${after.number}` },
         ...(after.managerUserId ? { userIds: [after.managerUserId] } : { route: '/shipments' }),
       });
     }

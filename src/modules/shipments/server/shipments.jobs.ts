@@ -82,7 +82,7 @@ async function reportFailure(db: Db, job: string, error: string) {
       message: `${job}: ${error}`,
       actionRequired: true,
       actionUrl: '/integrations',
-      related: { type: 'integration', id: 'nova-poshta' },
+      related: { type: 'integration', id: 'nova-poshta', label: 'Інтеграція «Нова пошта»' },
       route: '/integrations',
       dedupeKey: FAILURE_KEY,
     });

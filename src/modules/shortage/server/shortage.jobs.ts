@@ -74,7 +74,7 @@ export async function checkCriticalShortages(tx: DbOrTx): Promise<CriticalCheck>
         actionRequired: true,
         title,
         message,
-        related: { type: 'item', id: row.itemId },
+        related: { type: 'item', id: row.itemId, label: `${row.name} (${row.sku})` },
         actionUrl: `${ROUTE}?itemId=${row.itemId}`,
         route: ROUTE,
         dedupeKey: key,

@@ -143,6 +143,7 @@ describe('material shortage — Done means', () => {
       message: `Бракує 15 шт, потрібно до ${dd}.${mm}.${yy}. Заблокованих виробничих замовлень немає.`,
       relatedEntityType: 'item',
       relatedEntityId: String(resistor),
+      relatedLabel: `${row!.name} (${row!.sku})`,
       actionUrl: `/shortage?itemId=${resistor}`,
     });
     // A second check leaves it alone (one notification, still unread).

@@ -118,6 +118,7 @@ describe('low-stock notifications (warehouse.md §0)', () => {
       actionUrl: `/inventory?search=${encodeURIComponent(item.sku)}`,
       relatedEntityType: 'item',
       relatedEntityId: String(item.id),
+      relatedLabel: `Контролер КТ-1 (${item.sku})`,
     });
     expect(await openFor(item.id, componentViewer.id)).toEqual([]);
 

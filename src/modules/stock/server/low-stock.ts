@@ -79,7 +79,7 @@ export async function checkLowStock(tx: DbOrTx, itemIds: readonly number[]): Pro
       title,
       message: lowStockMessages.message(r.sku, short(r.available), r.unit, short(r.threshold)),
       actionUrl: `${page}?search=${encodeURIComponent(r.sku)}`,
-      related: { type: 'item', id: itemId },
+      related: { type: 'item', id: itemId, label: `${r.name} (${r.sku})` },
       route: page,
       dedupeKey: lowStockKey(itemId),
     });
