@@ -1,37 +1,26 @@
 // A component's interchangeable components (reference-data.md §17): shown in BOMs and in the shortage as possible
 // choices, never substituted by themselves. The list is edited as a whole and saved with one PUT that replaces the
 // set; the contract's own schema checks the rows here before anything is sent, and the server checks them again.
-import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Resolver,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { itemAlternativesBodySchema, itemsMessages, type ItemAlternative } from '@/modules/items/items.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import type { z } from '@/shared/zod-uk.ts';
-import { FieldMessage } from '@/web/components/field-message.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
 import { callEndpoint, endpointKey } from '@/web/lib/api.ts';
-import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
-import { toast } from '@/web/lib/use-toast.ts';
 import { itemsEndpoints } from '../items.endpoints.ts';
-import { componentLinksMessages, MAX_ROWS } from './component-links.messages.ts';
+import { componentLinksMessages } from './component-links.messages.ts';
 import {
-  AddRowButton,
-  EmptyList,
-  FormFailure,
-  FormFooter,
+  LinkPicker,
+  LinkRow,
   LinksDialog,
+  LinksForm,
+  LinkTextField,
+  listResolver,
   RemoveRowButton,
-  unplacedMessage,
+  useLinksForm,
+  type LinkDialogProps,
+  type LinkFormProps,
+  type ListValues,
 } from './component-links.parts.tsx';
 
 const ALTERNATIVE_FIELDS = ['itemId', 'note'] as const;
@@ -43,107 +32,53 @@ interface AlternativeRow {
   sku: string | null;
   note: string;
 }
-interface AlternativesFormValues {
-  alternatives: AlternativeRow[];
-}
+type AlternativesFormValues = ListValues<'alternatives', AlternativeRow>;
 type AlternativesBody = z.output<typeof itemAlternativesBodySchema>;
 
-const alternativesSchemaResolver = zodResolver(itemAlternativesBodySchema);
-
 /** The contract's schema, and one rule only this dialog knows: a component is no alternative of itself. */
-function alternativesResolver(componentId: number): Resolver<AlternativesFormValues, unknown, AlternativesBody> {
-  return async (values, context, options) => {
-    const result = await alternativesSchemaResolver(
-      // 0 is refused by the schema with 'Оберіть компонент або матеріал зі списку'.
-      { alternatives: values.alternatives.map((row) => ({ itemId: row.itemId ?? 0, note: row.note })) },
-      context,
-      options as unknown as Parameters<typeof alternativesSchemaResolver>[2],
-    );
-    const selves = values.alternatives.flatMap((row, index) => (row.itemId === componentId ? [index] : []));
-    if (selves.length === 0)
-      return result as Awaited<ReturnType<Resolver<AlternativesFormValues, unknown, AlternativesBody>>>;
-    const errors = { ...result.errors } as Record<string, unknown>;
-    if (errors.alternatives === undefined || Array.isArray(errors.alternatives)) {
-      const rows = [...((errors.alternatives as Record<string, unknown>[] | undefined) ?? [])];
-      for (const index of selves) {
-        rows[index] = { ...rows[index], itemId: { type: 'validate', message: itemsMessages.selfAlternative } };
-      }
-      errors.alternatives = rows;
-    }
-    return { values: {}, errors: errors as FieldErrors<AlternativesFormValues> };
-  };
+function alternativesResolver(componentId: number) {
+  return listResolver({
+    list: 'alternatives',
+    schema: zodResolver(itemAlternativesBodySchema),
+    // 0 is refused by the schema with 'Оберіть компонент або матеріал зі списку'.
+    toInput: (row: AlternativeRow) => ({ itemId: row.itemId ?? 0, note: row.note }),
+    rule: { field: 'itemId', message: itemsMessages.selfAlternative, refuses: (row) => row.itemId === componentId },
+  });
 }
 
-function alternativesToForm(alternatives: readonly ItemAlternative[]): AlternativesFormValues {
-  return {
-    alternatives: alternatives.map((a) => ({ itemId: a.itemId, label: a.name, sku: a.sku, note: a.note ?? '' })),
-  };
-}
+const alternativeRow = (a: ItemAlternative): AlternativeRow => ({
+  itemId: a.itemId,
+  label: a.name,
+  sku: a.sku,
+  note: a.note ?? '',
+});
 
-export function AlternativesDialog({
-  componentId,
-  name,
-  onClose,
-}: {
-  componentId: number;
-  name: string;
-  onClose: () => void;
-}) {
-  const queryKey = endpointKey(itemsEndpoints.alternatives, { params: { id: componentId } });
-  const m = componentLinksMessages.alternatives;
+export function AlternativesDialog(props: LinkDialogProps) {
   return (
-    <LinksDialog<ItemAlternative>
-      queryKey={queryKey}
-      title={m.title}
-      name={name}
-      description={m.description}
-      texts={m}
+    <LinksDialog
+      {...props}
+      queryKey={endpointKey(itemsEndpoints.alternatives, { params: { id: props.componentId } })}
+      texts={componentLinksMessages.alternatives}
       className="sm:max-w-3xl"
-      onClose={onClose}
-    >
-      {(alternatives) => <AlternativesForm componentId={componentId} alternatives={alternatives} onClose={onClose} />}
-    </LinksDialog>
+      form={AlternativesForm}
+    />
   );
 }
 
-function AlternativesForm({
-  componentId,
-  alternatives,
-  onClose,
-}: {
-  componentId: number;
-  alternatives: ItemAlternative[];
-  onClose: () => void;
-}) {
+function AlternativesForm({ componentId, rows, queryKey, onClose }: LinkFormProps<ItemAlternative>) {
   const m = componentLinksMessages.alternatives;
-  const queryClient = useQueryClient();
-  const formId = useId();
   const [resolver] = useState(() => alternativesResolver(componentId));
-  const form = useForm<AlternativesFormValues, unknown, AlternativesBody>({
+  const { form, fields, append, remove, state } = useLinksForm({
+    list: 'alternatives',
+    fields: ALTERNATIVE_FIELDS,
+    loaded: rows,
+    toRow: alternativeRow,
     resolver,
-    defaultValues: alternativesToForm(alternatives),
-  });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'alternatives' });
-  const { isDirty } = form.formState;
-
-  const save = useMutation({
-    mutationFn: (body: AlternativesBody) =>
+    queryKey,
+    save: (body: AlternativesBody) =>
       callEndpoint(itemsEndpoints.saveAlternatives, { params: { id: componentId }, body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(endpointKey(itemsEndpoints.alternatives, { params: { id: componentId } }), saved);
-      form.reset(alternativesToForm(saved));
-      toast({ title: m.saved, description: m.savedCount(saved.length) });
-    },
-    onError: (error) => {
-      const names = form
-        .getValues('alternatives')
-        .flatMap((_row, index) => ALTERNATIVE_FIELDS.map((field) => `alternatives.${index}.${field}` as const));
-      applyServerFieldErrors(error, form.setError, names);
-    },
+    texts: m,
   });
-  const failure = save.error
-    ? unplacedMessage(save.error, 'alternatives', ALTERNATIVE_FIELDS, fields.length, m.saveFailed)
-    : null;
 
   /** The picker lists every component, this one too: choosing it is refused on the spot. */
   function pickComponent(index: number, id: number | null, label: string | null) {
@@ -160,41 +95,23 @@ function AlternativesForm({
   }
 
   return (
-    <>
-      <form
-        id={formId}
-        noValidate
-        className="grid min-w-0 gap-3"
-        onSubmit={form.handleSubmit((body) => save.mutate(body))}
-      >
-        <fieldset disabled={save.isPending} className="grid min-w-0 gap-3">
-          {fields.length === 0 ? (
-            <EmptyList title={m.empty} hint={m.emptyHint} />
-          ) : (
-            <ol className="grid gap-3">
-              {fields.map((field, index) => (
-                <AlternativeFields
-                  key={field.id}
-                  formId={formId}
-                  index={index}
-                  form={form}
-                  onPick={(id, label) => pickComponent(index, id, label)}
-                  onRemove={() => remove(index)}
-                />
-              ))}
-            </ol>
-          )}
-          <AddRowButton
-            label={m.add}
-            limit={m.limit(MAX_ROWS)}
-            count={fields.length}
-            onClick={() => append({ itemId: null, label: null, sku: null, note: '' })}
-          />
-        </fieldset>
-        {failure ? <FormFailure>{failure}</FormFailure> : null}
-      </form>
-      <FormFooter formId={formId} pending={save.isPending} dirty={isDirty} onClose={onClose} />
-    </>
+    <LinksForm
+      state={state}
+      texts={m}
+      onAdd={() => append({ itemId: null, label: null, sku: null, note: '' })}
+      onClose={onClose}
+    >
+      {fields.map((field, index) => (
+        <AlternativeFields
+          key={field.id}
+          formId={state.formId}
+          index={index}
+          form={form}
+          onPick={(id, label) => pickComponent(index, id, label)}
+          onRemove={() => remove(index)}
+        />
+      ))}
+    </LinksForm>
   );
 }
 
@@ -213,60 +130,36 @@ function AlternativeFields({
 }) {
   const m = componentLinksMessages.alternatives;
   const number = index + 1;
-  const itemId = `${formId}-${index}-itemId`;
-  const noteId = `${formId}-${index}-note`;
   const rowErrors = form.formState.errors.alternatives?.[index];
-  const itemError = rowErrors?.itemId?.message;
-  const noteError = rowErrors?.note?.message;
   const [label, sku] = useWatch({
     control: form.control,
     name: [`alternatives.${index}.label`, `alternatives.${index}.sku`],
   });
   return (
-    <li className="rounded-lg border p-2.5 sm:p-3">
-      <fieldset className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-        <legend className="sr-only">{m.row(number)}</legend>
-        <div className="grid min-w-0 content-start gap-1.5">
-          <Label htmlFor={itemId}>{m.component}</Label>
-          <Controller
-            control={form.control}
-            name={`alternatives.${index}.itemId`}
-            render={({ field }) => (
-              <ReferencePicker
-                ref={field.ref}
-                id={itemId}
-                route="/components"
-                value={field.value}
-                valueLabel={label}
-                placeholder={m.componentPlaceholder}
-                onChange={onPick}
-                onBlur={field.onBlur}
-                aria-invalid={itemError ? true : undefined}
-                aria-describedby={`${itemId}-message`}
-                aria-required
-              />
-            )}
-          />
-          <FieldMessage id={`${itemId}-message`} error={itemError} hint={sku ? m.sku(sku) : undefined} />
-        </div>
-        <div className="grid min-w-0 content-start gap-1.5">
-          <Label htmlFor={noteId}>{m.note}</Label>
-          <Input
-            id={noteId}
-            type="text"
-            autoComplete="off"
-            maxLength={500}
-            placeholder={m.notePlaceholder}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={`${noteId}-message`}
-            {...form.register(`alternatives.${index}.note`)}
-          />
-          <FieldMessage id={`${noteId}-message`} error={noteError} />
-        </div>
-        <div className="flex justify-end sm:items-start sm:pt-6">
-          <RemoveRowButton label={m.remove(number)} iconOnly onClick={onRemove} />
-        </div>
-      </fieldset>
-    </li>
+    <LinkRow legend={m.row(number)} className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+      <LinkPicker
+        control={form.control}
+        name={`alternatives.${index}.itemId`}
+        id={`${formId}-${index}-itemId`}
+        label={m.component}
+        route="/components"
+        valueLabel={label}
+        placeholder={m.componentPlaceholder}
+        error={rowErrors?.itemId?.message}
+        hint={sku ? m.sku(sku) : undefined}
+        onPick={onPick}
+      />
+      <LinkTextField
+        id={`${formId}-${index}-note`}
+        label={m.note}
+        error={rowErrors?.note?.message}
+        maxLength={500}
+        placeholder={m.notePlaceholder}
+        {...form.register(`alternatives.${index}.note`)}
+      />
+      <div className="flex justify-end sm:items-start sm:pt-6">
+        <RemoveRowButton label={m.remove(number)} iconOnly onClick={onRemove} />
+      </div>
+    </LinkRow>
   );
 }
