@@ -1,5 +1,6 @@
 // Every text of the manufacturing page (production.md §4 Page). The contract's own labels and messages (statuses,
 // priorities, action names, the server's refusals) are reused as they are.
+import { countUk, SERIAL_FORMS } from '@/shared/plural.ts';
 import { pluralUk } from '@/shared/plural.ts';
 
 export const moWebMessages = {
@@ -331,7 +332,7 @@ export const moWebMessages = {
       serialsPick: 'Обрати або відсканувати номери',
       allocated: 'Виділені номери (натисніть, щоб додати)',
       addSerial: (value: string) => `Додати ${value}`,
-      serialsCount: (need: string, have: number) => `Потрібно ${need} серійних номерів, додано ${have}`,
+      serialsCount: (need: string, have: number) => `Потрібно ${countUk(need, SERIAL_FORMS)}, додано ${have}`,
       submit: 'Провести випуск',
     },
     complete: {

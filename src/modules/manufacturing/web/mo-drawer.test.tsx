@@ -207,7 +207,7 @@ describe('ManufacturingPage — drawer', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Обрати або відсканувати номери' }));
     await user.click(within(dialog).getByRole('button', { name: 'Додати SN-0006' }));
     await user.click(within(dialog).getByRole('button', { name: 'Провести випуск' }));
-    expect(await within(dialog).findByText('Потрібно 2 серійних номерів, додано 1')).toBeTruthy();
+    expect(await within(dialog).findByText('Потрібно 2 серійні номери, додано 1')).toBeTruthy();
     await user.type(within(dialog).getByPlaceholderText('Сканувати або ввести номер'), 'SN-0005{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Провести випуск' }));
     await waitFor(() =>

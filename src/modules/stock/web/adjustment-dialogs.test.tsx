@@ -211,7 +211,7 @@ describe("the quick dialog 'Коригування'", () => {
     await user.type(serials, 'bz-001');
     expect(within(dialog).getByText('Вказано 1 з 3')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
-    expect(within(dialog).getByText('Потрібно 3 серійних номерів, вказано 1')).toBeTruthy();
+    expect(within(dialog).getByText('Потрібно 3 серійні номери, вказано 1')).toBeTruthy();
     expect(posts(fetchMock, '/api/inventory/adjustments')).toEqual([]);
 
     await user.clear(serials);

@@ -1,5 +1,6 @@
 // Every text of the stock read pages (warehouse.md §0–3): /inventory, /component-stock and /component-movement.
 // Status and document type names come from the contract (stockStatusLabels, documentTypeLabels).
+import { countUk, SERIAL_FORMS } from '@/shared/plural.ts';
 import { pluralUk } from '@/shared/plural.ts';
 
 const positions = (n: number) => `${n} ${pluralUk(n, ['позиція', 'позиції', 'позицій'])}`;
@@ -96,7 +97,7 @@ export const stockMessages = {
       qty === null ? `Вказано: ${count}` : `Вказано ${count} з ${qty}`,
     serialsCountedHint: 'Для товару із серійним обліком вкажіть зміну кількості (±) і номери одиниць',
     errors: {
-      serials: (count: number, qty: string) => `Потрібно ${qty} серійних номерів, вказано ${count}`,
+      serials: (count: number, qty: string) => `Потрібно ${countUk(qty, SERIAL_FORMS)}, вказано ${count}`,
       serialsCounted: 'Для товару із серійним обліком оберіть «Зміна кількості (±)»',
       warehouse: 'Оберіть склад',
       reason: 'Оберіть причину',
