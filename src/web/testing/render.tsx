@@ -7,18 +7,29 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '@/web/components/ui/toaster.tsx';
 import { TooltipProvider } from '@/web/components/ui/tooltip.tsx';
+import { RegisteredRoutesContext } from '@/web/layout/registered-routes.ts';
 import { createQueryClient } from '@/web/lib/query-client.ts';
 
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', queryClient = createQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
+  {
+    path = '/',
+    queryClient = createQueryClient(),
+    registeredRoutes,
+  }: {
+    path?: string;
+    queryClient?: QueryClient;
+    /** The routes whose pages the route table has (as the app shell provides them); none when left out. */
+    registeredRoutes?: ReadonlySet<string>;
+  } = {},
 ) {
   const location = memoryLocation({ path, record: true });
+  const page = registeredRoutes ? <RegisteredRoutesContext value={registeredRoutes}>{ui}</RegisteredRoutesContext> : ui;
   const result = render(
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          {ui}
+          {page}
         </Router>
         <Toaster />
       </TooltipProvider>

@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { useRegisteredRoutes } from '@/web/layout/registered-routes.ts';
 import {
   countChanges,
   groupCatalogue,
@@ -41,7 +42,12 @@ export function PermissionEditor({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const groups = useMemo(() => groupCatalogue(catalogue), [catalogue]);
+  // Only pages that are built are offered; rights kept for the others are saved back as they are.
+  const registered = useRegisteredRoutes();
+  const groups = useMemo(
+    () => groupCatalogue(catalogue.filter((route) => registered.has(route.route))),
+    [catalogue, registered],
+  );
   const baseline = useMemo(() => matrixOf(role, catalogue), [role, catalogue]);
   const [state, setState] = useState<MatrixState>(baseline);
   const readOnly = role.isSystem;
