@@ -170,6 +170,10 @@ async function companyOf(db: DbOrTx, companyId: number, currencyCode: string) {
   return { company: company!, account, logo: logo ?? null };
 }
 
+/** 'Ціна з ПДВ' / 'Сума без ПДВ' for a VAT payer; a company outside VAT has no VAT to speak of. */
+const priceHeader = (isVatPayer: boolean, includeVat: boolean, noun: 'Ціна' | 'Сума') =>
+  isVatPayer ? `${noun} ${includeVat ? 'з ПДВ' : 'без ПДВ'}` : noun;
+
 /** The figures of the invoice's lines and totals, in the order's currency. */
 export function invoiceFigures(order: Order, isVatPayer: boolean) {
   const rows = order.lines.map((l, i) => {
@@ -287,8 +291,9 @@ export async function renderInvoice(db: DbOrTx, order: Order): Promise<Buffer> {
       { header: 'Назва', width: 45 },
       { header: 'Од.', width: 7, align: 'center' },
       { header: 'Кількість', width: 12, align: 'right' },
-      { header: 'Ціна', width: 15, align: 'right' },
-      { header: 'Сума', width: 16, align: 'right' },
+      // Whether a price includes VAT is said where it is read (the totals say it again below).
+      { header: priceHeader(company.isVatPayer, order.pricesIncludeVat, 'Ціна'), width: 15, align: 'right' },
+      { header: priceHeader(company.isVatPayer, order.pricesIncludeVat, 'Сума'), width: 16, align: 'right' },
     ],
     figures.rows.map((cells) => ({ cells })),
   );

@@ -65,7 +65,8 @@ describe('orders: Done means', () => {
     expect(text).toContain('ЄДРПОУ');
     expect(text).toContain(f.companyIban);
     expect(text).toContain('ТОВ «Енергоплюс»');
-    expect(text).toMatch(/№ Назва Од\. Кількість Ціна Сума/);
+    // A VAT payer with prices that include VAT: the columns say so.
+    expect(text).toMatch(/№ Назва Од\. Кількість Ціна з ПДВ Сума з ПДВ/);
     expect(text).toContain('Виписав(ла)');
     expect(text).toContain('ЧЕРНЕТКА');
     await ok(await act(order.id, 'confirm'));
