@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { DateField, isoToUk, maskDate, ukToIso } from './date-field.tsx';
 
-function Field({ initial = '' }: { initial?: string }) {
+function Field({ initial = '', min, max }: { initial?: string; min?: string; max?: string }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DateField aria-label="Дата документа" value={value} onChange={setValue} />
+      <DateField aria-label="Дата документа" value={value} onChange={setValue} min={min} max={max} />
       <output aria-label="значення">{value}</output>
     </>
   );
@@ -89,5 +89,41 @@ describe('DateField', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText('значення').textContent).toBe('2026-12-05');
     expect((screen.getByLabelText('Дата документа') as HTMLInputElement).value).toBe('05.12.2026');
+  });
+
+  it('offers no day after max or before min in the calendar, but takes such a date typed', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Field initial="2026-11-20" min="2026-11-10" max="2026-11-25" />);
+    await user.click(screen.getByRole('button', { name: 'Відкрити календар' }));
+    await screen.findByRole('grid', { name: 'листопад 2026' });
+    expect(screen.getByRole('button', { name: '26 листопада 2026' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: '9 листопада 2026' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: '25 листопада 2026' }).getAttribute('aria-disabled')).toBeNull();
+    // Walked onto by the keyboard, a day past max is not picked; the last allowed one is.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('20 листопада 2026');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('27 листопада 2026');
+    expect(screen.getByLabelText('значення').textContent).toBe('2026-11-20');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{Enter}');
+    expect(screen.getByLabelText('значення').textContent).toBe('2026-11-25');
+    // Nor is one clicked.
+    await user.click(screen.getByRole('button', { name: 'Відкрити календар' }));
+    await user.click(await screen.findByRole('button', { name: '26 листопада 2026' }));
+    expect(screen.getByRole('grid', { name: 'листопад 2026' })).toBeTruthy();
+    expect(screen.getByLabelText('значення').textContent).toBe('2026-11-25');
+    await user.keyboard('{Escape}');
+    // Typed, it is the form's or the server's to say why the date does not fit.
+    const input = screen.getByLabelText('Дата документа');
+    await user.clear(input);
+    await user.type(input, '01.12.2026');
+    expect(screen.getByLabelText('значення').textContent).toBe('2026-12-01');
+  });
+
+  it('opens the calendar on the nearest allowed day when the value lies outside', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Field initial="2026-12-05" max="2026-11-25" />);
+    await user.click(screen.getByRole('button', { name: 'Відкрити календар' }));
+    await screen.findByRole('grid', { name: 'листопад 2026' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('25 листопада 2026');
   });
 });

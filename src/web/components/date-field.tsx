@@ -62,9 +62,15 @@ export interface DateFieldProps {
   'aria-required'?: boolean;
   /** Called with the typed text when it is not a date (the field keeps it and marks itself invalid). */
   onInvalid?: (text: string) => void;
+  /**
+   * 'YYYY-MM-DD': the calendar offers no day before `min` or after `max`, as the native date input's picker did. A
+   * typed date is not refused for it: the form's own check or the server's says why it does not fit.
+   */
+  min?: string;
+  max?: string;
 }
 
-export function DateField({ id, value, onChange, disabled, className, onInvalid, ...aria }: DateFieldProps) {
+export function DateField({ id, value, onChange, disabled, className, onInvalid, min, max, ...aria }: DateFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const [text, setText] = useState(() => isoToUk(value));
@@ -148,6 +154,8 @@ export function DateField({ id, value, onChange, disabled, className, onInvalid,
         >
           <MonthGrid
             value={value}
+            min={min}
+            max={max}
             onPick={(iso) => {
               setOpen(false);
               setText(isoToUk(iso));
@@ -160,10 +168,33 @@ export function DateField({ id, value, onChange, disabled, className, onInvalid,
   );
 }
 
-/** A month of days, Monday first; arrows move by a day or a week, PageUp/PageDown by a month, Enter picks. */
-export function MonthGrid({ value, onPick }: { value: string; onPick: (iso: string) => void }) {
+/**
+ * A month of days, Monday first; arrows move by a day or a week, PageUp/PageDown by a month, Enter picks. Days before
+ * `min` or after `max` can be walked over but not picked.
+ */
+export function MonthGrid({
+  value,
+  onPick,
+  min,
+  max,
+}: {
+  value: string;
+  onPick: (iso: string) => void;
+  min?: string;
+  max?: string;
+}) {
   const selected = value ? toLocalDate(value) : null;
-  const [focus, setFocus] = useState<Date>(() => selected ?? new Date());
+  const outside = (day: Date) => {
+    const iso = toIso(day);
+    return (!!min && iso < min) || (!!max && iso > max);
+  };
+  // The day to start from (the chosen one, else today), moved into the allowed days.
+  const [focus, setFocus] = useState<Date>(() => {
+    const start = selected ?? new Date();
+    if (min && toIso(start) < min) return toLocalDate(min);
+    if (max && toIso(start) > max) return toLocalDate(max);
+    return start;
+  });
   const month = startOfMonth(focus);
   const first = startOfWeek(month, { weekStartsOn: 1 });
   const days = Array.from({ length: 42 }, (_, i) => addDays(first, i));
@@ -194,7 +225,7 @@ export function MonthGrid({ value, onPick }: { value: string; onPick: (iso: stri
       setFocus(move());
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onPick(toIso(focus));
+      if (!outside(focus)) onPick(toIso(focus));
     }
   }
 
@@ -241,19 +272,24 @@ export function MonthGrid({ value, onPick }: { value: string; onPick: (iso: stri
               {days.slice(week * 7, week * 7 + 7).map((day) => {
                 const isFocus = isSameDay(day, focus);
                 const isSelected = selected !== null && isSameDay(day, selected);
+                const isOutside = outside(day);
                 return (
                   <td key={day.toISOString()} className="p-0 text-center">
                     <button
                       type="button"
                       tabIndex={isFocus ? 0 : -1}
                       aria-selected={isSelected}
+                      aria-disabled={isOutside ? true : undefined}
                       aria-label={format(day, 'd MMMM yyyy', { locale: uk })}
-                      onClick={() => onPick(toIso(day))}
+                      onClick={() => {
+                        if (!isOutside) onPick(toIso(day));
+                      }}
                       className={cn(
                         'size-8 rounded-md text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
                         !isSameMonth(day, month) && 'text-muted-foreground/60',
                         isSameDay(day, today) && 'font-semibold underline underline-offset-4',
                         isSelected && 'bg-primary text-primary-foreground hover:bg-primary',
+                        isOutside && 'cursor-not-allowed text-muted-foreground/40 hover:bg-transparent',
                       )}
                     >
                       {format(day, 'd')}

@@ -215,6 +215,8 @@ export function PeriodFilter({
         aria-label={labels?.from ?? messages.dateFrom}
         className="w-40"
         value={from}
+        // The calendar offers no 'from' after 'to' and no 'to' before 'from'.
+        max={to || undefined}
         onChange={(dateFrom) => onChange({ dateFrom, dateTo: to })}
       />
       <span aria-hidden="true" className="text-muted-foreground">
@@ -225,6 +227,7 @@ export function PeriodFilter({
         aria-label={labels?.to ?? messages.dateTo}
         className="w-40"
         value={to}
+        min={from || undefined}
         onChange={(dateTo) => onChange({ dateFrom: from, dateTo })}
       />
     </div>

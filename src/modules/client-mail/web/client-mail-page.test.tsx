@@ -354,7 +354,7 @@ describe('ClientMailPage — letters', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Скасувати лист' })).toBeNull();
     await user.click(within(menu).getByRole('menuitem', { name: 'Вручено' }));
     const dialog = await screen.findByRole('dialog', { name: 'Вручено: лист MAIL-2026-00003' });
-    fireEvent.change(within(dialog).getByLabelText('Дата'), { target: { value: '2026-11-25' } });
+    fireEvent.change(within(dialog).getByLabelText('Дата'), { target: { value: '25.11.2026' } });
     const tracking = within(dialog).getByLabelText('Трек-номер');
     await user.clear(tracking);
     await user.type(tracking, 'AB12');
@@ -380,7 +380,7 @@ describe('ClientMailPage — letters', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Вибрати лист MAIL-2026-00002' }));
     await user.click(screen.getByRole('button', { name: 'Додати до реєстру' }));
     const dialog = await screen.findByRole('dialog', { name: 'Додати до реєстру: 1 лист' });
-    fireEvent.change(within(dialog).getByLabelText('Дата реєстру'), { target: { value: '2026-11-21' } });
+    fireEvent.change(within(dialog).getByLabelText('Дата реєстру'), { target: { value: '21.11.2026' } });
     await user.click(within(dialog).getByRole('button', { name: 'Додати' }));
     await waitFor(() =>
       expect(bodiesOf(fetchMock, 'POST', '/api/client-mail/registers')).toEqual([

@@ -12,6 +12,7 @@ import {
   type Letter,
   type MailStatus,
 } from '@/modules/client-mail/client-mail.contract.ts';
+import { DateField } from '@/web/components/date-field.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
@@ -185,14 +186,13 @@ export function StatusDialog({
         >
           <div className="grid gap-2">
             <Label htmlFor={`${formId}-date`}>{m.date}</Label>
-            <Input
+            <DateField
               id={`${formId}-date`}
-              type="date"
               value={date}
               max={todayIso()}
               aria-invalid={errors.date ? true : undefined}
               aria-describedby={`${formId}-date-message`}
-              onChange={(e) => setDate(e.target.value)}
+              onChange={setDate}
             />
             <FieldMessage id={`${formId}-date-message`} error={errors.date} hint={m.dateHint} />
           </div>

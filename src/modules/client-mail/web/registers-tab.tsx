@@ -18,6 +18,7 @@ import {
 } from '@/modules/client-mail/client-mail.contract.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { DataTable, documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { ChoiceFilter, ListToolbar, PagedListCard, statusOptions, usePagedList } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -28,7 +29,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
@@ -384,13 +384,7 @@ export function AddToRegisterDialog({
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div className="grid gap-2">
                     <Label htmlFor={`${formId}-date`}>{a.registerDate}</Label>
-                    <Input
-                      id={`${formId}-date`}
-                      type="date"
-                      required
-                      value={registerDate}
-                      onChange={(e) => setRegisterDate(e.target.value)}
-                    />
+                    <DateField id={`${formId}-date`} aria-required value={registerDate} onChange={setRegisterDate} />
                   </div>
                   <div className="grid gap-2">
                     <Label htmlFor={`${formId}-service`}>{a.postalService}</Label>

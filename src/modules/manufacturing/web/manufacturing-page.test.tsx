@@ -93,8 +93,8 @@ describe('ManufacturingPage — form', () => {
     const qty = within(dialog).getByLabelText(/Кількість/);
     await user.clear(qty);
     await user.type(qty, '0');
-    fireEvent.change(within(dialog).getByLabelText('Плановий початок'), { target: { value: '2026-11-10' } });
-    fireEvent.change(within(dialog).getByLabelText('Термін виконання'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(dialog).getByLabelText('Плановий початок'), { target: { value: '10.11.2026' } });
+    fireEvent.change(within(dialog).getByLabelText('Термін виконання'), { target: { value: '01.11.2026' } });
     await user.click(within(dialog).getByRole('button', { name: 'Створити' }));
     expect(await within(dialog).findByText('Оберіть товар, який потрібно виготовити')).toBeTruthy();
     expect(within(dialog).getByText('Має бути більше нуля')).toBeTruthy();

@@ -9,6 +9,7 @@ import { Loader2Icon, SaveIcon } from 'lucide-react';
 import { moPriorities, moPriorityLabels, type MoDetail } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { StateMessage } from '@/web/components/data-list.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -112,6 +113,14 @@ function MoForm({ mo, onSaved, onClose }: { mo?: MoDetail; onSaved: (id: number)
     'aria-describedby': `${idOf(name)}-message`,
     'aria-required': required ? true : undefined,
   });
+  // Dates are typed дд.мм.рррр in every browser (the toolkit's DateField), not in the browser's own date format.
+  const dateField = (name: 'plannedStart' | 'dueDate') => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f }) => <DateField {...aria(name)} value={f.value} onChange={f.onChange} />}
+    />
+  );
   const field = (
     name: string,
     label: string,
@@ -224,12 +233,8 @@ function MoForm({ mo, onSaved, onClose }: { mo?: MoDetail; onSaved: (id: number)
                 : undefined,
           },
         )}
-        {field(
-          'plannedStart',
-          m.plannedStart,
-          <Input {...aria('plannedStart')} type="date" {...form.register('plannedStart')} />,
-        )}
-        {field('dueDate', m.dueDate, <Input {...aria('dueDate')} type="date" {...form.register('dueDate')} />)}
+        {field('plannedStart', m.plannedStart, dateField('plannedStart'))}
+        {field('dueDate', m.dueDate, dateField('dueDate'))}
         {field(
           'priority',
           m.priority,

@@ -121,6 +121,9 @@ describe('OrderedProductsPage', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await user.click(toggle);
     await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('approvedOnly=false'));
+    // 'Термін до' is typed дд.мм.рррр and sent as the API's date.
+    await user.type(screen.getByLabelText('Термін до'), '01.12.2026');
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)).toContain('dueBefore=2026-12-01'));
   });
 
   it('opens the per-line drill-down with a link to the order', async () => {

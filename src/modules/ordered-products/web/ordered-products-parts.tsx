@@ -26,6 +26,7 @@ import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import type { DataColumn, RowActionItem } from '@/web/components/data-table.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
@@ -354,11 +355,11 @@ export function Filters({
           <Label htmlFor="ordered-products-due" className="shrink-0 text-sm text-muted-foreground">
             {f.dueBefore}
           </Label>
-          <Input
+          <DateField
             id="ordered-products-due"
-            type="date"
+            className="w-40"
             value={filter.dueBefore}
-            onChange={(event) => onChange({ dueBefore: event.target.value })}
+            onChange={(dueBefore) => onChange({ dueBefore })}
           />
         </div>
         <div className="flex items-center gap-2">

@@ -14,6 +14,7 @@ import {
 } from '@/modules/payments/payments.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { StateMessage } from '@/web/components/data-list.tsx';
+import { DateField } from '@/web/components/date-field.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -227,12 +228,7 @@ function PaymentForm({
         {field(
           'paymentDate',
           m.date,
-          <Input
-            type="date"
-            value={paymentDate}
-            onChange={(e) => setPaymentDate(e.target.value)}
-            {...aria('paymentDate', true)}
-          />,
+          <DateField value={paymentDate} onChange={setPaymentDate} {...aria('paymentDate', true)} />,
           { required: true },
         )}
         <div className="grid min-w-0 content-start gap-2">

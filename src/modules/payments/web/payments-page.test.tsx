@@ -434,6 +434,9 @@ describe('PaymentsPage — new payment, import, rights', () => {
     expect(calls(fetchMock, 'POST', '/api/payments')).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText(/^Сума/));
     await user.type(within(dialog).getByLabelText(/^Сума/), '1000');
+    const date = within(dialog).getByLabelText(/^Дата платежу/);
+    await user.clear(date);
+    await user.type(date, '20.11.2026');
     await user.click(within(dialog).getByRole('button', { name: 'Провести платіж' }));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/api/payments')).toHaveLength(1));
     const [body] = jsonBodies(fetchMock, 'POST', '/api/payments') as Array<Record<string, unknown>>;
@@ -442,6 +445,7 @@ describe('PaymentsPage — new payment, import, rights', () => {
       clientId: 3,
       currencyCode: 'UAH',
       method: 'bank_transfer',
+      paymentDate: '2026-11-20',
       post: true,
       allocations: [{ orderId: 41, amount: '900.00' }],
     });

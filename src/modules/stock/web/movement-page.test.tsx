@@ -226,8 +226,8 @@ describe('MovementPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Інвентаризація' }));
     await waitFor(() => expect(paramsOf(listUrls(fetchMock).at(-1)).get('documentType')).toBe('inventory_audit'));
 
-    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('Період по'), { target: { value: '2026-03-31' } });
+    fireEvent.change(screen.getByLabelText('Період з'), { target: { value: '01.03.2026' } });
+    fireEvent.change(screen.getByLabelText('Період по'), { target: { value: '31.03.2026' } });
     await waitFor(() => expect(paramsOf(listUrls(fetchMock).at(-1)).get('dateTo')).toBe('2026-03-31'));
 
     await user.type(screen.getByRole('searchbox', { name: 'Пошук руху запасів' }), 'GRN');

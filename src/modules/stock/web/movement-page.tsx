@@ -9,7 +9,7 @@ import { documentTypeLabels, type MovementRow, type MovementSummary } from '@/mo
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
 import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
+import { PeriodFilter } from '@/web/components/list-page.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
@@ -182,29 +182,13 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
           options={documentTypeOptions}
           onChange={(documentType) => changeFilter({ documentType })}
         />
-        <div className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-2 sm:col-span-2 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
-          <Label htmlFor="movement-date-from" className="shrink-0 font-normal text-muted-foreground">
-            {messages.dateFrom}
-          </Label>
-          <Input
-            id="movement-date-from"
-            type="date"
-            className="min-w-0"
-            value={filter.dateFrom}
-            max={filter.dateTo || undefined}
-            onChange={(event) => changeFilter({ dateFrom: event.target.value })}
-          />
-          <Label htmlFor="movement-date-to" className="justify-self-end font-normal text-muted-foreground">
-            {messages.dateTo}
-          </Label>
-          <Input
-            id="movement-date-to"
-            type="date"
-            aria-label={messages.dateToLabel}
-            className="min-w-0"
-            value={filter.dateTo}
-            min={filter.dateFrom || undefined}
-            onChange={(event) => changeFilter({ dateTo: event.target.value })}
+        <div className="min-w-0 sm:col-span-2">
+          <PeriodFilter
+            id="movement-date"
+            from={filter.dateFrom}
+            to={filter.dateTo}
+            labels={{ from: messages.dateFrom, to: messages.dateToLabel }}
+            onChange={changeFilter}
           />
         </div>
       </div>

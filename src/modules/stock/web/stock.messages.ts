@@ -179,7 +179,6 @@ export const stockMessages = {
     documentType: 'Документ',
     documentTypeAll: 'Усі типи',
     dateFrom: 'Період з',
-    dateTo: 'по',
     dateToLabel: 'Період по',
     loading: 'Завантаження руху запасів...',
     loadError: 'Не вдалося завантажити рух запасів',
