@@ -37,6 +37,31 @@ export const uiMessages = {
     reasonRequired: 'Вкажіть причину',
     back: 'Назад',
   },
+  documentForm: {
+    required: "Обов'язкове поле",
+    lines: {
+      title: 'Рядки документа',
+      line: (n: number) => `Рядок ${n}`,
+      empty: 'Рядків ще немає',
+      emptyHint: 'Додайте позиції кнопкою «Додати рядок».',
+      add: 'Додати рядок',
+      limit: (max: number) => `Не більше ${max} рядків`,
+      remove: (n: number) => `Видалити рядок ${n}`,
+      removeShort: 'Видалити',
+    },
+    confirmClose: {
+      title: 'Закрити без збереження?',
+      description: 'Внесені зміни буде втрачено.',
+      confirm: 'Закрити без збереження',
+      cancel: 'Повернутися',
+    },
+    confirmDelete: {
+      title: 'Видалити чернетку?',
+      description: (number: string) => `Чернетку ${number} буде видалено остаточно.`,
+      confirm: 'Видалити',
+      cancel: 'Не видаляти',
+    },
+  },
   unsaved: {
     title: 'Закрити без збереження?',
     description: 'Ви внесли зміни, які ще не збережено. Якщо закрити форму, їх буде втрачено.',

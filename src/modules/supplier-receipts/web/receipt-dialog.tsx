@@ -1,41 +1,44 @@
 // The document dialog of a supplier receipt (warehouse.md §6). A draft is a form: header, lines, totals, and
 // 'Зберегти' (POST, then PATCH with the version read), 'Провести' (saves first when changed, then posts with the
 // version) and 'Видалити'. A posted or cancelled receipt is shown read-only (receipt-view.tsx).
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { CheckCheckIcon, Loader2Icon, RefreshCwIcon, SaveIcon, Trash2Icon } from 'lucide-react';
+import { CheckCheckIcon, Loader2Icon, Trash2Icon } from 'lucide-react';
 import { receiptMessages, type Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
+import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog.tsx';
-import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+  DeleteDraftDialog,
+  DocumentDialog,
+  DocumentFailure,
+  SaveDraftButton,
+  useDocumentDialog,
+  useReportGuard,
+  type DialogGuard,
+} from '@/web/components/document-dialog.tsx';
+import { applyFieldErrors, changedFields, failureOf } from '@/web/components/document-form.ts';
+import { ConfirmDialog } from '@/web/components/document-parts.tsx';
+import { DocumentSection, postingDescription } from '@/web/components/document-view.tsx';
+import { RECORD_FOOTER_CLASS, type RecordFailure } from '@/web/components/record-dialog.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { DialogFooter } from '@/web/components/ui/dialog.tsx';
+import { formatQty } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { money, parseDecimalInput, receiptTotals, typedLineAmounts } from './receipt-amounts.ts';
-import { formatQty, formatTimestampUk } from './receipt-format.ts';
 import {
-  applyReceiptFieldErrors,
   bodyOf,
-  changedFields,
   currencyOf,
   isBaseCurrency,
+  RECEIPT_FIELDS,
   receiptResolver,
   toForm,
   type ReceiptFormValues,
 } from './receipt-form.ts';
 import { ReceiptLines } from './receipt-lines.tsx';
-import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
 import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
-import { ConfirmDialog, FormFailure, ReceiptStatusBadge } from './receipt-parts.tsx';
+import { ReceiptStatusBadge } from './receipt-parts.tsx';
 import { ReceiptHeaderFields } from './receipt-header.tsx';
 import { ReceiptView, TotalsList } from './receipt-view.tsx';
 import { isReceiptListQuery, receiptQueryKey, receiptsApi, type ReceiptBody } from './supplier-receipts.api.ts';
@@ -43,14 +46,6 @@ import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
 const m = receiptsWebMessages.dialog;
 const t = receiptsWebMessages.toast;
-/** The footer stays at the bottom of the scrolling dialog, so the actions are always at hand. */
-const FOOTER_CLASS =
-  'sticky -bottom-4 z-10 -mx-4 -mb-4 gap-2 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6';
-
-interface Guard {
-  dirty: boolean;
-  busy: boolean;
-}
 
 export function ReceiptDialog({
   receiptId,
@@ -64,135 +59,69 @@ export function ReceiptDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  /** The latest copy the server answered with (after a save, a posting, a reload); the query's until then. */
-  const [latest, setLatest] = useState<Receipt | undefined>();
-  const [editorKey, setEditorKey] = useState(0);
-  const [guard, setGuard] = useState<Guard>({ dirty: false, busy: false });
-  const [confirmClose, setConfirmClose] = useState(false);
-  // Asked afresh each time the dialog opens: another user may have changed the document meanwhile.
-  const query = useQuery<Receipt>({
+  const dialog = useDocumentDialog({
+    id: receiptId,
     queryKey: receiptQueryKey(receiptId ?? 0),
-    enabled: receiptId !== undefined,
-    gcTime: 0,
+    get: receiptsApi.get,
+    reloadFailed: t.reloadFailed,
   });
-  const receipt = latest ?? (receiptId !== undefined ? query.data : undefined);
+  /** The latest copy the server answered with (after a save, a posting, a reload); the query's until then. */
+  const receipt = dialog.doc;
 
   function changed(next: Receipt) {
-    setLatest(next);
+    dialog.setLatest(next);
     void queryClient.invalidateQueries({ predicate: isReceiptListQuery });
   }
 
-  function requestClose() {
-    if (guard.busy) return;
-    if (guard.dirty) setConfirmClose(true);
-    else onClose();
-  }
-
-  /** After a conflict: the server's current copy replaces the form (its changes are dropped). */
-  async function reload(id: number) {
-    try {
-      const fresh = await receiptsApi.get(id);
-      setLatest(fresh);
-      setEditorKey((key) => key + 1);
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.reloadFailed, description: serverMessageOf(error) });
-    }
-  }
-
-  const loading = receiptId !== undefined && !receipt;
   const editable = canChange && (!receipt || receipt.status === 'draft');
-
-  let description: string = m.createDescription;
-  if (receipt?.status === 'draft') description = m.draftDescription;
-  if (receipt?.status === 'posted') description = m.postedDescription(formatTimestampUk(receipt.postedAt ?? ''));
-  if (receipt?.status === 'cancelled') {
-    description = m.cancelledDescription(formatTimestampUk(receipt.cancelledAt ?? ''));
-  }
-
-  let body: ReactNode;
-  if (loading && query.isError) {
-    body = (
-      <>
-        <StateMessage>
-          <ListLoadError
-            error={query.error}
-            message={m.loadError}
-            retryText={receiptsWebMessages.retry}
-            onRetry={query.refetch}
-          />
-        </StateMessage>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {m.close}
-          </Button>
-        </DialogFooter>
-      </>
-    );
-  } else if (loading) {
-    body = (
-      <StateMessage>
-        <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-        <span role="status">{m.loading}</span>
-      </StateMessage>
-    );
-  } else if (editable) {
-    body = (
-      <ReceiptEditor
-        key={editorKey}
-        receipt={receipt}
-        onSaved={changed}
-        onDeleted={() => {
-          void queryClient.invalidateQueries({ predicate: isReceiptListQuery });
-          onClose();
-        }}
-        onGuardChange={setGuard}
-        onReload={receipt ? () => void reload(receipt.id) : undefined}
-        onClose={requestClose}
-      />
-    );
-  } else if (receipt) {
-    body = (
-      <ReceiptView
-        receipt={receipt}
-        canChange={canChange}
-        footerClassName={FOOTER_CLASS}
-        onChanged={changed}
-        onClose={onClose}
-      />
-    );
-  }
+  const description = postingDescription(receipt, {
+    none: m.createDescription,
+    draft: m.draftDescription,
+    posted: m.postedDescription,
+    cancelled: m.cancelledDescription,
+  });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && requestClose()}>
-      <DialogContent className="gap-5 p-4 sm:max-w-5xl sm:p-6">
-        <DialogHeader>
-          <DialogTitle className="flex flex-wrap items-center gap-2">
-            {receipt ? m.title(receipt.number) : receiptId !== undefined ? m.untitled : m.createTitle}
-            {receipt ? <ReceiptStatusBadge status={receipt.status} /> : null}
-          </DialogTitle>
-          <DialogDescription>{loading ? m.loading : description}</DialogDescription>
-        </DialogHeader>
-        {body}
-      </DialogContent>
-      {confirmClose ? (
-        <ConfirmDialog
-          title={receiptsWebMessages.confirmClose.title}
-          description={receiptsWebMessages.confirmClose.description}
-          confirmLabel={receiptsWebMessages.confirmClose.confirm}
-          cancelLabel={receiptsWebMessages.confirmClose.cancel}
-          destructive
-          onConfirm={onClose}
-          onClose={() => setConfirmClose(false)}
-        />
-      ) : null}
-    </Dialog>
+    <DocumentDialog
+      state={dialog}
+      texts={{
+        loading: m.loading,
+        loadError: m.loadError,
+        retry: receiptsWebMessages.retry,
+        close: m.close,
+      }}
+      title={receipt ? m.title(receipt.number) : receiptId !== undefined ? m.untitled : m.createTitle}
+      status={receipt ? <ReceiptStatusBadge status={receipt.status} /> : null}
+      description={description}
+      className="sm:max-w-5xl"
+      onClose={onClose}
+    >
+      {(requestClose) =>
+        editable ? (
+          <ReceiptEditor
+            key={dialog.editorKey}
+            receipt={receipt}
+            onSaved={changed}
+            onDeleted={() => {
+              void queryClient.invalidateQueries({ predicate: isReceiptListQuery });
+              onClose();
+            }}
+            onGuardChange={dialog.setGuard}
+            onReload={dialog.reload}
+            onClose={requestClose}
+          />
+        ) : receipt ? (
+          <ReceiptView
+            receipt={receipt}
+            canChange={canChange}
+            footerClassName={RECORD_FOOTER_CLASS}
+            onChanged={changed}
+            onClose={onClose}
+          />
+        ) : null
+      }
+    </DocumentDialog>
   );
-}
-
-interface Failure {
-  message: string;
-  /** The version was stale: the way out is to reload the document. */
-  stale: boolean;
 }
 
 function ReceiptEditor({
@@ -206,7 +135,7 @@ function ReceiptEditor({
   receipt: Receipt | undefined;
   onSaved: (receipt: Receipt) => void;
   onDeleted: () => void;
-  onGuardChange: (guard: Guard) => void;
+  onGuardChange: (guard: DialogGuard) => void;
   onReload: (() => void) | undefined;
   onClose: () => void;
 }) {
@@ -216,7 +145,7 @@ function ReceiptEditor({
     defaultValues: toForm(receipt),
   });
   const { isDirty } = form.formState;
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<RecordFailure | null>(null);
   const [postValues, setPostValues] = useState<ReceiptBody | null>(null);
   /** Serials typed or scanned for the saved draft's serial-tracked lines, by item (sent with 'Провести'). */
   const [typedSerials, setTypedSerials] = useState<Record<number, string[]>>({});
@@ -251,9 +180,8 @@ function ReceiptEditor({
   }
 
   function fail(error: unknown, fallback: string) {
-    const placed = applyReceiptFieldErrors(error, form);
-    const stale = error instanceof ApiError && error.status === 409 && error.serverMessage === receiptMessages.version;
-    setFailure(placed && !stale ? null : { message: serverMessageOf(error) ?? fallback, stale });
+    const placed = applyFieldErrors(error, form, RECEIPT_FIELDS);
+    setFailure(failureOf(error, { placed, versionMessage: receiptMessages.version, fallback }));
   }
 
   const save = useMutation({
@@ -304,10 +232,7 @@ function ReceiptEditor({
   });
 
   const busy = save.isPending || post.isPending || remove.isPending;
-  useEffect(() => {
-    onGuardChange({ dirty: isDirty, busy });
-    return () => onGuardChange({ dirty: false, busy: false });
-  }, [isDirty, busy, onGuardChange]);
+  useReportGuard(onGuardChange, isDirty, busy);
 
   const totals = receiptTotals(
     (lines ?? []).map((line) => typedLineAmounts(line, pricesIncludeVat)),
@@ -336,9 +261,7 @@ function ReceiptEditor({
           <ReceiptQuickAdd receipt={receipt} dirty={isDirty} onChanged={adopt} />
           <ReceiptLines form={form} formId={formId} currency={currency} pricesIncludeVat={pricesIncludeVat} />
           {trackedLines.length ? (
-            <section className="grid min-w-0 gap-3" aria-label={receiptsWebMessages.serials.title}>
-              <h3 className="text-base font-semibold">{receiptsWebMessages.serials.title}</h3>
-              <p className="text-sm text-muted-foreground">{receiptsWebMessages.serials.hint}</p>
+            <DocumentSection title={receiptsWebMessages.serials.title} hint={receiptsWebMessages.serials.hint}>
               {trackedLines.map((line) => (
                 <SerialsInput
                   key={line.id}
@@ -349,7 +272,7 @@ function ReceiptEditor({
                   onChange={(next) => setTypedSerials((all) => ({ ...all, [line.itemId]: next }))}
                 />
               ))}
-            </section>
+            </DocumentSection>
           ) : null}
 
           <TotalsList
@@ -362,20 +285,10 @@ function ReceiptEditor({
             extraCosts={extra ? money(extra) : '0.00'}
           />
         </fieldset>
-        {failure ? (
-          <FormFailure>
-            <span>{failure.message}</span>
-            {failure.stale && onReload ? (
-              <Button type="button" variant="outline" size="sm" onClick={onReload}>
-                <RefreshCwIcon aria-hidden="true" />
-                {m.reload}
-              </Button>
-            ) : null}
-          </FormFailure>
-        ) : null}
+        <DocumentFailure failure={failure} reloadLabel={m.reload} onReload={onReload} />
       </form>
 
-      <DialogFooter className={cn(FOOTER_CLASS, 'grid grid-cols-2 sm:flex sm:justify-between')}>
+      <DialogFooter className={cn(RECORD_FOOTER_CLASS, 'grid grid-cols-2 sm:flex sm:justify-between')}>
         {/* Below 640 px: the two actions on top, 'Видалити' and 'Закрити' under them; from 640 px one row. */}
         <div className="order-2 col-span-2 grid grid-cols-2 gap-2 sm:order-none sm:col-span-1 sm:flex">
           {receipt ? (
@@ -404,14 +317,13 @@ function ReceiptEditor({
           <Button type="button" variant="outline" className="hidden sm:inline-flex" onClick={onClose} disabled={busy}>
             {m.close}
           </Button>
-          <Button type="submit" form={formId} variant="outline" disabled={busy || (receipt !== undefined && !isDirty)}>
-            {save.isPending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <SaveIcon aria-hidden="true" />
-            )}
-            {save.isPending ? m.saving : m.save}
-          </Button>
+          <SaveDraftButton
+            formId={formId}
+            variant="outline"
+            saving={save.isPending}
+            disabled={busy || (receipt !== undefined && !isDirty)}
+            texts={m}
+          />
           <Button
             type="button"
             disabled={busy}
@@ -464,13 +376,9 @@ function ReceiptEditor({
         />
       ) : null}
       {deleting && receipt ? (
-        <ConfirmDialog
-          title={receiptsWebMessages.confirmDelete.title}
-          description={receiptsWebMessages.confirmDelete.description(receipt.number)}
-          confirmLabel={receiptsWebMessages.confirmDelete.confirm}
-          cancelLabel={receiptsWebMessages.confirmDelete.cancel}
+        <DeleteDraftDialog
+          number={receipt.number}
           pending={remove.isPending}
-          destructive
           onConfirm={() => remove.mutate(receipt.id)}
           onClose={() => setDeleting(false)}
         />

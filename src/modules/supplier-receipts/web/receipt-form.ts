@@ -1,7 +1,7 @@
 // The receipt's form: its values (texts as typed, picked labels kept beside the ids), how they become the contract's
-// body, the resolver that checks them with the contract's own schema, and the server's field errors put back on them.
+// body, the resolver that checks them with the contract's own schema, and the inputs the server's field errors name
+// (the rules themselves are the document toolkit's: src/web/components/document-form.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
 import {
   receiptCreateSchema,
   receiptMessages,
@@ -10,8 +10,15 @@ import {
   type ReceiptCreateInput,
   type vatRates,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { ApiError } from '@/web/lib/api.ts';
-import { decimalInput, todayIso } from './receipt-format.ts';
+import type { ItemSource } from '@/modules/items/web/index.ts';
+import {
+  documentResolver,
+  emptyItemLine,
+  itemLineOf,
+  type DocumentFieldNames,
+  type ItemLineBase,
+} from '@/web/components/document-form.ts';
+import { decimalInput, todayIso } from '@/web/lib/document-format.ts';
 import type { ReceiptBody } from './supplier-receipts.api.ts';
 
 export const BASE_CURRENCY = 'UAH';
@@ -19,17 +26,10 @@ export const MAX_LINES = 500;
 
 export type VatRate = (typeof vatRates)[number];
 export type ExtraCostsMethod = (typeof extraCostsMethods)[number];
-/** Which lookup a line's item picker searches. */
-export type ItemSource = 'components' | 'products';
 
-export interface LineRow {
-  itemId: number | null;
-  /** The picked item's name and, for saved lines, its SKU and stock unit; not sent. */
-  itemLabel: string | null;
-  sku: string | null;
-  unit: string | null;
+/** A line: its item (the picked item's name and, for saved lines, its SKU and stock unit; not sent) and the rest. */
+export interface LineRow extends ItemLineBase {
   source: ItemSource;
-  qty: string;
   unitPrice: string;
   vatRate: VatRate;
   supplierItemName: string;
@@ -65,22 +65,25 @@ export interface ReceiptFormValues {
   lines: LineRow[];
 }
 
-export const HEADER_FIELDS = [
-  'supplierId',
-  'companyId',
-  'warehouseId',
-  'documentTypeId',
-  'supplierDocNumber',
-  'supplierDocDate',
-  'documentDate',
-  'currencyCode',
-  'fxRate',
-  'pricesIncludeVat',
-  'extraCosts',
-  'extraCostsMethod',
-  'notes',
-] as const;
-export const LINE_FIELDS = ['itemId', 'qty', 'unitPrice', 'vatRate', 'supplierItemName'] as const;
+/** The inputs the server's field errors may name. */
+export const RECEIPT_FIELDS: DocumentFieldNames = {
+  header: [
+    'supplierId',
+    'companyId',
+    'warehouseId',
+    'documentTypeId',
+    'supplierDocNumber',
+    'supplierDocDate',
+    'documentDate',
+    'currencyCode',
+    'fxRate',
+    'pricesIncludeVat',
+    'extraCosts',
+    'extraCostsMethod',
+    'notes',
+  ],
+  line: ['itemId', 'qty', 'unitPrice', 'vatRate', 'supplierItemName'],
+};
 
 export function currencyOf(code: string): string {
   return code.trim().toUpperCase() || BASE_CURRENCY;
@@ -90,12 +93,8 @@ export const isBaseCurrency = (code: string) => currencyOf(code) === BASE_CURREN
 
 export function emptyLine(source: ItemSource = 'components', vatRate: VatRate = '20'): LineRow {
   return {
-    itemId: null,
-    itemLabel: null,
-    sku: null,
-    unit: null,
+    ...emptyItemLine(),
     source,
-    qty: '',
     unitPrice: '',
     vatRate,
     supplierItemName: '',
@@ -152,12 +151,8 @@ export function toForm(receipt?: Receipt): ReceiptFormValues {
     supplierOrderId: receipt.supplierOrderId,
     supplierOrderNumber: receipt.supplierOrderNumber,
     lines: receipt.lines.map((line) => ({
-      itemId: line.itemId,
-      itemLabel: line.itemName,
-      sku: line.sku,
-      unit: line.unitShortName,
+      ...itemLineOf(line),
       source: 'components',
-      qty: decimalInput(line.qty),
       unitPrice: decimalInput(line.unitPrice),
       vatRate: line.vatRate,
       supplierItemName: line.supplierItemName ?? '',
@@ -197,75 +192,18 @@ export function toInput(values: ReceiptFormValues): ReceiptCreateInput {
   };
 }
 
-const schemaResolver = zodResolver(receiptCreateSchema);
-
-type ErrorTree = Record<string, { message?: string } | undefined>;
-
 /**
  * Checks the body the form would send, with the same paths as the form's inputs (`lines.0.qty`). A number left
  * empty is named as missing ('Обов'язкове поле') rather than as a malformed number.
  */
-export const receiptResolver: Resolver<ReceiptFormValues, unknown, ReceiptBody> = async (values, context, options) => {
-  const result = await schemaResolver(
-    toInput(values),
-    context,
-    options as unknown as Parameters<typeof schemaResolver>[2],
-  );
-  const errors = result.errors as Record<string, unknown>;
-  const markMissing = (tree: ErrorTree | undefined, name: string, text: string) => {
-    const error = tree?.[name];
-    if (tree && error && text.trim() === '') tree[name] = { ...error, message: receiptMessages.required };
-  };
-  markMissing(errors as ErrorTree, 'fxRate', values.fxRate);
-  const lineErrors = errors.lines as Record<number, ErrorTree | undefined> | undefined;
-  values.lines.forEach((line, index) => {
-    markMissing(lineErrors?.[index], 'qty', line.qty);
-    markMissing(lineErrors?.[index], 'unitPrice', line.unitPrice);
-  });
-  return result as Awaited<ReturnType<Resolver<ReceiptFormValues, unknown, ReceiptBody>>>;
-};
+export const receiptResolver = documentResolver<ReceiptFormValues, ReceiptCreateInput, ReceiptBody>(
+  zodResolver(receiptCreateSchema),
+  toInput,
+  { required: receiptMessages.required, header: ['fxRate'], lines: ['qty', 'unitPrice'] },
+);
 
 /** A stored receipt as the body that would recreate it; null when it does not pass the schema. */
 export function bodyOf(receipt: Receipt): ReceiptBody | null {
   const parsed = receiptCreateSchema.safeParse(toInput(toForm(receipt)));
   return parsed.success ? parsed.data : null;
-}
-
-/** The fields of `body` that differ from the stored receipt's (all of them when it cannot be compared). */
-export function changedFields(body: ReceiptBody, stored: ReceiptBody | null): Partial<ReceiptBody> {
-  if (!stored) return body;
-  const changed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (JSON.stringify(value) !== JSON.stringify(stored[key as keyof ReceiptBody])) changed[key] = value;
-  }
-  return changed as Partial<ReceiptBody>;
-}
-
-/**
- * Puts the server's `fields` under the inputs they name (`supplierDocNumber`, `lines.0.qty`, `lines` for the whole
- * grid); true when at least one landed, otherwise the caller shows the message itself.
- */
-export function applyReceiptFieldErrors(
-  error: unknown,
-  form: UseFormReturn<ReceiptFormValues, unknown, ReceiptBody>,
-): boolean {
-  if (!(error instanceof ApiError) || !error.fields) return false;
-  const lineCount = form.getValues('lines').length;
-  let placed = false;
-  for (const [key, message] of Object.entries(error.fields)) {
-    let name: FieldPath<ReceiptFormValues> | null = null;
-    if ((HEADER_FIELDS as readonly string[]).includes(key) || key === 'lines') {
-      name = key as FieldPath<ReceiptFormValues>;
-    } else {
-      const match = /^lines\.(\d+)(?:\.(\w+))?$/.exec(key);
-      const field = match?.[2] ?? 'itemId';
-      if (match && Number(match[1]) < lineCount && (LINE_FIELDS as readonly string[]).includes(field)) {
-        name = `lines.${Number(match[1])}.${field}` as FieldPath<ReceiptFormValues>;
-      }
-    }
-    if (name === null) continue;
-    form.setError(name, { type: 'server', message }, { shouldFocus: !placed });
-    placed = true;
-  }
-  return placed;
 }

@@ -1,19 +1,19 @@
 // The header fields of a receipt draft's form (warehouse.md §6): the supplier and its document, the document type,
 // the warehouse and the date, the buying company, the currency and its rate, the VAT mode, the extra costs and how
 // they are split, the notes. Part of the receipt dialog's form (receipt-dialog.tsx).
-import type { ReactNode } from 'react';
-import { Controller, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { extraCostsMethodLabels, extraCostsMethods } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { lookupBase } from '@/resources/_engine/web/resource-api.ts';
+import { formFields, type FieldBoxOptions } from '@/web/components/document-fields.tsx';
+import { useLookupLabel } from '@/web/components/document-view.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
-import { cn } from '@/web/lib/utils.ts';
 import { currencyOf, isBaseCurrency, type ReceiptFormValues } from './receipt-form.ts';
-import { useLookupLabel } from './receipt-view.tsx';
 import type { ReceiptBody } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
@@ -34,38 +34,8 @@ export function ReceiptHeaderFields({
   });
   const currency = currencyOf(currencyCode);
   const isBase = isBaseCurrency(currencyCode);
-  const companyName = useLookupLabel('/companies', companyId, companyLabel);
-
-  const idOf = (name: string) => `${formId}-${name}`;
-  const errorOf = (name: FieldPath<ReceiptFormValues>) =>
-    (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-  const aria = (name: FieldPath<ReceiptFormValues>, required = false) =>
-    ({
-      id: idOf(name),
-      'aria-invalid': errorOf(name) ? true : undefined,
-      'aria-describedby': `${idOf(name)}-message`,
-      'aria-required': required ? true : undefined,
-    }) as const;
-
-  const fieldBox = (
-    name: FieldPath<ReceiptFormValues>,
-    label: string,
-    input: ReactNode,
-    { required = false, hint, className }: { required?: boolean; hint?: string; className?: string } = {},
-  ) => (
-    <div className={cn('grid min-w-0 content-start gap-2', className)}>
-      <Label htmlFor={idOf(name)}>
-        {label}
-        {required ? (
-          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {input}
-      <FieldMessage id={`${idOf(name)}-message`} error={errorOf(name)} hint={hint} />
-    </div>
-  );
+  const companyName = useLookupLabel(lookupBase('/companies'), companyId, companyLabel);
+  const { idOf, errorOf, aria, box: fieldBox } = formFields(formId, errors);
 
   const picker = (
     name: 'supplierId' | 'warehouseId' | 'documentTypeId' | 'companyId',
@@ -73,7 +43,7 @@ export function ReceiptHeaderFields({
     route: string,
     label: string,
     valueLabel: string | null,
-    options: { placeholder?: string; required?: boolean; clearLabel?: string; hint?: string },
+    options: FieldBoxOptions & { placeholder?: string; clearLabel?: string },
   ) =>
     fieldBox(
       name,

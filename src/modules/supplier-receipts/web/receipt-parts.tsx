@@ -1,11 +1,8 @@
-// Small parts of the receipts page and its document dialog: the status badge, a failure banner and a confirmation.
+// The status badge of a receipt (draft, posted, cancelled), in the tones of every posted document.
 import { receiptStatusLabels, type ReceiptStatus } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { StatusBadge, type StatusTone } from '@/web/components/document-parts.tsx';
-
-const statusTones: Record<ReceiptStatus, StatusTone> = { draft: 'amber', posted: 'emerald', cancelled: 'struck' };
+import { StatusBadge } from '@/web/components/document-parts.tsx';
+import { postingStatusTones } from '@/web/components/document-view.tsx';
 
 export function ReceiptStatusBadge({ status, className }: { status: ReceiptStatus; className?: string }) {
-  return <StatusBadge label={receiptStatusLabels[status]} tone={statusTones[status]} className={className} />;
+  return <StatusBadge label={receiptStatusLabels[status]} tone={postingStatusTones[status]} className={className} />;
 }
-
-export { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';

@@ -1,37 +1,33 @@
 // A receipt that cannot be changed here: posted (with each line's unit cost and the way to cancel it), cancelled (with
 // the reason), or a draft seen by someone who may not change it.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { BanIcon, PrinterIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { BanIcon } from 'lucide-react';
 import {
   extraCostsMethodLabels,
   type Receipt,
   receiptMessages,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
+import { lookupBase } from '@/resources/_engine/web/resource-api.ts';
+import {
+  CancelDocumentDialog,
+  DocumentFacts,
+  DocumentSection,
+  PrintButton,
+  trailFacts,
+  useLookupLabel,
+  withUnit,
+  type DocumentFact,
+} from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { DialogFooter } from '@/web/components/ui/dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { ReasonDialog } from '@/web/components/document-actions.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
+import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from './receipt-format.ts';
 import { BASE_CURRENCY } from './receipt-form.ts';
 import { receiptPrintUrl, receiptsApi } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
 const m = receiptsWebMessages.dialog;
-
-/** The name of a record the API gives only by id (the company), asked of its lookup. */
-export function useLookupLabel(route: string, id: number | null, known: string | null = null): string | null {
-  const query = useQuery<LookupItem[]>({
-    queryKey: [lookupBase(route), { ids: String(id) }],
-    enabled: id !== null && known === null,
-  });
-  if (id === null) return null;
-  return known ?? query.data?.find((item) => item.id === id)?.label ?? null;
-}
 
 export function ReceiptView({
   receipt,
@@ -50,11 +46,11 @@ export function ReceiptView({
   const closeRef = useRef<HTMLButtonElement>(null);
   // A posting or a cancellation removes the button that was focused: focus moves to 'Закрити', not to the page.
   useEffect(() => closeRef.current?.focus(), [receipt.status]);
-  const companyLabel = useLookupLabel('/companies', receipt.companyId);
+  const companyLabel = useLookupLabel(lookupBase('/companies'), receipt.companyId);
   const foreign = receipt.currencyCode !== BASE_CURRENCY;
   const posted = receipt.status === 'posted';
 
-  const facts: [string, ReactNode][] = [
+  const facts: DocumentFact[] = [
     [m.supplier, receipt.supplierName],
     [
       m.supplierDocNumber,
@@ -75,10 +71,7 @@ export function ReceiptView({
     m.extraCosts,
     `${formatMoney(receipt.extraCosts)} (${extraCostsMethodLabels[receipt.extraCostsMethod].toLowerCase()})`,
   ]);
-  if (receipt.postedAt) facts.push([m.postedAt, formatTimestampUk(receipt.postedAt)]);
-  if (receipt.cancelledAt) facts.push([m.cancelledAt, formatTimestampUk(receipt.cancelledAt)]);
-  if (receipt.cancelReason) facts.push([m.cancelReason, receipt.cancelReason]);
-  if (receipt.notes) facts.push([m.notes, receipt.notes]);
+  facts.push(...trailFacts(receipt, m));
 
   return (
     <>
@@ -90,14 +83,7 @@ export function ReceiptView({
             {receipt.cancelReason}
           </p>
         ) : null}
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label} className="grid min-w-0 gap-0.5">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className="text-sm break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DocumentFacts facts={facts} className="sm:grid-cols-2 lg:grid-cols-3" />
         <ReadOnlyLines receipt={receipt} />
         <ReceiptTotalsView receipt={receipt} />
       </div>
@@ -105,10 +91,7 @@ export function ReceiptView({
         <Button ref={closeRef} type="button" variant="outline" onClick={onClose}>
           {m.close}
         </Button>
-        <Button type="button" variant="outline" onClick={() => window.open(receiptPrintUrl(receipt.id), '_blank')}>
-          <PrinterIcon aria-hidden="true" />
-          {m.print}
-        </Button>
+        <PrintButton url={receiptPrintUrl(receipt.id)} label={m.print} />
         {posted && canChange ? (
           <Button type="button" variant="destructive" onClick={() => setCancelling(true)}>
             <BanIcon aria-hidden="true" />
@@ -117,8 +100,12 @@ export function ReceiptView({
         ) : null}
       </DialogFooter>
       {cancelling ? (
-        <CancelReceiptDialog
-          receipt={receipt}
+        <CancelDocumentDialog
+          texts={receiptsWebMessages.confirmCancel}
+          description={receiptsWebMessages.confirmCancel.description(receipt.number, receipt.warehouseName)}
+          requiredMessage={receiptMessages.reason}
+          toasts={receiptsWebMessages.toast}
+          cancel={(reason) => receiptsApi.cancel(receipt.id, reason)}
           onCancelled={(cancelled) => {
             setCancelling(false);
             onChanged(cancelled);
@@ -134,10 +121,8 @@ export function ReceiptView({
 function ReadOnlyLines({ receipt }: { receipt: Receipt }) {
   const showCost = receipt.lines.some((line) => line.unitCost !== null);
   const currency = receipt.currencyCode;
-  const unitOf = (unit: string | null) => (unit ? ` ${unit}` : '');
   return (
-    <section className="grid min-w-0 gap-3" aria-label={m.lines}>
-      <h3 className="text-base font-semibold">{m.lines}</h3>
+    <DocumentSection title={m.lines}>
       <div className="hidden min-w-0 rounded-lg border sm:block">
         <Table aria-label={m.lines} className="min-w-[44rem]">
           <TableHeader>
@@ -167,8 +152,7 @@ function ReadOnlyLines({ receipt }: { receipt: Receipt }) {
                   </span>
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatQty(line.qty)}
-                  {unitOf(line.unitShortName)}
+                  {withUnit(formatQty(line.qty), line.unitShortName)}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(line.unitPrice)}</TableCell>
                 <TableCell className="text-right tabular-nums">{line.vatRate}</TableCell>
@@ -188,7 +172,7 @@ function ReadOnlyLines({ receipt }: { receipt: Receipt }) {
       <ol className="grid gap-2 sm:hidden">
         {receipt.lines.map((line) => {
           const cells: [string, string][] = [
-            [m.qty, `${formatQty(line.qty)}${unitOf(line.unitShortName)}`],
+            [m.qty, withUnit(formatQty(line.qty), line.unitShortName)],
             [m.unitPrice, `${formatMoney(line.unitPrice)} ${currency}`],
             [m.vatRate, line.vatRate],
             [m.lineNet, formatMoney(line.lineNet)],
@@ -218,7 +202,7 @@ function ReadOnlyLines({ receipt }: { receipt: Receipt }) {
           );
         })}
       </ol>
-    </section>
+    </DocumentSection>
   );
 }
 
@@ -275,44 +259,6 @@ function ReceiptTotalsView({ receipt }: { receipt: Receipt }) {
       uah={receipt.totalUah}
       fxRate={receipt.fxRate}
       extraCosts={receipt.extraCosts}
-    />
-  );
-}
-
-/** 'Скасувати прихід': the reason is required (the contract's schema says so), then the reversal is asked for. */
-function CancelReceiptDialog({
-  receipt,
-  onCancelled,
-  onClose,
-}: {
-  receipt: Receipt;
-  onCancelled: (receipt: Receipt) => void;
-  onClose: () => void;
-}) {
-  const c = receiptsWebMessages.confirmCancel;
-  const t = receiptsWebMessages.toast;
-  const cancel = useMutation({
-    mutationFn: (text: string) => receiptsApi.cancel(receipt.id, text),
-    onSuccess: (cancelled) => {
-      toast({ title: t.cancelled, description: cancelled.number });
-      onCancelled(cancelled);
-    },
-  });
-  const failure = cancel.error ? (serverMessageOf(cancel.error) ?? t.cancelFailed) : null;
-
-  return (
-    <ReasonDialog
-      title={c.title}
-      description={c.description(receipt.number, receipt.warehouseName)}
-      confirmLabel={c.confirm}
-      cancelLabel={c.cancel}
-      pending={cancel.isPending}
-      reasonLabel={c.reason}
-      placeholder={c.reasonPlaceholder}
-      requiredMessage={receiptMessages.reason}
-      error={failure ?? undefined}
-      onConfirm={(reason) => cancel.mutate(reason)}
-      onClose={onClose}
     />
   );
 }

@@ -20,7 +20,7 @@ import {
 } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { ReceiptDialog } from './receipt-dialog.tsx';
-import { formatDateUk } from './receipt-format.ts';
+import { formatDateUk } from '@/web/lib/document-format.ts';
 import { ReceiptStatusBadge } from './receipt-parts.tsx';
 import { receiptListQueryFn, receiptListQueryKey, type ReceiptListFilter } from './supplier-receipts.api.ts';
 import { receiptsWebMessages as messages } from './supplier-receipts.messages.ts';

@@ -49,7 +49,6 @@ export const receiptsWebMessages = {
     cancelledDescription: (at: string) => `Скасовано ${at}. Рух товарів сторновано.`,
     loading: 'Завантаження приходу...',
     loadError: 'Не вдалося завантажити прихід',
-    required: "Обов'язкове поле",
     header: 'Документ',
     supplier: 'Постачальник',
     supplierPlaceholder: 'Оберіть постачальника',
@@ -76,13 +75,8 @@ export const receiptsWebMessages = {
     extraCostsMethod: 'Розподіл витрат',
     notes: 'Примітки',
     lines: 'Рядки документа',
-    line: (n: number) => `Рядок ${n}`,
-    linesEmpty: 'Рядків ще немає',
+    // The lines editor's other words are the document toolkit's (uiMessages.documentForm.lines); this one differs.
     linesEmptyHint: 'Додайте товари кнопкою «Додати рядок».',
-    addLine: 'Додати рядок',
-    linesLimit: (max: number) => `Не більше ${max} рядків`,
-    removeLine: (n: number) => `Видалити рядок ${n}`,
-    removeShort: 'Видалити',
     item: 'Позиція',
     sku: (sku: string) => `Артикул ${sku}`,
     supplierItemName: 'Назва в постачальника',
@@ -152,12 +146,7 @@ export const receiptsWebMessages = {
     confirm: 'Провести',
     cancel: 'Не проводити',
   },
-  confirmDelete: {
-    title: 'Видалити чернетку?',
-    description: (number: string) => `Чернетку ${number} буде видалено остаточно.`,
-    confirm: 'Видалити',
-    cancel: 'Не видаляти',
-  },
+  // 'Видалити чернетку?' and 'Закрити без збереження?' ask in the document toolkit's words (uiMessages.documentForm).
   confirmCancel: {
     title: 'Скасувати прихід?',
     description: (number: string, warehouse: string) =>
@@ -166,12 +155,6 @@ export const receiptsWebMessages = {
     reasonPlaceholder: 'Напр., помилка в документі постачальника',
     confirm: 'Скасувати прихід',
     cancel: 'Не скасовувати',
-  },
-  confirmClose: {
-    title: 'Закрити без збереження?',
-    description: 'Внесені зміни буде втрачено.',
-    confirm: 'Закрити без збереження',
-    cancel: 'Повернутися',
   },
   toast: {
     created: 'Чернетку приходу створено',

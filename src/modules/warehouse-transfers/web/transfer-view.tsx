@@ -3,10 +3,22 @@
 // for a draft, 'Скасувати' (with a reason) for a posted one, 'Друк' for every one. Changes only with canAccess.
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BanIcon, CheckCheckIcon, Loader2Icon, PencilIcon, PrinterIcon, Trash2Icon } from 'lucide-react';
+import { BanIcon, CheckCheckIcon, Loader2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { type Transfer, transferMessages } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
+import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
+import { DeleteDraftDialog, DocumentLoadState } from '@/web/components/document-dialog.tsx';
+import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
+import {
+  CancelDocumentDialog,
+  DocumentFacts,
+  DocumentSection,
+  postingDescription,
+  PrintButton,
+  trailFacts,
+  withUnit,
+  type DocumentFact,
+} from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Sheet,
@@ -17,20 +29,11 @@ import {
   SheetTitle,
 } from '@/web/components/ui/sheet.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
+import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import {
-  ConfirmDialog,
-  FormFailure,
-  formatDateUk,
-  formatMoney,
-  formatQty,
-  formatTimestampUk,
-  TransferStatusBadge,
-} from './transfer-parts.tsx';
-import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
+import { TransferStatusBadge } from './transfer-parts.tsx';
 import { isTransferListQuery, printUrl, transferQueryKey, transfersApi } from './warehouse-transfers.api.ts';
 import { transfersWebMessages } from './warehouse-transfers.messages.ts';
 
@@ -98,43 +101,24 @@ export function TransferDrawer({
     },
   });
 
-  let description: string = v.loading;
-  if (transfer?.status === 'draft') description = v.draftDescription;
-  if (transfer?.status === 'posted') description = v.postedDescription(formatTimestampUk(transfer.postedAt ?? ''));
-  if (transfer?.status === 'cancelled') {
-    description = v.cancelledDescription(formatTimestampUk(transfer.cancelledAt ?? ''));
-  }
+  const description = postingDescription(transfer, {
+    none: v.loading,
+    draft: v.draftDescription,
+    posted: v.postedDescription,
+    cancelled: v.cancelledDescription,
+  });
   const busy = post.isPending || remove.isPending;
 
-  let body: ReactNode;
-  if (!transfer && query.isError) {
-    body = (
-      <StateMessage>
-        <ListLoadError
-          error={query.error}
-          message={v.loadError}
-          retryText={transfersWebMessages.retry}
-          onRetry={query.refetch}
-        />
-      </StateMessage>
-    );
-  } else if (!transfer) {
-    body = (
-      <StateMessage>
-        <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-        <span role="status">{v.loading}</span>
-      </StateMessage>
-    );
-  } else {
-    body = (
-      <TransferDetails
-        transfer={transfer}
-        canChange={canChange}
-        serials={serials}
-        onSerialsChange={(itemId, next) => setSerials((all) => ({ ...all, [itemId]: next }))}
-      />
-    );
-  }
+  const body: ReactNode = transfer ? (
+    <TransferDetails
+      transfer={transfer}
+      canChange={canChange}
+      serials={serials}
+      onSerialsChange={(itemId, next) => setSerials((all) => ({ ...all, [itemId]: next }))}
+    />
+  ) : (
+    <DocumentLoadState query={query} texts={{ ...v, retry: transfersWebMessages.retry }} />
+  );
 
   return (
     <Sheet open onOpenChange={(open) => !open && !busy && onClose()}>
@@ -152,10 +136,7 @@ export function TransferDrawer({
         </div>
         {transfer ? (
           <SheetFooter className="grid grid-cols-2 gap-2 border-t sm:flex sm:flex-row sm:flex-wrap sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => window.open(printUrl(transfer.id), '_blank')}>
-              <PrinterIcon aria-hidden="true" />
-              {v.print}
-            </Button>
+            <PrintButton url={printUrl(transfer.id)} label={v.print} />
             {canChange && transfer.status === 'draft' ? (
               <>
                 <Button
@@ -230,20 +211,24 @@ export function TransferDrawer({
         />
       ) : null}
       {transfer && confirming === 'delete' ? (
-        <ConfirmDialog
-          title={transfersWebMessages.confirmDelete.title}
-          description={transfersWebMessages.confirmDelete.description(transfer.number)}
-          confirmLabel={transfersWebMessages.confirmDelete.confirm}
-          cancelLabel={transfersWebMessages.confirmDelete.cancel}
+        <DeleteDraftDialog
+          number={transfer.number}
           pending={remove.isPending}
-          destructive
           onConfirm={() => remove.mutate(transfer)}
           onClose={() => setConfirming(null)}
         />
       ) : null}
       {transfer && confirming === 'cancel' ? (
-        <CancelTransferDialog
-          transfer={transfer}
+        <CancelDocumentDialog
+          texts={transfersWebMessages.confirmCancel}
+          description={transfersWebMessages.confirmCancel.description(
+            transfer.number,
+            transfer.fromWarehouseName,
+            transfer.toWarehouseName,
+          )}
+          requiredMessage={transferMessages.reason}
+          toasts={toasts}
+          cancel={(reason) => transfersApi.cancel(transfer.id, reason)}
           onCancelled={(cancelled) => {
             setConfirming(null);
             changed(cancelled);
@@ -266,34 +251,22 @@ function TransferDetails({
   serials: Record<number, string[]>;
   onSerialsChange: (itemId: number, serials: string[]) => void;
 }) {
-  const facts: [string, ReactNode][] = [
+  const facts: DocumentFact[] = [
     [v.documentDate, formatDateUk(transfer.documentDate)],
     [v.from, transfer.fromWarehouseName],
     [v.to, transfer.toWarehouseName],
   ];
   if (transfer.reason) facts.push([v.reason, transfer.reason]);
-  if (transfer.postedAt) facts.push([v.postedAt, formatTimestampUk(transfer.postedAt)]);
-  if (transfer.cancelledAt) facts.push([v.cancelledAt, formatTimestampUk(transfer.cancelledAt)]);
-  if (transfer.cancelReason) facts.push([v.cancelReason, transfer.cancelReason]);
-  if (transfer.notes) facts.push([v.notes, transfer.notes]);
+  facts.push(...trailFacts(transfer, v));
   const draft = transfer.status === 'draft';
   const totalQty = transfer.lines.reduce((sum, line) => add(sum, dec(line.qty)), dec(0));
-  const unitOf = (unit: string | null) => (unit ? ` ${unit}` : '');
   const tracked = transfer.lines.filter((line) => line.serialTracking);
 
   return (
     <div className="grid min-w-0 gap-5">
       {draft && !canChange ? <p className="text-sm text-muted-foreground">{v.readOnlyHint}</p> : null}
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {facts.map(([label, value]) => (
-          <div key={label} className="grid min-w-0 gap-0.5">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="text-sm break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <section className="grid min-w-0 gap-2" aria-label={v.lines}>
-        <h3 className="text-base font-semibold">{v.lines}</h3>
+      <DocumentFacts facts={facts} />
+      <DocumentSection title={v.lines} className="gap-2">
         <div className="min-w-0 overflow-x-auto rounded-lg border">
           <Table aria-label={v.lines} className="min-w-[30rem]">
             <TableHeader>
@@ -317,8 +290,7 @@ function TransferDetails({
                       <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span>
                     </TableCell>
                     <TableCell className="text-right whitespace-nowrap tabular-nums">
-                      {formatQty(line.qty)}
-                      {unitOf(line.unitShortName)}
+                      {withUnit(formatQty(line.qty), line.unitShortName)}
                     </TableCell>
                     {draft ? (
                       <TableCell
@@ -360,11 +332,9 @@ function TransferDetails({
             </div>
           ) : null}
         </dl>
-      </section>
+      </DocumentSection>
       {tracked.length ? (
-        <section className="grid min-w-0 gap-3" aria-label={v.serials}>
-          <h3 className="text-base font-semibold">{v.serials}</h3>
-          {draft && canChange ? <p className="text-sm text-muted-foreground">{v.serialsHint}</p> : null}
+        <DocumentSection title={v.serials} hint={draft && canChange ? v.serialsHint : null}>
           {tracked.map((line) => (
             <SerialsInput
               key={line.id}
@@ -375,45 +345,8 @@ function TransferDetails({
               onChange={(next) => onSerialsChange(line.itemId, next)}
             />
           ))}
-        </section>
+        </DocumentSection>
       ) : null}
     </div>
-  );
-}
-
-/** 'Скасувати': the reason is required (the contract's schema says so), then the reversal is asked for. */
-function CancelTransferDialog({
-  transfer,
-  onCancelled,
-  onClose,
-}: {
-  transfer: Transfer;
-  onCancelled: (transfer: Transfer) => void;
-  onClose: () => void;
-}) {
-  const c = transfersWebMessages.confirmCancel;
-  const cancel = useMutation({
-    mutationFn: (text: string) => transfersApi.cancel(transfer.id, text),
-    onSuccess: (cancelled) => {
-      toast({ title: toasts.cancelled, description: cancelled.number });
-      onCancelled(cancelled);
-    },
-  });
-  const failure = cancel.error ? (serverMessageOf(cancel.error) ?? toasts.cancelFailed) : null;
-
-  return (
-    <ReasonDialog
-      title={c.title}
-      description={c.description(transfer.number, transfer.fromWarehouseName, transfer.toWarehouseName)}
-      confirmLabel={c.confirm}
-      cancelLabel={c.cancel}
-      pending={cancel.isPending}
-      reasonLabel={c.reason}
-      placeholder={c.reasonPlaceholder}
-      requiredMessage={transferMessages.reason}
-      error={failure ?? undefined}
-      onConfirm={(reason) => cancel.mutate(reason)}
-      onClose={onClose}
-    />
   );
 }

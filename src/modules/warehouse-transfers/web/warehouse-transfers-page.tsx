@@ -13,7 +13,8 @@ import {
   type TransferStats,
   type TransferSummary,
 } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
-import { formatDateUk, formatMoney, formatQty, TransferStatusBadge } from './transfer-parts.tsx';
+import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
+import { TransferStatusBadge } from './transfer-parts.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';

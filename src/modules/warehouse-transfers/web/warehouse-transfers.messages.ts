@@ -55,7 +55,6 @@ export const transfersWebMessages = {
     draftDescription: 'Чернетку можна змінювати, доки переміщення не проведено.',
     loading: 'Завантаження переміщення...',
     loadError: 'Не вдалося завантажити переміщення',
-    required: "Обов'язкове поле",
     header: 'Документ',
     documentDate: 'Дата переміщення',
     from: 'Склад-відправник',
@@ -64,14 +63,8 @@ export const transfersWebMessages = {
     reason: 'Підстава',
     reasonPlaceholder: 'Напр., поповнення складу готової продукції',
     notes: 'Примітки',
-    lines: 'Рядки документа',
-    line: (n: number) => `Рядок ${n}`,
-    linesEmpty: 'Рядків ще немає',
-    linesEmptyHint: 'Додайте позиції кнопкою «Додати рядок».',
-    addLine: 'Додати рядок',
-    linesLimit: (max: number) => `Не більше ${max} рядків`,
-    removeLine: (n: number) => `Видалити рядок ${n}`,
-    removeShort: 'Видалити',
+    // The lines editor's own words ('Рядки документа', 'Додати рядок'…) are the document toolkit's
+    // (uiMessages.documentForm.lines).
     item: 'Позиція',
     sku: (sku: string) => `Артикул ${sku}`,
     qty: 'Кількість',
@@ -129,12 +122,7 @@ export const transfersWebMessages = {
     confirm: 'Провести',
     cancel: 'Не проводити',
   },
-  confirmDelete: {
-    title: 'Видалити чернетку?',
-    description: (number: string) => `Чернетку ${number} буде видалено остаточно.`,
-    confirm: 'Видалити',
-    cancel: 'Не видаляти',
-  },
+  // 'Видалити чернетку?' and 'Закрити без збереження?' ask in the document toolkit's words (uiMessages.documentForm).
   confirmCancel: {
     title: 'Скасувати переміщення?',
     description: (number: string, from: string, to: string) =>
@@ -143,12 +131,6 @@ export const transfersWebMessages = {
     reasonPlaceholder: 'Напр., помилка в кількості',
     confirm: 'Скасувати переміщення',
     cancel: 'Не скасовувати',
-  },
-  confirmClose: {
-    title: 'Закрити без збереження?',
-    description: 'Внесені зміни буде втрачено.',
-    confirm: 'Закрити без збереження',
-    cancel: 'Повернутися',
   },
   toast: {
     created: 'Чернетку переміщення створено',
