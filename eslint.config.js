@@ -37,8 +37,10 @@ export default tseslint.config(
   },
   {
     // Files with one role each (issue 20 §6, decision 0017): a source file over 600 lines mixes roles — split it by
-    // role (read, write, posting, print) or by part. Generated data would be listed here; there is none in src.
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts'],
+    // role (read, write, posting, print) or by part. Generated data is excepted in `ignores`: the bench dataset's word
+    // lists (bench/data/words.ts — data, not code); there is none in src.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['bench/data/words.ts'],
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }] },
   },
   {

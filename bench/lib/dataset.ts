@@ -46,14 +46,15 @@ export function withDatabase(url: string, name: string): string {
 }
 
 /**
- * What the data depends on: the generator's sources. A change there regenerates. A new migration does not: the
- * server the bench starts applies it to the reused database, as an upgrade applies it to a customer's year of data
- * (an index added to fix a slow page is measured on the same rows it was added for).
+ * What the data depends on: the generator's sources (bench/data and its subfolders). A change there regenerates. A new
+ * migration does not: the server the bench starts applies it to the reused database, as an upgrade applies it to a
+ * customer's year of data (an index added to fix a slow page is measured on the same rows it was added for).
  */
 function fingerprint(): string {
   const hash = createHash('sha256');
   const dataDir = path.join(ROOT, 'bench', 'data');
-  for (const f of readdirSync(dataDir)
+  for (const f of readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split(path.sep).join('/'))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort()) {
     hash.update(f).update(readFileSync(path.join(dataDir, f)));
