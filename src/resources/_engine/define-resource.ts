@@ -62,6 +62,11 @@ export interface FieldDef {
   check?: (input: string) => Check;
   /** A valid value: the form's placeholder, and the registry test suite's sample for patterned fields. */
   example?: string;
+  /**
+   * The form shows the field only while another field holds one of these values (a natural person's document only
+   * for a ФОП or a natural person). A hidden field keeps its value; the server's rules decide what it means.
+   */
+  shownWhen?: { field: string; values: readonly (string | boolean)[] };
   /** A value for new records (the form's initial value and the server's default when omitted). */
   defaultValue?: string | number | boolean | null;
   /**

@@ -46,6 +46,7 @@ const identity: FieldDef[] = [
     name: 'taxIdKind',
     label: 'Документ фізичної особи',
     kind: 'enum',
+    shownWhen: { field: 'legalForm', values: ['sole_proprietor', 'individual'] },
     options: [
       { value: 'rnokpp', label: 'РНОКПП' },
       { value: 'passport', label: 'Паспорт (без РНОКПП)' },
@@ -56,6 +57,7 @@ const identity: FieldDef[] = [
     name: 'vatNumber',
     label: 'ІПН платника ПДВ',
     kind: 'text',
+    shownWhen: { field: 'isVatPayer', values: [true] },
     maxLength: 12,
     check: checkVatNumber,
     example: '143605726543',

@@ -2,7 +2,7 @@
 // zod schema on the client (comfort) and by the same schema on the server (truth, DESIGN §1.5).
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { Loader2Icon } from 'lucide-react';
 import { resourceMessages, type FieldDef, type ResourceDef } from '@/resources/_engine/define-resource.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
@@ -42,6 +42,21 @@ import {
 const messages = resourcePageMessages.form;
 /** Radix Select items cannot have an empty value; this one stands for "no value" of an optional enum. */
 const NONE = '__none__';
+
+/** A field with `shownWhen` appears only while its controlling field holds one of the values. */
+function ShownWhen({
+  field,
+  control,
+  children,
+}: {
+  field: FieldDef;
+  control: Control<ResourceFormValues, unknown, ResourcePayload>;
+  children: ReactNode;
+}) {
+  const controlling = useWatch({ control, name: field.shownWhen?.field ?? field.name });
+  if (field.shownWhen && !field.shownWhen.values.includes(controlling as string | boolean)) return null;
+  return children;
+}
 
 interface ResourceFormDialogProps {
   def: ResourceDef;
@@ -105,6 +120,7 @@ export function ResourceFormDialog({ def, row, addons, onClose }: ResourceFormDi
           {def.fields.map((field) => {
             const Addon = addons?.[field.name];
             return (
+              <ShownWhen key={field.name} field={field} control={form.control}>
               <FieldInput
                 key={field.name}
                 field={field}
@@ -125,6 +141,7 @@ export function ResourceFormDialog({ def, row, addons, onClose }: ResourceFormDi
                 register={form.register}
                 error={errors[field.name] as FieldError | undefined}
               />
+              </ShownWhen>
             );
           })}
           {def.hasActiveFlag ? (
