@@ -38,6 +38,7 @@ import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { componentLinksMessages as m, MAX_ROWS } from './component-links.messages.ts';
+import { DateField } from '@/web/components/date-field.tsx';
 
 const SPACES = /[\s\u00a0\u202f]/g;
 
@@ -297,6 +298,43 @@ export function LinkTextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-message`}
         {...input}
+      />
+      <FieldMessage id={`${id}-message`} error={error} />
+    </div>
+  );
+}
+
+/** A row's date, typed as дд.мм.рррр (a string field of the form, ISO or ''). */
+export function LinkDateField<V extends FieldValues, B>({
+  control,
+  name,
+  id,
+  label,
+  error,
+  className,
+}: {
+  control: Control<V, unknown, B>;
+  name: FieldPathByValue<V, string | null>;
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DateField
+            id={id}
+            value={(field.value as string | null) ?? ''}
+            onChange={field.onChange}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-message`}
+          />
+        )}
       />
       <FieldMessage id={`${id}-message`} error={error} />
     </div>

@@ -117,7 +117,7 @@ describe('componentLinkActions — suppliers', () => {
     expect((within(dialog).getByLabelText('Кратність упаковки') as HTMLInputElement).value).toBe('4000');
     expect((within(dialog).getByLabelText('Остання ціна') as HTMLInputElement).value).toBe('0,42');
     expect((within(dialog).getByLabelText('Валюта') as HTMLInputElement).value).toBe('UAH');
-    expect((within(dialog).getByLabelText('Дата ціни') as HTMLInputElement).value).toBe('2026-11-01');
+    expect((within(dialog).getByLabelText('Дата ціни') as HTMLInputElement).value).toBe('01.11.2026');
     expect((within(dialog).getByLabelText('Строк постачання, дн.') as HTMLInputElement).value).toBe('3');
     expect(within(dialog).getByRole('switch', { name: 'Основний' }).getAttribute('aria-checked')).toBe('true');
     expect(within(dialog).getByRole('button', { name: 'Зберегти' }).hasAttribute('disabled')).toBe(true);

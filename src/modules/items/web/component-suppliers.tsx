@@ -16,6 +16,7 @@ import {
   decimalInput,
   decimalOf,
   leadTimeOf,
+  LinkDateField,
   LinkPicker,
   LinkRow,
   LinksDialog,
@@ -250,7 +251,14 @@ function SupplierFields({
         placeholder: DEFAULT_CURRENCY,
         maxLength: 3,
       })}
-      {textField('lastPriceDate', m.lastPriceDate, { className: 'col-span-2 lg:col-span-2', type: 'date' })}
+      <LinkDateField
+        control={form.control}
+        name={`suppliers.${index}.lastPriceDate`}
+        id={idOf('lastPriceDate')}
+        label={m.lastPriceDate}
+        error={rowErrors?.lastPriceDate?.message}
+        className="col-span-2 lg:col-span-2"
+      />
       {textField('packQty', m.packQty, {
         className: 'col-span-1 lg:col-span-2',
         inputClassName: 'text-right tabular-nums',

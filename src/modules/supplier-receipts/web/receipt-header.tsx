@@ -5,6 +5,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { extraCostsMethodLabels, extraCostsMethods } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { lookupBase } from '@/resources/_engine/web/resource-api.ts';
+import { DateField } from '@/web/components/date-field.tsx';
 import { formFields, type FieldBoxOptions } from '@/web/components/document-fields.tsx';
 import { useLookupLabel } from '@/web/components/document-view.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
@@ -71,13 +72,25 @@ export function ReceiptHeaderFields({
       options,
     );
 
+  // Dates are typed as дд.мм.рррр in every browser (the native input showed mm/dd/yyyy).
+  const dateField = (name: 'supplierDocDate' | 'documentDate', label: string) =>
+    fieldBox(
+      name,
+      label,
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field: f }) => <DateField {...aria(name, true)} value={f.value ?? ''} onChange={f.onChange} />}
+      />,
+      { required: true },
+    );
+
   const text = (
-    name: 'supplierDocNumber' | 'supplierDocDate' | 'documentDate' | 'currencyCode' | 'fxRate' | 'extraCosts',
+    name: 'supplierDocNumber' | 'currencyCode' | 'fxRate' | 'extraCosts',
     label: string,
     props: {
       required?: boolean;
       hint?: string;
-      type?: 'text' | 'date';
       inputMode?: 'decimal';
       maxLength?: number;
       placeholder?: string;
@@ -89,7 +102,7 @@ export function ReceiptHeaderFields({
       name,
       label,
       <Input
-        type={props.type ?? 'text'}
+        type="text"
         inputMode={props.inputMode}
         autoComplete="off"
         spellCheck={false}
@@ -110,7 +123,7 @@ export function ReceiptHeaderFields({
         required: true,
       })}
       {text('supplierDocNumber', m.supplierDocNumber, { required: true, maxLength: 60 })}
-      {text('supplierDocDate', m.supplierDocDate, { required: true, type: 'date' })}
+      {dateField('supplierDocDate', m.supplierDocDate)}
       {picker('documentTypeId', 'documentTypeLabel', '/supplier-document-types', m.documentType, documentTypeLabel, {
         placeholder: m.documentTypePlaceholder,
         required: true,
@@ -119,7 +132,7 @@ export function ReceiptHeaderFields({
         placeholder: m.warehousePlaceholder,
         required: true,
       })}
-      {text('documentDate', m.documentDate, { required: true, type: 'date' })}
+      {dateField('documentDate', m.documentDate)}
       {picker('companyId', 'companyLabel', '/companies', m.company, companyName, {
         clearLabel: m.notSet,
         hint: m.companyHint,

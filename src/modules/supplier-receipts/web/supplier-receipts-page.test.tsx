@@ -124,12 +124,10 @@ describe('SupplierReceiptsPage — a new receipt', () => {
 
     await pick(user, within(dialog).getByRole('combobox', { name: 'Постачальник' }), 'Радіомаг');
     await user.type(field(dialog, '№ документа постачальника'), ' РН-0320 ');
-    fireEvent.change(field(dialog, 'Дата документа постачальника'), {
-      target: { value: '2025-03-11' },
-    });
+    fireEvent.change(field(dialog, 'Дата документа постачальника'), { target: { value: '11.03.2025' } });
     await pick(user, within(dialog).getByRole('combobox', { name: 'Тип документа' }), 'Видаткова накладна');
     await pick(user, within(dialog).getByRole('combobox', { name: 'Склад' }), 'Склад матеріалів');
-    fireEvent.change(field(dialog, 'Дата приходу'), { target: { value: '2025-03-12' } });
+    fireEvent.change(field(dialog, 'Дата приходу'), { target: { value: '12.03.2025' } });
 
     await user.click(within(dialog).getByRole('button', { name: 'Додати рядок' }));
     await pick(user, within(dialog).getByRole('combobox', { name: 'Позиція' }), 'Конденсатор 100 нФ 0603');
