@@ -8,7 +8,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { Input } from '@/web/components/ui/input.tsx';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { RecordDialog, RecordFormFooter, useRecordDialog, type RecordFailure } from './record-dialog.tsx';
+import { ApiError } from '@/web/lib/api.ts';
+import {
+  issuesToFields,
+  RecordDialog,
+  recordDialogTitle,
+  RecordForm,
+  RecordFormFooter,
+  recordRemoval,
+  StatusSelect,
+  useRecordDialog,
+  useRecordFields,
+  useRecordSave,
+  type RecordFailure,
+} from './record-dialog.tsx';
 
 interface Thing {
   id: number;
@@ -163,5 +176,101 @@ describe('RecordDialog', () => {
     const reader = await screen.findByRole('dialog', { name: 'Річ «Перша»' });
     expect(within(reader).queryByRole('button', { name: 'Зберегти' })).toBeNull();
     expect(within(reader).queryByRole('button', { name: 'Видалити' })).toBeNull();
+  });
+});
+
+/** A form built of the toolkit's fields: a required name, a status, the save that places field errors. */
+function FieldsForm({ save, onSaved }: { save: (body: { name: string }) => Promise<Thing>; onSaved: () => void }) {
+  const [name, setName] = useState('');
+  const [status, setStatus] = useState<'active' | 'archived'>('archived');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<RecordFailure | null>(null);
+  const { aria, field } = useRecordFields(errors, "Обов'язкове поле");
+  const mutation = useRecordSave({
+    save,
+    editing: true,
+    versionMessage: 'Річ уже змінили',
+    texts: { saved: 'Збережено', created: 'Створено', saveFailed: 'Не вдалося зберегти' },
+    setFailure,
+    onFields: (fields) => {
+      setErrors(fields);
+      return true;
+    },
+    onSaved,
+  });
+  return (
+    <RecordForm readOnly={false} onSubmit={() => mutation.mutate({ name })}>
+      {field(
+        'name',
+        'Назва',
+        <Input {...aria('name', true)} value={name} onChange={(event) => setName(event.target.value)} />,
+        { required: true, hint: 'Як на етикетці' },
+      )}
+      {field(
+        'status',
+        'Статус',
+        <StatusSelect
+          statuses={['active', 'archived'] as const}
+          labels={{ active: 'Активна', archived: 'Архівна' }}
+          value={status}
+          disabled={false}
+          onChange={setStatus}
+          trigger={aria('status')}
+        />,
+      )}
+      {failure ? <p role="alert">{failure.stale ? `${failure.message} (оновіть)` : failure.message}</p> : null}
+      <button type="submit">Зберегти</button>
+    </RecordForm>
+  );
+}
+
+describe("a record form's fields and save", () => {
+  it('labels the fields, places field errors by them, and tells a stale version on the failure line', async () => {
+    let answer: () => Promise<Thing> = () =>
+      Promise.reject(new ApiError(422, 'Bad', { error: 'Перевірте поля', fields: { name: 'Вкажіть назву' } }));
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<FieldsForm save={() => answer()} onSaved={onSaved} />);
+    const name = screen.getByRole('textbox', { name: 'Назва' });
+    expect(name.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('Як на етикетці')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Статус' }).textContent).toContain('Архівна');
+
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Вкажіть назву')).toBeTruthy();
+    expect(screen.queryByText('Перевірте поля')).toBeNull();
+
+    answer = () => Promise.reject(new ApiError(409, 'Conflict', { error: 'Річ уже змінили' }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findByText('Річ уже змінили (оновіть)')).toBeTruthy();
+
+    answer = () => Promise.resolve({ id: 3, version: 2, name: 'Перша' });
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Річ уже змінили (оновіть)')).toBeNull();
+  });
+
+  it("names the dialog, offers 'Видалити' only for a saved record to who may change it, and maps issues", () => {
+    const titles = { title: (name: string) => `Річ «${name}»`, untitled: 'Без назви', createTitle: 'Нова річ' };
+    expect(recordDialogTitle({ name: 'Перша' }, 3, titles)).toBe('Річ «Перша»');
+    expect(recordDialogTitle(undefined, 3, titles)).toBe('Без назви');
+    expect(recordDialogTitle(undefined, undefined, titles)).toBe('Нова річ');
+
+    const action = { isPending: false, mutateAsync: vi.fn(() => Promise.resolve(null)) };
+    expect(recordRemoval(undefined, true, action)).toBeNull();
+    expect(recordRemoval({ name: 'Перша' }, false, action)).toBeNull();
+    const removal = recordRemoval({ name: 'Перша' }, true, action);
+    expect(removal?.name).toBe('Перша');
+    void removal?.run();
+    expect(action.mutateAsync).toHaveBeenCalledWith('delete');
+
+    expect(
+      issuesToFields([
+        { path: ['operations', 2, 'name'], message: 'Вкажіть назву' },
+        { path: ['operations', 2, 'name'], message: 'Друге' },
+        { path: [], message: 'Загальна' },
+      ]),
+    ).toEqual({ 'operations.2.name': 'Вкажіть назву', _: 'Загальна' });
   });
 });

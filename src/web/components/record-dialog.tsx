@@ -1,12 +1,14 @@
 // The dialog of a record edited in one form (recipes, tech cards): it loads the record (or starts a new one), keeps
 // the lists fresh after every change, loads the server's copy again after a stale version, and asks before unsaved
 // changes are dropped; and the end of the record's form — its failure (with the reload), the record's actions with
-// 'Видалити' last (asking first), 'Закрити' and 'Зберегти'.
-import { useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+// 'Видалити' last (asking first), 'Закрити' and 'Зберегти'; and the pieces of the form between them — the labelled
+// fields, the status select, the unsaved-changes report and the save that tells a stale version.
+import { useEffect, useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { Loader2Icon, RefreshCwIcon, SaveIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
+import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Dialog,
@@ -16,7 +18,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
+import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 
@@ -82,6 +86,26 @@ export function useRecordDialog<T extends { id: number; version: number }>({
     /** After a stale version: the server's copy replaces the form (its changes are dropped). */
     reload: record ? () => void reload(record.id) : undefined,
   };
+}
+
+/** The dialog's words from the module's messages: its `dialog` part, and the retry and the close question. */
+export function recordDialogTexts(messages: {
+  dialog: { loading: string; loadError: string };
+  retry: string;
+  confirmClose: ConfirmTexts;
+}) {
+  const { loading, loadError } = messages.dialog;
+  return { loading, loadError, retry: messages.retry, confirmClose: messages.confirmClose };
+}
+
+/** The dialog's title: the record's name, 'Без назви' while an existing record loads, or the new record's title. */
+export function recordDialogTitle(
+  record: { name: string } | undefined,
+  id: number | undefined,
+  texts: { title: (name: string) => string; untitled: string; createTitle: string },
+) {
+  if (record) return texts.title(record.name);
+  return id !== undefined ? texts.untitled : texts.createTitle;
 }
 
 /** What the dialog's frame needs of useRecordDialog. */
@@ -316,4 +340,173 @@ export function RecordFormFooter({
       ) : null}
     </>
   );
+}
+
+/** The form of a record (inside the dialog): 'Зберегти' submits it, unless the reader may only look. */
+export function RecordForm({
+  readOnly,
+  onSubmit,
+  children,
+}: {
+  readOnly: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="grid grid-cols-1 min-w-0 gap-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!readOnly) onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** Tells the dialog whether the form holds unsaved changes (and that it holds none once the form is gone). */
+export function useDirtyReport(dirty: boolean, onDirtyChange: (dirty: boolean) => void) {
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+}
+
+/** A schema's issues as the form's field errors: the first message of each field, by its dotted path. */
+export function issuesToFields(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
+/** The server refused the save because another user saved the record since it was read. */
+export function isStaleVersion(error: unknown, versionMessage: string) {
+  return error instanceof ApiError && error.status === 409 && error.serverMessage === versionMessage;
+}
+
+/**
+ * The record's fields: ids under the form's own prefix, the ARIA links of an input to its message, and the labelled
+ * frame of a field (the required star, the input, the error or hint); `errors` by field name.
+ */
+export function useRecordFields(errors: Record<string, string>, requiredTitle: string) {
+  const formId = useId();
+  const id = (name: string) => `${formId}-${name}`;
+  return {
+    formId,
+    id,
+    aria: (name: string, required = false) => ({
+      id: id(name),
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': `${id(name)}-message`,
+      'aria-required': required ? true : undefined,
+    }),
+    field: (
+      name: string,
+      label: string,
+      input: ReactNode,
+      opts: { required?: boolean; hint?: string; className?: string } = {},
+    ) => (
+      <div className={cn('grid grid-cols-1 min-w-0 content-start gap-2', opts.className)}>
+        <Label htmlFor={id(name)}>
+          {label}
+          {opts.required ? (
+            <span className="text-destructive dark:text-red-400" title={requiredTitle} aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </Label>
+        {input}
+        <FieldMessage id={`${id(name)}-message`} error={errors[name]} hint={opts.hint} />
+      </div>
+    ),
+  };
+}
+
+/** The record's status, picked from its statuses by their labels. */
+export function StatusSelect<S extends string>({
+  statuses,
+  labels,
+  value,
+  disabled,
+  onChange,
+  trigger,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  value: S;
+  disabled: boolean;
+  onChange: (status: S) => void;
+  /** The trigger's id and ARIA links (useRecordFields' `aria`). */
+  trigger: ComponentProps<typeof SelectTrigger>;
+}) {
+  return (
+    <Select value={value} disabled={disabled} onValueChange={(status) => onChange(status as S)}>
+      <SelectTrigger {...trigger}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {statuses.map((status) => (
+          <SelectItem key={status} value={status}>
+            {labels[status]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** 'Зробити типовим' is offered for an active record that is not its item's default yet, to who may change it. */
+export function canMakeDefault(record: { status: string; isDefault: boolean } | undefined, canChange: boolean) {
+  return record !== undefined && canChange && record.status === 'active' && !record.isDefault;
+}
+
+/**
+ * The save of a record's form (create, or update with the version read): the toast and the new copy on success; on a
+ * failure the field errors go to `onFields` (true: they are shown by the fields, so the failure line is not needed)
+ * and the failure line, with 'Оновити' after a stale version.
+ */
+export function useRecordSave<T extends { name: string }, B>({
+  save,
+  editing,
+  versionMessage,
+  texts,
+  setFailure,
+  onFields,
+  onSaved,
+}: {
+  save: (body: B) => Promise<T>;
+  /** An existing record ('Збережено') rather than a new one ('Створено'). */
+  editing: boolean;
+  versionMessage: string;
+  texts: { saved: string; created: string; saveFailed: string };
+  setFailure: (failure: RecordFailure | null) => void;
+  onFields: (fields: Record<string, string>) => boolean;
+  onSaved: (record: T) => void;
+}) {
+  return useMutation({
+    mutationFn: save,
+    onMutate: () => setFailure(null),
+    onSuccess: (saved) => {
+      toast({ title: editing ? texts.saved : texts.created, description: saved.name });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      const stale = isStaleVersion(error, versionMessage);
+      const placed = error instanceof ApiError && error.fields ? onFields(error.fields) : false;
+      if (!placed || stale) setFailure({ message: serverMessageOf(error) ?? texts.saveFailed, stale });
+    },
+  });
+}
+
+/** 'Видалити' for RecordFormFooter: the saved record, to who may change it, by the form's action mutation. */
+export function recordRemoval(
+  record: { name: string } | undefined,
+  canChange: boolean,
+  action: { isPending: boolean; mutateAsync: (kind: 'delete') => Promise<unknown> },
+) {
+  return record && canChange
+    ? { name: record.name, pending: action.isPending, run: () => action.mutateAsync('delete') }
+    : null;
 }

@@ -1,10 +1,20 @@
 // The parts of a list of named records (recipes, tech cards — records with a name, not a document number): the dialog
 // a row opens, with `?open=<id>` for a link from another page; a positive id from the page's URL (`?itemId=`); and the
-// columns of the record's name (the button that opens it, with a mark before it) and of the item it is made for.
+// columns of the record's name (the button that opens it, with a mark before it) and of the item it is made for; the
+// page's header with its 'Новий …' button, its status filter, and the table whose rows open their records.
 import { useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { StarIcon } from 'lucide-react';
+import { PlusIcon, StarIcon } from 'lucide-react';
 import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import {
+  ChoiceFilter,
+  ListHeader,
+  statusOptions,
+  usePagedList,
+  type ListFilterBase,
+} from '@/web/components/list-page.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { usePermission } from '@/web/lib/use-permission.ts';
 import { cn } from '@/web/lib/utils.ts';
 
 /** What the page's dialog shows: a new record, one record, or nothing. */
@@ -27,8 +37,13 @@ export function useRecordDialogTarget() {
     const open = positiveParam(search, 'open');
     return open ? { kind: 'open', id: open } : null;
   });
+  const openId = target?.kind === 'open' ? target.id : undefined;
   return {
     target,
+    /** The record the dialog shows (absent while it creates one). */
+    openId,
+    /** The dialog's key: another record, or a new one, starts the dialog afresh. */
+    dialogKey: openId ?? 'new',
     /** The page's URL parameter as a positive id ('itemId'), or null. */
     param: (name: string) => positiveParam(search, name),
     create: () => setTarget({ kind: 'create' }),
@@ -112,4 +127,100 @@ export function itemColumn<T>({
       </>
     ),
   };
+}
+
+/** The list page's header: its title, and 'Новий …' for who may create a record. */
+export function RecordListHeader({
+  title,
+  subtitle,
+  createLabel,
+  canCreate,
+  onCreate,
+}: {
+  title: string;
+  subtitle?: string;
+  createLabel: string;
+  canCreate: boolean;
+  onCreate: () => void;
+}) {
+  return (
+    <ListHeader
+      title={title}
+      subtitle={subtitle}
+      actions={
+        canCreate ? (
+          <Button onClick={onCreate}>
+            <PlusIcon aria-hidden="true" />
+            {createLabel}
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+/** The table of named records (PagedListCard's `table`): a row, and the open button its `columns` get, open it. */
+export function recordTable<T extends { id: number; name: string }>({
+  id,
+  columns,
+  onOpen,
+  minWidthRem,
+}: {
+  id: string;
+  columns: (onOpen: (row: T) => void) => DataColumn<T>[];
+  onOpen: (id: number) => void;
+  minWidthRem: number;
+}) {
+  const open = (row: T) => onOpen(row.id);
+  return {
+    id,
+    columns: columns(open),
+    rowKey: (row: T) => row.id,
+    rowLabel: (row: T) => row.name,
+    onRowClick: open,
+    minWidthRem,
+  };
+}
+
+/**
+ * A list page of records made for an item: the record its dialog shows, the server-paged list (filtered by the item
+ * of `?itemId=` from the start), whether the user may change records, and the item a new record starts with.
+ */
+export function useRecordListPage<F extends ListFilterBase & { itemId: number | null }, T>(
+  route: string,
+  initial: F,
+  source: Parameters<typeof usePagedList<F, T>>[1],
+) {
+  const dialog = useRecordDialogTarget();
+  const { list, query } = usePagedList(initial, source, { itemId: dialog.param('itemId') } as Partial<F>);
+  const { canAccess } = usePermission(route);
+  const { itemId } = list.filter;
+  return { dialog, list, query, canAccess, initialItem: itemId ? { id: itemId, label: null } : null };
+}
+
+/** The records' status, or 'Усі статуси' ('all'). */
+export function StatusFilter<S extends string>({
+  statuses,
+  labels,
+  texts,
+  value,
+  onChange,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  texts: { statusLabel: string; statusAll: string };
+  value: S | 'all';
+  onChange: (status: S | 'all') => void;
+}) {
+  return (
+    <ChoiceFilter
+      label={texts.statusLabel}
+      allLabel={texts.statusAll}
+      allValue="all"
+      options={statusOptions(statuses, labels)}
+      value={value}
+      onChange={(status) => onChange(status as S | 'all')}
+      className="w-44"
+    />
+  );
 }

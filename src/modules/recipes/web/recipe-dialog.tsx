@@ -2,7 +2,12 @@
 // change, asks before unsaved changes are dropped (record-dialog.tsx), and holds the form (recipe-editor.tsx).
 import { recipeStatusLabels, type Recipe, type RecipeStatus } from '@/modules/recipes/recipes.contract.ts';
 import { StatusBadge } from '@/web/components/document-parts.tsx';
-import { RecordDialog, useRecordDialog } from '@/web/components/record-dialog.tsx';
+import {
+  RecordDialog,
+  recordDialogTexts,
+  recordDialogTitle,
+  useRecordDialog,
+} from '@/web/components/record-dialog.tsx';
 import { isRecipeListQuery, recipeQueryKey, recipesApi } from './recipes.api.ts';
 import { recipesWebMessages } from './recipes.messages.ts';
 import { RecipeEditor } from './recipe-editor.tsx';
@@ -36,13 +41,8 @@ export function RecipeDialog({
   return (
     <RecordDialog
       state={state}
-      texts={{
-        loading: m.loading,
-        loadError: m.loadError,
-        retry: recipesWebMessages.retry,
-        confirmClose: recipesWebMessages.confirmClose,
-      }}
-      title={recipe ? m.title(recipe.name) : recipeId !== undefined ? m.untitled : m.createTitle}
+      texts={recordDialogTexts(recipesWebMessages)}
+      title={recordDialogTitle(recipe, recipeId, m)}
       status={recipe ? <RecipeStatusBadge status={recipe.status} /> : null}
       defaultLabel={recipe?.isDefault ? m.isDefault : null}
       description={recipe ? m.description : m.createDescription}

@@ -1,7 +1,7 @@
 // The recipe form (production.md §3 'Page'): the item, a name, the BOM and the tech card picked from the item's own
 // (never a list of ingredients), the batch size, an optional labour rate, instructions and notes — beside the live
 // preview of what the variant makes and costs. Actions: save (with the version read), make default, delete.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   batchSizeText,
@@ -17,17 +17,26 @@ import {
   type RecipeStatus,
 } from '@/modules/recipes/recipes.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
-import { MakeDefaultButton, RecordFormFooter, type RecordFailure } from '@/web/components/record-dialog.tsx';
+import {
+  canMakeDefault,
+  issuesToFields,
+  MakeDefaultButton,
+  RecordForm,
+  RecordFormFooter,
+  recordRemoval,
+  StatusSelect,
+  useDirtyReport,
+  useRecordFields,
+  useRecordSave,
+  type RecordFailure,
+} from '@/web/components/record-dialog.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
-import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { serverMessageOf } from '@/web/lib/api.ts';
 import { decimalInput } from '@/web/lib/document-format.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { cn } from '@/web/lib/utils.ts';
 import { RecipePreviewPanel, type PreviewParams } from './recipe-preview.tsx';
 import { recipeOptionsQueryKey, recipesApi } from './recipes.api.ts';
 import { recipesWebMessages } from './recipes.messages.ts';
@@ -107,7 +116,6 @@ export function RecipeEditor({
   onDeleted: () => void;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [form, setForm] = useState<FormState>(() => formOf(recipe, initialItem));
   const [initial] = useState(() => JSON.stringify({ ...formOf(recipe, initialItem), itemLabel: null }));
   /** After the item changes, its default BOM and tech card are picked once the options arrive. */
@@ -117,10 +125,7 @@ export function RecipeEditor({
   const readOnly = !canChange;
   const dirty = JSON.stringify({ ...form, itemLabel: null }) !== initial;
 
-  useEffect(() => {
-    onDirtyChange(dirty);
-  }, [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useDirtyReport(dirty, onDirtyChange);
 
   const options = useQuery<RecipeOptions>({
     queryKey: recipeOptionsQueryKey(form.itemId ?? 0),
@@ -144,19 +149,19 @@ export function RecipeEditor({
     debounce(() => setParams(JSON.parse(liveKey) as PreviewParams | null));
   }, [liveKey, debounce]);
 
-  const save = useMutation({
-    mutationFn: (body: RecipeCreateInput) =>
+  const save = useRecordSave({
+    save: (body: RecipeCreateInput) =>
       recipe ? recipesApi.update(recipe.id, { version: recipe.version, ...bodyOf(form) }) : recipesApi.create(body),
-    onMutate: () => setFailure(null),
-    onSuccess: (saved) => {
-      toast({ title: recipe ? t.saved : t.created, description: saved.name });
-      onSaved(saved);
+    editing: recipe !== undefined,
+    versionMessage: recipeMessages.version,
+    texts: t,
+    setFailure,
+    // The failure line stays under the fields' own errors.
+    onFields: (fields) => {
+      setErrors(fields);
+      return false;
     },
-    onError: (error) => {
-      const stale = error instanceof ApiError && error.status === 409 && error.serverMessage === recipeMessages.version;
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFailure({ message: serverMessageOf(error) ?? t.saveFailed, stale });
-    },
+    onSaved,
   });
   const action = useMutation({
     mutationFn: async (kind: 'default' | 'delete') => {
@@ -184,9 +189,7 @@ export function RecipeEditor({
       ? recipeUpdateSchema.safeParse({ version: recipe.version, ...bodyOf(form) })
       : recipeCreateSchema.safeParse(body);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-      setErrors(fields);
+      setErrors(issuesToFields(parsed.error.issues));
       setFailure({ message: m.fixErrors, stale: false });
       return;
     }
@@ -195,46 +198,14 @@ export function RecipeEditor({
   }
 
   const busy = save.isPending || action.isPending;
-  const id = (name: string) => `${formId}-${name}`;
-  const aria = (name: string, required = false) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': `${id(name)}-message`,
-    'aria-required': required ? true : undefined,
-  });
-  const field = (
-    name: string,
-    label: string,
-    input: ReactNode,
-    opts: { required?: boolean; hint?: string; className?: string } = {},
-  ) => (
-    <div className={cn('grid grid-cols-1 min-w-0 content-start gap-2', opts.className)}>
-      <Label htmlFor={id(name)}>
-        {label}
-        {opts.required ? (
-          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {input}
-      <FieldMessage id={`${id(name)}-message`} error={errors[name]} hint={opts.hint} />
-    </div>
-  );
+  const { aria, field } = useRecordFields(errors, m.required);
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const boms = options.data?.boms ?? [];
   const cards = options.data?.techCards ?? [];
   const bomHint = form.itemId === null ? m.bomFirstItem : options.data && boms.length === 0 ? m.bomNone : undefined;
 
   return (
-    <form
-      className="grid grid-cols-1 min-w-0 gap-6"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!readOnly) submit();
-      }}
-    >
+    <RecordForm readOnly={readOnly} onSubmit={submit}>
       <div className="grid grid-cols-1 min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="grid grid-cols-1 min-w-0 content-start gap-4">
           {field(
@@ -373,22 +344,14 @@ export function RecipeEditor({
             {field(
               'status',
               m.status,
-              <Select
+              <StatusSelect
+                statuses={recipeStatuses}
+                labels={recipeStatusLabels}
                 value={form.status}
                 disabled={readOnly}
-                onValueChange={(value) => set({ status: value as RecipeStatus })}
-              >
-                <SelectTrigger {...aria('status')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {recipeStatuses.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {recipeStatusLabels[status]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>,
+                onChange={(status) => set({ status })}
+                trigger={aria('status')}
+              />,
             )}
           </div>
         </div>
@@ -401,7 +364,7 @@ export function RecipeEditor({
         failure={failure}
         onReload={onReload}
         actions={
-          recipe && canChange && recipe.status === 'active' && !recipe.isDefault ? (
+          canMakeDefault(recipe, canChange) ? (
             <MakeDefaultButton
               label={m.makeDefault}
               disabled={busy || dirty}
@@ -409,17 +372,13 @@ export function RecipeEditor({
             />
           ) : null
         }
-        remove={
-          recipe && canChange
-            ? { name: recipe.name, pending: action.isPending, run: () => action.mutateAsync('delete') }
-            : null
-        }
+        remove={recordRemoval(recipe, canChange, action)}
         readOnly={readOnly}
         busy={busy}
         saving={save.isPending}
         texts={{ ...m, confirmDelete: recipesWebMessages.confirmDelete }}
         onClose={onClose}
       />
-    </form>
+    </RecordForm>
   );
 }

@@ -7,15 +7,8 @@ import type { RecipePreview as Preview } from '@/modules/recipes/recipes.contrac
 import type { recipesEndpoints } from '@/modules/recipes/recipes.endpoints.ts';
 import type { QueryInput } from '@/shared/endpoint.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/web/components/ui/table.tsx';
+import { FigureTable, OperationCells } from '@/modules/tech-cards/web/index.ts';
+import { TableCell, TableHead, TableRow } from '@/web/components/ui/table.tsx';
 import { formatMoney, formatQty } from '@/web/lib/document-format.ts';
 import { formatUnitCost, recipePreviewQueryKey } from './recipes.api.ts';
 import { recipesWebMessages } from './recipes.messages.ts';
@@ -53,33 +46,32 @@ export function RecipePreviewPanel({ params, unit }: { params: PreviewParams | n
             {preview.materials.length === 0 ? (
               <p className="text-sm text-muted-foreground">{m.noMaterials}</p>
             ) : (
-              <div className="min-w-0 overflow-x-auto rounded-lg border">
-                <Table className="min-w-[28rem]" aria-label={m.materials(batch)}>
-                  <TableHeader>
-                    <TableRow className="hover:bg-transparent">
-                      <TableHead>{m.material}</TableHead>
-                      <TableHead className="text-right">{m.perUnit}</TableHead>
-                      <TableHead className="text-right">{m.perBatch}</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.materials.map((line) => (
-                      <TableRow key={line.bomLineId}>
-                        <TableCell>
-                          <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span>
-                          <span className="block">{line.name}</span>
-                        </TableCell>
-                        <TableCell className="text-right whitespace-nowrap tabular-nums">
-                          {formatQty(line.perUnitQty)}
-                        </TableCell>
-                        <TableCell className="text-right whitespace-nowrap tabular-nums" data-testid="batch-qty">
-                          {formatQty(line.batchQty)} {line.unitShortName ?? ''}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
+              <FigureTable
+                label={m.materials(batch)}
+                className="min-w-[28rem]"
+                head={
+                  <>
+                    <TableHead>{m.material}</TableHead>
+                    <TableHead className="text-right">{m.perUnit}</TableHead>
+                    <TableHead className="text-right">{m.perBatch}</TableHead>
+                  </>
+                }
+              >
+                {preview.materials.map((line) => (
+                  <TableRow key={line.bomLineId}>
+                    <TableCell>
+                      <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span>
+                      <span className="block">{line.name}</span>
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">
+                      {formatQty(line.perUnitQty)}
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums" data-testid="batch-qty">
+                      {formatQty(line.batchQty)} {line.unitShortName ?? ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </FigureTable>
             )}
           </div>
 
@@ -88,41 +80,31 @@ export function RecipePreviewPanel({ params, unit }: { params: PreviewParams | n
             {preview.operations.length === 0 ? (
               <p className="text-sm text-muted-foreground">{m.noOperations}</p>
             ) : (
-              <div className="min-w-0 overflow-x-auto rounded-lg border">
-                <Table className="min-w-[28rem]" aria-label={m.operations(batch)}>
-                  <TableHeader>
-                    <TableRow className="hover:bg-transparent">
-                      <TableHead className="w-12">{m.seq}</TableHead>
-                      <TableHead>{m.operation}</TableHead>
-                      <TableHead className="text-right">{m.minutes}</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.operations.map((op) => (
-                      <TableRow key={op.seq}>
-                        <TableCell className="font-mono tabular-nums">{op.seq}</TableCell>
-                        <TableCell>
-                          <span className="block">{op.name}</span>
-                          <span className="block text-xs text-muted-foreground">
-                            {[op.departmentName, op.positionName, op.inherited ? m.inherited : null]
-                              .filter(Boolean)
-                              .join(' · ')}
-                          </span>
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums">{formatQty(op.minutes)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                  <TableFooter>
-                    <TableRow>
-                      <TableCell colSpan={2}>{m.totalMinutes}</TableCell>
-                      <TableCell className="text-right tabular-nums" data-testid="preview-minutes">
-                        {formatQty(preview.minutes)}
-                      </TableCell>
-                    </TableRow>
-                  </TableFooter>
-                </Table>
-              </div>
+              <FigureTable
+                label={m.operations(batch)}
+                className="min-w-[28rem]"
+                head={
+                  <>
+                    <TableHead className="w-12">{m.seq}</TableHead>
+                    <TableHead>{m.operation}</TableHead>
+                    <TableHead className="text-right">{m.minutes}</TableHead>
+                  </>
+                }
+                footer={
+                  <>
+                    <TableCell colSpan={2}>{m.totalMinutes}</TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid="preview-minutes">
+                      {formatQty(preview.minutes)}
+                    </TableCell>
+                  </>
+                }
+              >
+                {preview.operations.map((op) => (
+                  <TableRow key={op.seq}>
+                    <OperationCells op={op} mark={op.inherited ? m.inherited : null} />
+                  </TableRow>
+                ))}
+              </FigureTable>
             )}
           </div>
 

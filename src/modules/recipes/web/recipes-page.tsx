@@ -1,21 +1,19 @@
 // 'Рецепти' (production.md §3): a server-paged, sortable, filtered list of the production variants — name, item,
 // BOM, tech card, batch size, cost per unit at the batch size, the default star — and the recipe form in a dialog.
 // Deep links: `?itemId=` filters by the item, `?open=<id>` opens a recipe.
-import { PlusIcon } from 'lucide-react';
 import { recipeStatuses, recipeStatusLabels, type RecipeSummary } from '@/modules/recipes/recipes.contract.ts';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/lib/use-permission.ts';
 import type { DataColumn } from '@/web/components/data-table.tsx';
+import { ListFilterBar, PagedListCard } from '@/web/components/list-page.tsx';
 import {
-  ChoiceFilter,
-  ListHeader,
-  ListFilterBar,
-  PagedListCard,
-  statusOptions,
-  usePagedList,
-} from '@/web/components/list-page.tsx';
-import { DefaultStar, itemColumn, nameColumn, useRecordDialogTarget } from '@/web/components/record-list.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
+  DefaultStar,
+  itemColumn,
+  nameColumn,
+  recordTable,
+  RecordListHeader,
+  StatusFilter,
+  useRecordListPage,
+} from '@/web/components/record-list.tsx';
 import { formatQty } from '@/web/lib/document-format.ts';
 import { RecipeDialog, RecipeStatusBadge } from './recipe-dialog.tsx';
 import { formatUnitCost, recipeListQueryFn, recipeListQueryKey, type RecipeListFilter } from './recipes.api.ts';
@@ -35,28 +33,23 @@ const initialFilter: RecipeListFilter = {
 };
 
 export function RecipesPage() {
-  const dialog = useRecordDialogTarget();
-  const { list, query: listQuery } = usePagedList(
-    initialFilter,
-    { key: recipeListQueryKey, queryFn: recipeListQueryFn },
-    { itemId: dialog.param('itemId') },
-  );
+  const {
+    dialog,
+    list,
+    query: listQuery,
+    canAccess,
+    initialItem,
+  } = useRecordListPage(RECIPES_ROUTE, initialFilter, { key: recipeListQueryKey, queryFn: recipeListQueryFn });
   const { filter, changeFilter } = list;
-  const { canAccess } = usePermission(RECIPES_ROUTE);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <Button onClick={dialog.create}>
-              <PlusIcon aria-hidden="true" />
-              {messages.newRecipe}
-            </Button>
-          ) : null
-        }
+        createLabel={messages.newRecipe}
+        canCreate={canAccess}
+        onCreate={dialog.create}
       />
 
       <ListFilterBar id="recipes" list={list} texts={messages}>
@@ -67,14 +60,12 @@ export function RecipesPage() {
           allLabel={messages.all}
           onChange={(itemId) => changeFilter({ itemId })}
         />
-        <ChoiceFilter
-          label={messages.statusLabel}
-          allLabel={messages.statusAll}
-          allValue={ALL}
-          options={statusOptions(recipeStatuses, recipeStatusLabels)}
+        <StatusFilter
+          statuses={recipeStatuses}
+          labels={recipeStatusLabels}
+          texts={messages}
           value={filter.status}
-          onChange={(status) => changeFilter({ status: status as RecipeListFilter['status'] })}
-          className="w-44"
+          onChange={(status) => changeFilter({ status })}
         />
       </ListFilterBar>
 
@@ -84,22 +75,15 @@ export function RecipesPage() {
         texts={messages}
         emptySummary={messages.totalRecipes(0)}
         canCreate={canAccess}
-        table={{
-          id: 'recipes',
-          columns: recipeColumns((recipe) => dialog.open(recipe.id)),
-          rowKey: (recipe) => recipe.id,
-          rowLabel: (recipe) => recipe.name,
-          onRowClick: (recipe) => dialog.open(recipe.id),
-          minWidthRem: 60,
-        }}
+        table={recordTable({ id: 'recipes', columns: recipeColumns, onOpen: dialog.open, minWidthRem: 60 })}
       />
 
       {dialog.target ? (
         <RecipeDialog
-          key={dialog.target.kind === 'open' ? dialog.target.id : 'new'}
-          recipeId={dialog.target.kind === 'open' ? dialog.target.id : undefined}
+          key={dialog.dialogKey}
+          recipeId={dialog.openId}
           canChange={canAccess}
-          initialItem={filter.itemId ? { id: filter.itemId, label: null } : null}
+          initialItem={initialItem}
           onClose={dialog.close}
         />
       ) : null}

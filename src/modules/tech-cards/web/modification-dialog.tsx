@@ -7,6 +7,7 @@ import { techCardModificationSchema, type TechCard } from '@/modules/tech-cards/
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { FormFailure } from '@/web/components/document-parts.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
+import { issuesToFields } from '@/web/components/record-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Dialog,
@@ -20,7 +21,6 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
-import { issuesToFields } from './operations-editor.ts';
 import { techCardsApi } from './tech-cards.api.ts';
 import { techCardsWebMessages } from './tech-cards.messages.ts';
 

@@ -181,10 +181,3 @@ export function splitOperationErrors(
   }
   return { byRow, other };
 }
-
-/** Zod issues as the API's `fields` (path joined by dots, the first message of each path). */
-export function issuesToFields(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return fields;
-}

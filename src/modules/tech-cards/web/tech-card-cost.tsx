@@ -8,17 +8,10 @@ import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/web/components/ui/table.tsx';
+import { TableCell, TableHead, TableRow } from '@/web/components/ui/table.tsx';
 import { formatMoney, formatQty } from '@/web/lib/document-format.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { FigureTable, OperationCells } from './operation-table.tsx';
 import { techCardSummaryQueryKey } from './tech-cards.api.ts';
 import { techCardsWebMessages } from './tech-cards.messages.ts';
 
@@ -80,51 +73,41 @@ export function TechCardCostPanel({
           {dirty ? <p className="text-sm text-amber-700 dark:text-amber-300">{m.unsaved}</p> : null}
           <InlineQueryStatus query={query} loadingText={m.loading} errorText={m.loadError} retryText="Повторити" />
           {cost ? (
-            <div className="min-w-0 overflow-x-auto rounded-lg border">
-              <Table className="min-w-[36rem]" aria-label={m.title}>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead className="w-14">№</TableHead>
-                    <TableHead>{m.operation}</TableHead>
-                    <TableHead className="text-right">{m.minutes}</TableHead>
-                    <TableHead className="text-right">{m.labour}</TableHead>
-                    <TableHead className="text-right">{m.overhead}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {cost.operations.map((op) => (
-                    <TableRow key={op.seq}>
-                      <TableCell className="font-mono tabular-nums">{op.seq}</TableCell>
-                      <TableCell>
-                        <span className="block">{op.name}</span>
-                        <span className="block text-xs text-muted-foreground">
-                          {[op.departmentName, op.positionName, op.canRunParallel ? m.parallel : null]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </span>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatQty(op.minutes)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(op.labour)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(op.overhead)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter>
-                  <TableRow>
-                    <TableCell colSpan={2} className="font-medium">
-                      {m.total}
-                    </TableCell>
-                    <TableCell className="text-right font-medium tabular-nums" data-testid="cost-minutes">
-                      {formatQty(cost.minutes)}
-                    </TableCell>
-                    <TableCell className="text-right font-medium tabular-nums" data-testid="cost-labour">
-                      {formatMoney(cost.labour)}
-                    </TableCell>
-                    <TableCell className="text-right font-medium tabular-nums">{formatMoney(cost.overhead)}</TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </div>
+            <FigureTable
+              label={m.title}
+              className="min-w-[36rem]"
+              head={
+                <>
+                  <TableHead className="w-14">№</TableHead>
+                  <TableHead>{m.operation}</TableHead>
+                  <TableHead className="text-right">{m.minutes}</TableHead>
+                  <TableHead className="text-right">{m.labour}</TableHead>
+                  <TableHead className="text-right">{m.overhead}</TableHead>
+                </>
+              }
+              footer={
+                <>
+                  <TableCell colSpan={2} className="font-medium">
+                    {m.total}
+                  </TableCell>
+                  <TableCell className="text-right font-medium tabular-nums" data-testid="cost-minutes">
+                    {formatQty(cost.minutes)}
+                  </TableCell>
+                  <TableCell className="text-right font-medium tabular-nums" data-testid="cost-labour">
+                    {formatMoney(cost.labour)}
+                  </TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">{formatMoney(cost.overhead)}</TableCell>
+                </>
+              }
+            >
+              {cost.operations.map((op) => (
+                <TableRow key={op.seq}>
+                  <OperationCells op={op} mark={op.canRunParallel ? m.parallel : null} />
+                  <TableCell className="text-right tabular-nums">{formatMoney(op.labour)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(op.overhead)}</TableCell>
+                </TableRow>
+              ))}
+            </FigureTable>
           ) : null}
           {cost ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

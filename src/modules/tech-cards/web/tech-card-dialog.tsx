@@ -4,7 +4,12 @@
 import { useState } from 'react';
 import { techCardStatusLabels, type TechCard, type TechCardStatus } from '@/modules/tech-cards/tech-cards.contract.ts';
 import { StatusBadge, type StatusTone } from '@/web/components/document-parts.tsx';
-import { RecordDialog, useRecordDialog } from '@/web/components/record-dialog.tsx';
+import {
+  RecordDialog,
+  recordDialogTexts,
+  recordDialogTitle,
+  useRecordDialog,
+} from '@/web/components/record-dialog.tsx';
 import { isTechCardListQuery, techCardQueryKey, techCardsApi } from './tech-cards.api.ts';
 import { techCardsWebMessages } from './tech-cards.messages.ts';
 import { TechCardEditor } from './tech-card-editor.tsx';
@@ -48,13 +53,8 @@ export function TechCardDialog({
   return (
     <RecordDialog
       state={state}
-      texts={{
-        loading: m.loading,
-        loadError: m.loadError,
-        retry: techCardsWebMessages.retry,
-        confirmClose: techCardsWebMessages.confirmClose,
-      }}
-      title={card ? m.title(card.name) : cardId !== undefined ? m.untitled : m.createTitle}
+      texts={recordDialogTexts(techCardsWebMessages)}
+      title={recordDialogTitle(card, cardId, m)}
       status={card ? <TechCardStatusBadge status={card.status} /> : null}
       defaultLabel={card?.isDefault ? m.isDefault : null}
       description={description}

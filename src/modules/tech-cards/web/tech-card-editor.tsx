@@ -1,7 +1,7 @@
 // The editor of a tech card (production.md §2 'Page'): the item, name, status and notes; the operations grid (a base
 // card's own rows, or a modification over its greyed base); time and cost for a chosen quantity; and the card's
 // actions — save (with the version read), make default, create a modification, copy, print, delete.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CopyIcon, GitBranchIcon, PrinterIcon } from 'lucide-react';
 import {
@@ -16,18 +16,26 @@ import {
 } from '@/modules/tech-cards/tech-cards.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
-import { MakeDefaultButton, RecordFormFooter, type RecordFailure } from '@/web/components/record-dialog.tsx';
+import {
+  canMakeDefault,
+  issuesToFields,
+  MakeDefaultButton,
+  RecordForm,
+  RecordFormFooter,
+  recordRemoval,
+  StatusSelect,
+  useDirtyReport,
+  useRecordFields,
+  useRecordSave,
+  type RecordFailure,
+} from '@/web/components/record-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
-import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
+import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { cn } from '@/web/lib/utils.ts';
 import {
   draftOf,
-  issuesToFields,
   splitOperationErrors,
   toOperationInputs,
   type OperationDraft,
@@ -99,7 +107,6 @@ export function TechCardEditor({
   onDeleted: () => void;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [header, setHeader] = useState<HeaderState>(() => headerOf(card, initialItem));
   const [rows, setRows] = useState<OperationDraft[]>(() => (card?.operations ?? []).map((op) => draftOf(op)));
   const [initial] = useState(() =>
@@ -116,10 +123,7 @@ export function TechCardEditor({
   const dirty = snapshot(header, rows) !== initial;
   const isModification = card?.baseTechCardId != null;
 
-  useEffect(() => {
-    onDirtyChange(dirty);
-  }, [dirty, onDirtyChange]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useDirtyReport(dirty, onDirtyChange);
 
   function showErrors(fields: Record<string, string>) {
     const { byRow, other } = splitOperationErrors(fields, rows);
@@ -128,20 +132,15 @@ export function TechCardEditor({
     return Object.keys(fields).length > 0;
   }
 
-  const save = useMutation({
-    mutationFn: (body: TechCardCreateInput) =>
+  const save = useRecordSave({
+    save: (body: TechCardCreateInput) =>
       card ? techCardsApi.update(card.id, { version: card.version, ...body }) : techCardsApi.create(body),
-    onMutate: () => setFailure(null),
-    onSuccess: (saved) => {
-      toast({ title: card ? t.saved : t.created, description: saved.name });
-      onSaved(saved);
-    },
-    onError: (error) => {
-      const stale =
-        error instanceof ApiError && error.status === 409 && error.serverMessage === techCardMessages.version;
-      const placed = error instanceof ApiError && error.fields ? showErrors(error.fields) : false;
-      if (!placed || stale) setFailure({ message: serverMessageOf(error) ?? t.saveFailed, stale });
-    },
+    editing: card !== undefined,
+    versionMessage: techCardMessages.version,
+    texts: t,
+    setFailure,
+    onFields: showErrors,
+    onSaved,
   });
 
   const action = useMutation({
@@ -195,53 +194,21 @@ export function TechCardEditor({
   }
 
   const busy = save.isPending || action.isPending;
-  const id = (name: string) => `${formId}-${name}`;
-  const field = (
-    name: string,
-    label: string,
-    input: ReactNode,
-    opts: { required?: boolean; className?: string } = {},
-  ) => (
-    <div className={cn('grid grid-cols-1 min-w-0 content-start gap-2', opts.className)}>
-      <Label htmlFor={id(name)}>
-        {label}
-        {opts.required ? (
-          <span className="text-destructive dark:text-red-400" title={m.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {input}
-      <FieldMessage id={`${id(name)}-message`} error={headerErrors[name]} />
-    </div>
-  );
-  const aria = (name: string) => ({
-    id: id(name),
-    'aria-invalid': headerErrors[name] ? true : undefined,
-    'aria-describedby': `${id(name)}-message`,
-  });
+  const { formId, id, aria, field } = useRecordFields(headerErrors, m.required);
 
   return (
-    <form
-      className="grid grid-cols-1 min-w-0 gap-6"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!readOnly) submit();
-      }}
-    >
+    <RecordForm readOnly={readOnly} onSubmit={submit}>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_12rem]">
         {field(
           'itemId',
           m.item,
           <ReferencePicker
-            {...aria('itemId')}
+            {...aria('itemId', true)}
             route="/products"
             value={header.itemId}
             valueLabel={header.itemLabel}
             placeholder={m.itemPlaceholder}
             disabled={readOnly}
-            aria-required
             onChange={(value, label) => setHeader((h) => ({ ...h, itemId: value, itemLabel: label }))}
           />,
           { required: true },
@@ -250,10 +217,9 @@ export function TechCardEditor({
           'name',
           m.name,
           <Input
-            {...aria('name')}
+            {...aria('name', true)}
             value={header.name}
             disabled={readOnly}
-            aria-required
             onChange={(event) => setHeader((h) => ({ ...h, name: event.target.value }))}
           />,
           { required: true },
@@ -261,22 +227,14 @@ export function TechCardEditor({
         {field(
           'status',
           m.status,
-          <Select
+          <StatusSelect
+            statuses={techCardStatuses}
+            labels={techCardStatusLabels}
             value={header.status}
             disabled={readOnly}
-            onValueChange={(status) => setHeader((h) => ({ ...h, status: status as TechCardStatus }))}
-          >
-            <SelectTrigger {...aria('status')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {techCardStatuses.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {techCardStatusLabels[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>,
+            onChange={(status) => setHeader((h) => ({ ...h, status }))}
+            trigger={aria('status')}
+          />,
         )}
       </div>
       {isModification ? (
@@ -360,7 +318,7 @@ export function TechCardEditor({
               </Button>
               {canChange ? (
                 <>
-                  {card.status === 'active' && !card.isDefault ? (
+                  {canMakeDefault(card, canChange) ? (
                     <MakeDefaultButton
                       label={m.makeDefault}
                       disabled={busy || dirty}
@@ -387,11 +345,7 @@ export function TechCardEditor({
             </>
           ) : null
         }
-        remove={
-          card && canChange
-            ? { name: card.name, pending: action.isPending, run: () => action.mutateAsync('delete') }
-            : null
-        }
+        remove={recordRemoval(card, canChange, action)}
         readOnly={readOnly}
         busy={busy}
         saving={save.isPending}
@@ -409,6 +363,6 @@ export function TechCardEditor({
           onClose={() => setModifying(false)}
         />
       ) : null}
-    </form>
+    </RecordForm>
   );
 }

@@ -1,7 +1,6 @@
 // 'Технологічні карти' (production.md §2): a server-paged, sortable, filtered list of the cards — name, item,
 // base/modification badge, number of operations, minutes for one unit, status — and the card editor in a dialog.
 // Deep links: `?itemId=` filters by the item, `?open=<id>` opens a card.
-import { PlusIcon } from 'lucide-react';
 import {
   techCardKindLabels,
   techCardStatuses,
@@ -9,18 +8,17 @@ import {
   type TechCardSummary,
 } from '@/modules/tech-cards/tech-cards.contract.ts';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
-import { usePermission } from '@/web/lib/use-permission.ts';
 import type { DataColumn } from '@/web/components/data-table.tsx';
+import { ChoiceFilter, ListFilterBar, PagedListCard } from '@/web/components/list-page.tsx';
 import {
-  ChoiceFilter,
-  ListHeader,
-  ListFilterBar,
-  PagedListCard,
-  statusOptions,
-  usePagedList,
-} from '@/web/components/list-page.tsx';
-import { DefaultStar, itemColumn, nameColumn, useRecordDialogTarget } from '@/web/components/record-list.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
+  DefaultStar,
+  itemColumn,
+  nameColumn,
+  recordTable,
+  RecordListHeader,
+  StatusFilter,
+  useRecordListPage,
+} from '@/web/components/record-list.tsx';
 import { formatQty } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { TechCardDialog, TechCardStatusBadge } from './tech-card-dialog.tsx';
@@ -48,39 +46,32 @@ const kindOptions = [
 ];
 
 export function TechCardsPage() {
-  const dialog = useRecordDialogTarget();
-  const { list, query: listQuery } = usePagedList(
-    initialFilter,
-    { key: techCardListQueryKey, queryFn: techCardListQueryFn },
-    { itemId: dialog.param('itemId') },
-  );
+  const {
+    dialog,
+    list,
+    query: listQuery,
+    canAccess,
+    initialItem,
+  } = useRecordListPage(TECH_CARDS_ROUTE, initialFilter, { key: techCardListQueryKey, queryFn: techCardListQueryFn });
   const { filter, changeFilter } = list;
-  const { canAccess } = usePermission(TECH_CARDS_ROUTE);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <Button onClick={dialog.create}>
-              <PlusIcon aria-hidden="true" />
-              {messages.newCard}
-            </Button>
-          ) : null
-        }
+        createLabel={messages.newCard}
+        canCreate={canAccess}
+        onCreate={dialog.create}
       />
 
       <ListFilterBar id="tech-cards" list={list} texts={messages}>
-        <ChoiceFilter
-          label={messages.statusLabel}
-          allLabel={messages.statusAll}
-          allValue={ALL}
-          options={statusOptions(techCardStatuses, techCardStatusLabels)}
+        <StatusFilter
+          statuses={techCardStatuses}
+          labels={techCardStatusLabels}
+          texts={messages}
           value={filter.status}
-          onChange={(status) => changeFilter({ status: status as TechCardListFilter['status'] })}
-          className="w-44"
+          onChange={(status) => changeFilter({ status })}
         />
         <ChoiceFilter
           label={messages.kindLabel}
@@ -112,22 +103,15 @@ export function TechCardsPage() {
         texts={messages}
         emptySummary={messages.totalCards(0)}
         canCreate={canAccess}
-        table={{
-          id: 'tech-cards',
-          columns: techCardColumns((card) => dialog.open(card.id)),
-          rowKey: (card) => card.id,
-          rowLabel: (card) => card.name,
-          onRowClick: (card) => dialog.open(card.id),
-          minWidthRem: 52,
-        }}
+        table={recordTable({ id: 'tech-cards', columns: techCardColumns, onOpen: dialog.open, minWidthRem: 52 })}
       />
 
       {dialog.target ? (
         <TechCardDialog
-          key={dialog.target.kind === 'open' ? dialog.target.id : 'new'}
-          cardId={dialog.target.kind === 'open' ? dialog.target.id : undefined}
+          key={dialog.dialogKey}
+          cardId={dialog.openId}
           canChange={canAccess}
-          initialItem={filter.itemId ? { id: filter.itemId, label: null } : null}
+          initialItem={initialItem}
           onOpenCard={dialog.open}
           onClose={dialog.close}
         />
