@@ -233,11 +233,15 @@ export function SaveDraftButton({
   );
 }
 
-/** 'Видалити чернетку?' of the draft `number`; it stays open until the server answers. */
+/**
+ * 'Видалити чернетку?' of the draft `number`; it stays open until the server answers. `children` show under the
+ * question (the server's refusal, where the module keeps the dialog open to show it).
+ */
 export function DeleteDraftDialog({
   number,
   pending,
   texts = formTexts.confirmDelete,
+  children,
   onConfirm,
   onClose,
 }: {
@@ -245,6 +249,7 @@ export function DeleteDraftDialog({
   pending: boolean;
   /** The question in the module's words, when not the toolkit's. */
   texts?: Omit<ConfirmTexts, 'description'> & { description: (number: string) => string };
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -258,6 +263,8 @@ export function DeleteDraftDialog({
       destructive
       onConfirm={onConfirm}
       onClose={onClose}
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

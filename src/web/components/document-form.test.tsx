@@ -22,6 +22,7 @@ import {
   useDocumentLines,
   type ItemLineBase,
 } from './document-form.ts';
+import { DeleteDraftDialog } from './document-dialog.tsx';
 import {
   DocumentLineRow,
   DocumentLinesEditor,
@@ -228,5 +229,34 @@ describe('document form rules', () => {
       message: 'Не вдалося зберегти',
       stale: false,
     });
+  });
+});
+
+describe('document draft deletion', () => {
+  it("asks 'Видалити чернетку?' in the module's words and shows what it is given under the question", async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    renderWithProviders(
+      <DeleteDraftDialog
+        number="PO-2026-00005"
+        pending={false}
+        texts={{
+          title: 'Видалити чернетку?',
+          description: (number) => `Чернетку ${number} буде видалено остаточно.`,
+          confirm: 'Видалити',
+          cancel: 'Не змінювати',
+        }}
+        onConfirm={() => asked.push('confirm')}
+        onClose={() => asked.push('close')}
+      >
+        <p role="alert">Видалити можна лише чернетку</p>
+      </DeleteDraftDialog>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Видалити чернетку?' });
+    expect(within(dialog).getByText('Чернетку PO-2026-00005 буде видалено остаточно.')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe('Видалити можна лише чернетку');
+    await user.click(within(dialog).getByRole('button', { name: 'Видалити' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Не змінювати' }));
+    expect(asked).toEqual(['confirm', 'close']);
   });
 });

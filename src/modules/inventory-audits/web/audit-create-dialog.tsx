@@ -11,6 +11,7 @@ import {
   type AuditScope,
 } from '@/modules/inventory-audits/inventory-audits.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { FormField } from '@/web/components/document-fields.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -90,18 +91,9 @@ export function AuditCreateDialog({ onCreated, onClose }: { onCreated: (audit: A
 
   const idOf = (name: string) => `${formId}-${name}`;
   const box = (name: string, label: string, input: ReactNode, hint?: string, required = false) => (
-    <div className="grid min-w-0 content-start gap-2">
-      <Label htmlFor={idOf(name)}>
-        {label}
-        {required ? (
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
+    <FormField id={idOf(name)} label={label} error={errors[name]} hint={hint} required={required}>
       {input}
-      <FieldMessage id={`${idOf(name)}-message`} error={errors[name]} hint={hint} />
-    </div>
+    </FormField>
   );
   const aria = (name: string) => ({
     'aria-invalid': errors[name] ? true : undefined,

@@ -13,11 +13,12 @@ import {
 
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { ReasonDialog } from '@/web/components/document-actions.tsx';
+import { DeleteDraftDialog as DeleteDraft } from '@/web/components/document-dialog.tsx';
+import { CancelDocumentDialog } from '@/web/components/document-view.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { ConfirmDialog, FormFailure } from './audit-parts.tsx';
+import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
 import { auditsApi } from './inventory-audits.api.ts';
 import { auditsWebMessages } from './inventory-audits.messages.ts';
 
@@ -90,25 +91,14 @@ export function CancelAuditDialog({
   onClose: () => void;
 }) {
   const c = auditsWebMessages.confirmCancel;
-  const cancel = useMutation({
-    mutationFn: (text: string) => auditsApi.cancel(audit.id, text),
-    onSuccess: (cancelled) => {
-      toast({ title: p.cancelled, description: cancelled.number });
-      onCancelled(cancelled);
-    },
-  });
   return (
-    <ReasonDialog
-      title={c.title}
+    <CancelDocumentDialog
+      texts={c}
       description={audit.status === 'posted' ? c.descriptionPosted(audit.number) : c.descriptionCounting(audit.number)}
-      confirmLabel={c.confirm}
-      cancelLabel={c.cancel}
-      pending={cancel.isPending}
-      reasonLabel={c.reason}
-      placeholder={c.reasonPlaceholder}
       requiredMessage={auditMessages.reason}
-      error={cancel.error ? (serverMessageOf(cancel.error) ?? p.cancelFailed) : undefined}
-      onConfirm={(reason) => cancel.mutate(reason)}
+      toasts={{ cancelled: p.cancelled, cancelFailed: p.cancelFailed }}
+      cancel={(reason) => auditsApi.cancel(audit.id, reason)}
+      onCancelled={onCancelled}
       onClose={onClose}
     />
   );
@@ -123,7 +113,6 @@ export function DeleteDraftDialog({
   onDeleted: () => void;
   onClose: () => void;
 }) {
-  const c = auditsWebMessages.confirmDelete;
   const remove = useMutation({
     mutationFn: () => auditsApi.remove(audit.id),
     onSuccess: () => {
@@ -132,18 +121,15 @@ export function DeleteDraftDialog({
     },
   });
   return (
-    <ConfirmDialog
-      title={c.title}
-      description={c.description(audit.number)}
-      confirmLabel={c.confirm}
-      cancelLabel={c.cancel}
+    <DeleteDraft
+      number={audit.number}
       pending={remove.isPending}
-      destructive
+      texts={auditsWebMessages.confirmDelete}
       onConfirm={() => remove.mutate()}
       onClose={onClose}
     >
       {remove.error ? <FormFailure>{serverMessageOf(remove.error) ?? p.deleteFailed}</FormFailure> : null}
-    </ConfirmDialog>
+    </DeleteDraft>
   );
 }
 

@@ -7,6 +7,7 @@ import { AlertTriangleIcon } from 'lucide-react';
 import type { Audit, AuditLine } from '@/modules/inventory-audits/inventory-audits.contract.ts';
 import { formatMoney, formatQty } from './audit-format.ts';
 import { cmp, dec, isNegative, isZero } from '@/shared/decimal.ts';
+import { decimalInput } from '@/web/lib/document-format.ts';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -19,13 +20,8 @@ const g = auditsWebMessages.grid;
 const QTY_INPUT = /^\d+([.,]\d{1,4})?$/;
 const COST_INPUT = /^\d+([.,]\d{1,6})?$/;
 
-/** The API's decimal as an input shows it ('12.5000' → '12,5'). */
-export function decimalInput(value: string | null): string {
-  if (value === null) return '';
-  const [int = '', fraction = ''] = value.split('.');
-  const digits = fraction.replace(/0+$/, '');
-  return digits ? `${int},${digits}` : int;
-}
+/** The API's decimal as an input shows it ('12.5000' → '12,5'), empty when there is none. */
+const inputOf = (value: string | null) => (value === null ? '' : decimalInput(value));
 const toApi = (text: string) => text.trim().replace(',', '.');
 
 function VarianceText({ value, money }: { value: string | null; money?: boolean }) {
@@ -181,7 +177,7 @@ export function AuditLinesGrid({
         </TableHeader>
         <TableBody>
           {lines.map((line, index) => {
-            const text = drafts[line.id] ?? decimalInput(line.countedQty);
+            const text = drafts[line.id] ?? inputOf(line.countedQty);
             const error = errors[line.id];
             const needsCost =
               editable &&
@@ -279,7 +275,7 @@ const sameDecimal = (a: string, b: string) => cmp(dec(a), dec(b)) === 0;
 
 /** The unit cost a surplus of an item with no average needs; saved on Enter or when leaving the field. */
 function CostInput({ line, onSave }: { line: AuditLine; onSave: (unitCost: string | null) => void }) {
-  const [text, setText] = useState(decimalInput(line.unitCost));
+  const [text, setText] = useState(inputOf(line.unitCost));
   const [error, setError] = useState<string | null>(null);
   function commit() {
     const trimmed = text.trim();

@@ -96,5 +96,3 @@ export function MultiPicker({
     </div>
   );
 }
-
-export { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';

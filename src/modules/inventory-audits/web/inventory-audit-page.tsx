@@ -29,6 +29,8 @@ import {
 import { formatDateUk, formatMoney, formatQty } from './audit-format.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
+import { DocumentLoadState } from '@/web/components/document-dialog.tsx';
+import { DocumentFacts, type DocumentFact } from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -81,10 +83,7 @@ export function InventoryAuditPage() {
   }
   if (!query.data) {
     return (
-      <StateMessage>
-        <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-        <span role="status">{p.loading}</span>
-      </StateMessage>
+      <DocumentLoadState query={query} texts={{ loading: p.loading, loadError: p.loadError, retry: messages.retry }} />
     );
   }
   return <AuditScreen audit={query.data} />;
@@ -128,7 +127,7 @@ function AuditScreen({ audit }: { audit: Audit }) {
       toast({ variant: 'destructive', title: p.startFailed, description: serverMessageOf(error) ?? undefined }),
   });
 
-  const facts: Array<[string, string]> = [
+  const facts: DocumentFact[] = [
     [p.warehouse, audit.warehouseName],
     [p.date, formatDateUk(audit.documentDate)],
     [
@@ -212,14 +211,7 @@ function AuditScreen({ audit }: { audit: Audit }) {
             </DropdownMenu>
           </div>
         </div>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label} className="grid min-w-0 gap-0.5">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className="text-sm break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DocumentFacts facts={facts} className="gap-y-2 sm:grid-cols-2 lg:grid-cols-3" />
         {!canAccess && audit.status !== 'cancelled' && audit.status !== 'posted' ? (
           <p className="text-sm text-muted-foreground">{p.readOnlyHint}</p>
         ) : null}

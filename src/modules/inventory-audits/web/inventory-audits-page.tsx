@@ -128,10 +128,6 @@ export function InventoryAuditsPage() {
   );
 }
 
-/**
- * 'Обсяг: Усі' — the scope, with the filter's name kept before the value ('Усі' alone would not say what it filters);
- * the toolkit's ChoiceFilter has no such prefix.
- */
 /** The list's columns; the number opens the audit's counting screen, like the row. */
 function auditColumns(onOpen: (audit: AuditSummary) => void): DataColumn<AuditSummary>[] {
   const c = messages.columns;

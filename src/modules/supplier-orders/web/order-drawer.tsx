@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import {
   editableStatuses,
+  orderMessages,
   orderReasonSchema,
   orderReceiveSchema,
   orderTransitions,
@@ -27,14 +28,19 @@ import {
 } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { receiptStatusLabels } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { formatDateUk, formatMoney, formatQty, todayIso } from './order-format.ts';
-import { ConfirmDialog, FormFailure } from './order-parts.tsx';
+import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { FieldMessage } from '@/web/components/field-message.tsx';
+import { DeleteDraftDialog, DocumentLoadState } from '@/web/components/document-dialog.tsx';
+import { FormField } from '@/web/components/document-fields.tsx';
+import {
+  CancelDocumentDialog,
+  DocumentFacts,
+  DocumentSection,
+  type DocumentFact,
+} from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
@@ -47,8 +53,8 @@ import { ordersWebMessages } from './supplier-orders.messages.ts';
 const d = ordersWebMessages.drawer;
 const a = ordersWebMessages.actions;
 
-type Pending =
-  { kind: 'send' | 'returnToDraft' | 'delete' | 'confirm' | 'receive' } | { kind: 'close' | 'cancel' } | null;
+type Step = 'send' | 'returnToDraft' | 'delete' | 'confirm' | 'receive' | 'close' | 'cancel';
+type Pending = { kind: Step } | null;
 
 export function OrderDrawer({
   orderId,
@@ -76,20 +82,11 @@ export function OrderDrawer({
           <SheetDescription>{order ? order.supplierName : d.loading}</SheetDescription>
         </SheetHeader>
         <div className="grid min-w-0 gap-6 px-4 pb-6">
-          {query.isError && !order ? (
-            <StateMessage>
-              <ListLoadError
-                error={query.error}
-                message={d.loadError}
-                retryText={ordersWebMessages.retry}
-                onRetry={query.refetch}
-              />
-            </StateMessage>
-          ) : !order ? (
-            <StateMessage>
-              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              <span role="status">{d.loading}</span>
-            </StateMessage>
+          {!order ? (
+            <DocumentLoadState
+              query={query}
+              texts={{ loading: d.loading, loadError: d.loadError, retry: ordersWebMessages.retry }}
+            />
           ) : (
             <>
               <Actions order={order} canChange={canChange} onEdit={() => onEdit(order)} onAction={setPending} />
@@ -101,7 +98,16 @@ export function OrderDrawer({
         </div>
       </SheetContent>
       {order && pending ? (
-        <ActionDialog order={order} pending={pending} onDone={() => setPending(null)} onDeleted={onClose} />
+        pending.kind === 'cancel' ? (
+          <CancelOrderDialog order={order} onDone={() => setPending(null)} />
+        ) : (
+          <ActionDialog
+            order={order}
+            pending={{ kind: pending.kind }}
+            onDone={() => setPending(null)}
+            onDeleted={onClose}
+          />
+        )
       ) : null}
     </Sheet>
   );
@@ -203,7 +209,7 @@ function Actions({
 }
 
 function Facts({ order }: { order: Order }) {
-  const facts: [string, string][] = [
+  const facts: DocumentFact[] = [
     [d.supplier, order.supplierName],
     [d.orderDate, formatDateUk(order.orderDate)],
     [d.expectedDate, order.expectedDate ? formatDateUk(order.expectedDate) : ordersWebMessages.none],
@@ -216,22 +222,12 @@ function Facts({ order }: { order: Order }) {
   if (order.closeReason) facts.push([d.closeReason, order.closeReason]);
   if (order.cancelReason) facts.push([d.cancelReason, order.cancelReason]);
   if (order.notes) facts.push([d.notes, order.notes]);
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-      {facts.map(([label, value]) => (
-        <div key={label} className="grid min-w-0 gap-0.5">
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="text-sm break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DocumentFacts facts={facts} />;
 }
 
 function Lines({ order }: { order: Order }) {
   return (
-    <section className="grid min-w-0 gap-2" aria-label={d.lines}>
-      <h3 className="text-base font-semibold">{d.lines}</h3>
+    <DocumentSection title={d.lines} className="gap-2">
       <div className="min-w-0 overflow-x-auto rounded-lg border">
         <Table aria-label={d.lines} className="min-w-[40rem]">
           <TableHeader>
@@ -276,7 +272,7 @@ function Lines({ order }: { order: Order }) {
           order.currencyCode,
         )}
       </p>
-    </section>
+    </DocumentSection>
   );
 }
 
@@ -284,8 +280,7 @@ function Receipts({ orderId }: { orderId: number }) {
   const query = useQuery<OrderReceipt[]>({ queryKey: orderReceiptsQueryKey(orderId), gcTime: 0 });
   const [, navigate] = useLocation();
   return (
-    <section className="grid gap-2" aria-label={d.receipts}>
-      <h3 className="text-base font-semibold">{d.receipts}</h3>
+    <DocumentSection title={d.receipts} className="gap-2">
       {query.isError ? (
         <p className="text-sm text-destructive">{d.receiptsLoadError}</p>
       ) : !query.data ? (
@@ -316,7 +311,27 @@ function Receipts({ orderId }: { orderId: number }) {
           ))}
         </ul>
       )}
-    </section>
+    </DocumentSection>
+  );
+}
+
+/** 'Скасувати' with its required reason (the document toolkit's); the drawer's data refreshes after it. */
+function CancelOrderDialog({ order, onDone }: { order: Order; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const r = ordersWebMessages.reasonDialog;
+  return (
+    <CancelDocumentDialog
+      texts={{ ...r, title: r.cancelTitle, confirm: a.cancel }}
+      description={r.cancelDescription}
+      requiredMessage={orderMessages.reason}
+      toasts={{ cancelled: a.done.cancel, cancelFailed: a.failed }}
+      cancel={(reason) => ordersApi.cancel(order.id, order.version, reason)}
+      onCancelled={() => {
+        void queryClient.invalidateQueries({ predicate: isOrdersQuery });
+        onDone();
+      }}
+      onClose={onDone}
+    />
   );
 }
 
@@ -328,7 +343,7 @@ function ActionDialog({
   onDeleted,
 }: {
   order: Order;
-  pending: NonNullable<Pending>;
+  pending: { kind: Exclude<Step, 'cancel'> };
   onDone: () => void;
   onDeleted: () => void;
 }) {
@@ -367,8 +382,6 @@ function ActionDialog({
           });
         case 'close':
           return ordersApi.close(order.id, order.version, reason.trim());
-        case 'cancel':
-          return ordersApi.cancel(order.id, order.version, reason.trim());
         case 'receive':
           return ordersApi.receive(order.id, {
             supplierDocNumber: docNumber.trim(),
@@ -392,7 +405,7 @@ function ActionDialog({
   const failure = run.error ? (serverMessageOf(run.error) ?? a.failed) : null;
 
   function confirm() {
-    if (pending.kind === 'close' || pending.kind === 'cancel') {
+    if (pending.kind === 'close') {
       const parsed = orderReasonSchema.safeParse({ reason });
       if (!parsed.success) {
         setErrors({ reason: parsed.error.issues[0]?.message ?? r.reason });
@@ -411,18 +424,9 @@ function ActionDialog({
   }
 
   const textField = (name: string, label: string, input: ReactNode, required = false, hint?: string) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${formId}-${name}`}>
-        {label}
-        {required ? (
-          <span className="text-destructive dark:text-red-400" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
+    <FormField id={`${formId}-${name}`} label={label} error={errors[name]} required={required} hint={hint}>
       {input}
-      <FieldMessage id={`${formId}-${name}-message`} error={errors[name]} hint={hint} />
-    </div>
+    </FormField>
   );
   const inputAria = (name: string) => ({
     id: `${formId}-${name}`,
@@ -433,7 +437,6 @@ function ActionDialog({
   let title: string;
   let description: string;
   let confirmLabel: string;
-  let destructive = false;
   let body: ReactNode = null;
   switch (pending.kind) {
     case 'send':
@@ -443,13 +446,17 @@ function ActionDialog({
       [title, description, confirmLabel] = [s.returnTitle, s.returnDescription, a.returnToDraft];
       break;
     case 'delete':
-      [title, description, confirmLabel, destructive] = [
-        s.deleteTitle,
-        s.deleteDescription(order.number),
-        d.delete,
-        true,
-      ];
-      break;
+      return (
+        <DeleteDraftDialog
+          number={order.number}
+          pending={run.isPending}
+          texts={{ title: s.deleteTitle, description: s.deleteDescription, confirm: d.delete, cancel: s.cancel }}
+          onConfirm={confirm}
+          onClose={onDone}
+        >
+          {failure ? <FormFailure>{failure}</FormFailure> : null}
+        </DeleteDraftDialog>
+      );
     case 'confirm':
       [title, description, confirmLabel] = [c.title, c.description, c.confirm];
       body = (
@@ -512,14 +519,7 @@ function ActionDialog({
       );
       break;
     case 'close':
-    case 'cancel': {
-      const closing = pending.kind === 'close';
-      [title, description, confirmLabel, destructive] = [
-        closing ? r.closeTitle : r.cancelTitle,
-        closing ? r.closeDescription : r.cancelDescription,
-        closing ? a.close : a.cancel,
-        !closing,
-      ];
+      [title, description, confirmLabel] = [r.closeTitle, r.closeDescription, a.close];
       body = textField(
         'reason',
         r.reason,
@@ -538,7 +538,6 @@ function ActionDialog({
         true,
       );
       break;
-    }
   }
 
   return (
@@ -548,7 +547,6 @@ function ActionDialog({
       confirmLabel={confirmLabel}
       cancelLabel={pending.kind === 'receive' ? rv.cancel : pending.kind === 'confirm' ? c.cancel : s.cancel}
       pending={run.isPending}
-      destructive={destructive}
       onConfirm={confirm}
       onClose={onDone}
     >

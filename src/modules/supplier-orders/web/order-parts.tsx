@@ -1,5 +1,4 @@
-// Small parts of the supplier orders page: the status badge, the overdue mark, a failure banner and a confirmation
-// that stays open until the server answers.
+// Small parts of the supplier orders page: the status badge and the overdue mark.
 import { AlertTriangleIcon } from 'lucide-react';
 import { orderStatusLabels, type OrderStatus } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { StatusBadge, type StatusTone } from '@/web/components/document-parts.tsx';
@@ -27,5 +26,3 @@ export function OverdueMark() {
     </span>
   );
 }
-
-export { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';

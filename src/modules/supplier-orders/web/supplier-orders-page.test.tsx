@@ -224,4 +224,35 @@ describe('SupplierOrdersPage', () => {
       documentTypeId: null,
     });
   });
+
+  it("edits an order's lines and puts the server's line error under its input", async () => {
+    const fetchMock = stubApi((url, init) =>
+      url === '/api/supplier-orders/5' && init.method === 'PATCH'
+        ? jsonResponse({ error: 'Перевірте поля', fields: { 'lines.0.qty': 'Замало для постачальника' } }, 422)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    const drawer = await openDrawer(user);
+    await user.click(within(drawer).getByRole('button', { name: 'Редагувати' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Замовлення PO-2026-00005' });
+    const lines = within(dialog).getByRole('region', { name: 'Рядки замовлення' });
+    const first = within(lines).getByRole('group', { name: 'Рядок 1' });
+    const qty = within(first).getByLabelText('Кількість') as HTMLInputElement;
+    expect(qty.value).toBe('100');
+
+    await user.click(within(lines).getByRole('button', { name: 'Додати рядок' }));
+    expect(within(lines).getByRole('group', { name: 'Рядок 2' })).toBeTruthy();
+    await user.click(within(lines).getByRole('button', { name: 'Видалити рядок 2' }));
+    expect(within(lines).queryByRole('group', { name: 'Рядок 2' })).toBeNull();
+
+    await user.clear(qty);
+    await user.type(qty, '80');
+    await user.click(within(dialog).getByRole('button', { name: /Зберегти/ }));
+    expect(await within(first).findByText('Замало для постачальника')).toBeTruthy();
+    expect(qty.getAttribute('aria-invalid')).toBe('true');
+    const [body] = bodiesOf(fetchMock, 'PATCH', '/api/supplier-orders/5') as { version: number; lines: unknown[] }[];
+    expect(body?.version).toBe(2);
+    expect(body?.lines).toEqual([expect.objectContaining({ id: 50, itemId: 12, qty: '80' })]);
+  });
 });

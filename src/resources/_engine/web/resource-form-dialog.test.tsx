@@ -29,6 +29,7 @@ const parcels = defineResource({
   displayField: 'name',
   defaultSort: 'name',
   importKey: ['name'],
+  hasActiveFlag: false,
 });
 
 describe('ResourceFormDialog', () => {

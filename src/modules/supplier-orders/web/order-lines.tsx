@@ -1,0 +1,184 @@
+// The editable lines of a supplier order: item (a component or material by default, a product with the toggle),
+// quantity, price, VAT rate and the line's own delivery date. The document toolkit's lines editor
+// (src/web/components/document-lines.tsx): from 640 px on the lines are rows of a grid under one header, below that
+// each line is a card with its own labels.
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { PackageIcon } from 'lucide-react';
+import { vatRates, type OrderBody } from '@/modules/supplier-orders/supplier-orders.contract.ts';
+import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { useDocumentLine, useDocumentLines } from '@/web/components/document-form.ts';
+import {
+  DocumentLineRow,
+  DocumentLinesEditor,
+  LineDecimalInput,
+  LineField,
+  LineItemField,
+  RemoveLineButton,
+} from '@/web/components/document-lines.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { cn } from '@/web/lib/utils.ts';
+import { formatQty } from './order-format.ts';
+import { emptyLine, MAX_LINES, type OrderFormValues, type VatRate } from './order-form.ts';
+import { ordersWebMessages } from './supplier-orders.messages.ts';
+import { DateField } from '@/web/components/date-field.tsx';
+
+const m = ordersWebMessages.form;
+
+type OrderForm = UseFormReturn<OrderFormValues, unknown, OrderBody>;
+
+/** The columns of a line from 640 px on: item, quantity, price, VAT rate, delivery date, remove. */
+const GRID = 'sm:grid-cols-[minmax(0,1fr)_7rem_8rem_6rem_9rem_2.5rem]';
+
+export function OrderLines({ form, formId }: { form: OrderForm; formId: string }) {
+  const lines = useDocumentLines(form, (last) => emptyLine(last?.vatRate));
+  return (
+    <DocumentLinesEditor
+      formId={formId}
+      lines={lines}
+      max={MAX_LINES}
+      grid={GRID}
+      texts={{ title: m.lines, empty: m.linesEmpty, emptyHint: m.linesEmptyHint, add: m.addLine }}
+      columns={[
+        { label: m.item },
+        { label: m.qty, numeric: true },
+        { label: m.unitPrice, numeric: true },
+        { label: m.vatRate },
+        { label: m.lineExpectedDate },
+      ]}
+    >
+      {lines.fields.map((field, index) => (
+        <LineFields key={field.id} form={form} formId={formId} index={index} onRemove={() => lines.remove(index)} />
+      ))}
+    </DocumentLinesEditor>
+  );
+}
+
+function LineFields({
+  form,
+  formId,
+  index,
+  onRemove,
+}: {
+  form: OrderForm;
+  formId: string;
+  index: number;
+  onRemove: () => void;
+}) {
+  const { number, line, idOf, errorOf } = useDocumentLine(form, formId, index);
+
+  const decimalField = (name: 'qty' | 'unitPrice', label: string) => {
+    const id = idOf(name);
+    const error = errorOf(name);
+    return (
+      <LineField
+        id={id}
+        label={label}
+        error={error}
+        hint={name === 'qty' && line.received ? m.received(formatQty(line.received)) : undefined}
+      >
+        <LineDecimalInput
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-message`}
+          {...form.register(`lines.${index}.${name}`)}
+        />
+      </LineField>
+    );
+  };
+
+  const vatId = idOf('vatRate');
+  const vatError = errorOf('vatRate');
+  const dateId = idOf('expectedDate');
+  const dateError = errorOf('expectedDate');
+
+  return (
+    <DocumentLineRow number={number} className={cn('grid-cols-2', GRID)}>
+      <LineItemField
+        form={form}
+        index={index}
+        id={idOf('itemId')}
+        label={m.item}
+        error={errorOf('itemId')}
+        picker={(picker) => (
+          <div className="flex min-w-0 gap-1.5">
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className={cn('size-9 shrink-0 border', line.products && 'bg-accent text-accent-foreground')}
+              aria-label={m.productsToggle}
+              aria-pressed={line.products}
+              title={m.productsToggle}
+              onClick={() => form.setValue(`lines.${index}.products`, !line.products)}
+            >
+              <PackageIcon aria-hidden="true" />
+            </Button>
+            <ReferencePicker
+              ref={picker.pickerRef}
+              id={picker.id}
+              route={line.products ? '/products' : '/components'}
+              value={picker.value}
+              valueLabel={line.itemLabel}
+              placeholder={m.itemPlaceholder}
+              className="min-w-0 flex-1"
+              onChange={picker.onChange}
+              onBlur={picker.onBlur}
+              aria-invalid={picker.error ? true : undefined}
+              aria-describedby={`${picker.id}-message`}
+              aria-required
+            />
+          </div>
+        )}
+      />
+
+      {decimalField('qty', m.qty)}
+      {decimalField('unitPrice', m.unitPrice)}
+
+      <LineField id={vatId} label={m.vatRate} error={vatError}>
+        <Controller
+          control={form.control}
+          name={`lines.${index}.vatRate`}
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={(value) => field.onChange(value as VatRate)}>
+              <SelectTrigger
+                ref={field.ref}
+                id={vatId}
+                onBlur={field.onBlur}
+                aria-invalid={vatError ? true : undefined}
+                aria-describedby={`${vatId}-message`}
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {vatRates.map((rate) => (
+                  <SelectItem key={rate} value={rate}>
+                    {`${rate} %`}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </LineField>
+
+      <LineField id={dateId} label={m.lineExpectedDate} error={dateError}>
+        <Controller
+          control={form.control}
+          name={`lines.${index}.expectedDate`}
+          render={({ field }) => (
+            <DateField
+              id={dateId}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={`${dateId}-message`}
+            />
+          )}
+        />
+      </LineField>
+
+      <RemoveLineButton number={number} onRemove={onRemove} />
+    </DocumentLineRow>
+  );
+}
