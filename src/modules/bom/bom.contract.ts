@@ -1,5 +1,6 @@
 // Bills of materials ('Специфікації', production.md §1): WHAT a unit of a product or semi-finished item is made of —
 // the one list of materials (§0). Shared by the server and the page: zod schemas, labels and Ukrainian messages.
+import { booleanFilter, decimalTextOf, optionalText, refId } from '@/shared/contract-fields.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -90,14 +91,7 @@ export const costSourceLabels: Record<CostSource, string> = {
 };
 
 /** A decimal typed with a point or a comma and spaces ('1 250,5' → '1250.5'), at most `scale` decimals. */
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: bomMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), bomMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, bomMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), bomMessages.positive);
+const decimalText = decimalTextOf(bomMessages);
 
 /** 0 … 99.99 (two decimals). */
 export const scrapPercentText = decimalText(2).refine((v) => {
@@ -105,15 +99,7 @@ export const scrapPercentText = decimalText(2).refine((v) => {
   return Number(int) < 100;
 }, bomMessages.scrap);
 
-const id = z.number({ error: bomMessages.reference }).int().positive(bomMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(bomMessages.reference);
 const name = z
   .string({ error: bomMessages.required })
   .trim()
@@ -178,7 +164,7 @@ export const bomItemsQuerySchema = z.strictObject({
   ...listQueryShape,
   kind: z.enum(bomItemKindFilters).default('made'),
   categoryId: idFilter(),
-  hasBom: z.enum(['true', 'false']).optional(),
+  hasBom: booleanFilter(),
   /** Picker use: leave out this item (the BOM's own parent). */
   exceptId: idFilter(),
   /** These items only, of any kind and active or not (labels, a deep link). */

@@ -1,5 +1,6 @@
 // Client mail ('Листування', sales.md §5): outgoing paper letters to counterparties (MAIL), the post office registers
 // they leave in (MREG) and the envelope layout per company and format. Shared by the server and the page.
+import { booleanFilter, optionalText as sharedOptionalText, refId } from '@/shared/contract-fields.ts';
 import { documentDate, versionStamp } from '@/shared/document-date.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -119,16 +120,9 @@ export const mailMessages = {
   notNegative: 'Не може бути від’ємним',
 } as const;
 
-const id = z.number({ error: mailMessages.reference }).int().positive(mailMessages.reference).max(2_147_483_647);
+const id = refId(mailMessages.reference, { maxDbId: true });
 const isoDate = documentDate(mailMessages.date);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, mailMessages.tooLong(max))
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const optionalText = (max: number) => sharedOptionalText(max, mailMessages.tooLong);
 const money = z
   .string({ error: mailMessages.decimal })
   .trim()
@@ -234,7 +228,7 @@ export const letterListQuerySchema = z.strictObject({
   counterpartyId: idFilter(),
   registerId: idFilter(),
   /** 'true': only letters in no register (to add to one). */
-  unregistered: z.enum(['true', 'false']).optional(),
+  unregistered: booleanFilter(),
 });
 export const letterSortFields = [
   'number',

@@ -1,24 +1,8 @@
 // A counterparty's bank accounts, a client's delivery presets and Nova Poshta identity (reference-data.md §13).
+import { checked, optionalText } from '@/shared/contract-fields.ts';
 import { dbId, idParams, messageSchema } from '@/shared/contract.ts';
-import { checkIbanUa, normalisePhone, type Check } from '@/shared/requisites.ts';
+import { checkIbanUa, normalisePhone } from '@/shared/requisites.ts';
 import { z } from '@/shared/zod-uk.ts';
-
-const checked = (check: (input: string) => Check) => (v: string, ctx: z.RefinementCtx) => {
-  const result = check(v);
-  if (!result.ok) {
-    ctx.addIssue({ code: 'custom', message: result.error });
-    return z.NEVER;
-  }
-  return result.value;
-};
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 export const clientsMessages = {
   required: "Обов'язкове поле",

@@ -1,5 +1,6 @@
 // Inventory audits ('Інвентаризація', warehouse.md §8): count one warehouse, see the variances against on hand at
 // posting, post them through the ledger at the average cost. Shared by the server and the pages.
+import { decimalTextOf, optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -61,24 +62,10 @@ export const lineFilterLabels: Record<LineFilter, string> = {
   moved: 'Рух після знімку',
 };
 
-const decimalText = (scale: number) =>
-  z
-    .string({ error: auditMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), auditMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, auditMessages.decimal(scale));
+const decimalText = decimalTextOf(auditMessages);
 const isoDate = documentDate(auditMessages.date);
-const id = z.number({ error: auditMessages.reference }).int().positive(auditMessages.reference);
+const id = refId(auditMessages.reference);
 const ids = z.array(id).max(500);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 const headerShape = {
   documentDate: isoDate.optional(),
@@ -122,7 +109,7 @@ export const auditPostSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
 });
 export const auditCancelSchema = z.strictObject({
-  reason: z.string().trim().min(1, auditMessages.reason).max(500, 'Не довше 500 символів'),
+  reason: reasonText(auditMessages.reason, { typeError: false }),
 });
 
 export const lineUpdateSchema = z.strictObject({
@@ -143,8 +130,7 @@ export const auditListQuerySchema = z.strictObject({
   status: z.enum(auditStatuses).optional(),
   warehouseId: idFilter(),
   scope: z.enum(auditScopes).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(auditMessages.date),
 });
 export const auditSortFields = ['number', 'documentDate', 'warehouseName', 'status', 'netVarianceValue'] as const;
 

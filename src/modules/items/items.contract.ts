@@ -1,4 +1,5 @@
 // The item master's endpoints beyond the declared resource (reference-data.md §16).
+import { optionalText } from '@/shared/contract-fields.ts';
 import { idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { documentDate } from '@/shared/document-date.ts';
@@ -54,15 +55,6 @@ export const commerceMlResultSchema = z.object({
   ),
 });
 export type CommerceMlResult = z.infer<typeof commerceMlResultSchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 /** An optional exact decimal as the engine checks it (string in, string out; README §7). */
 const decimal = (field: FieldDef) => fieldSchema(field) as z.ZodType<string | null, string | null>;

@@ -1,5 +1,6 @@
 // Manufacturing orders ('Виробництво', production.md §4): make a quantity of an item — reserve and issue materials,
 // run the operations, post output with serials and know the actual cost. Shared by the server and the page.
+import { booleanFilter, decimalTextOf, optionalText, reasonText, refId } from '@/shared/contract-fields.ts';
 import { documentDate, documentDateTime } from '@/shared/document-date.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -82,14 +83,7 @@ export const moActionLabels = {
 
 // ---------- input schemas ----------
 
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: moMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), moMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, moMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), moMessages.positive);
+const decimalText = decimalTextOf(moMessages);
 /** Signed (− is a return), never zero. */
 const signedDecimalText = (scale: number) =>
   z
@@ -100,20 +94,8 @@ const signedDecimalText = (scale: number) =>
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, moMessages.signedDecimal(scale))
     .refine((v) => /[1-9]/.test(v), moMessages.notZero);
 const isoDate = documentDate(moMessages.date);
-const id = z.number({ error: moMessages.reference }).int().positive(moMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-const reason = z
-  .string({ error: moMessages.reason })
-  .trim()
-  .min(1, moMessages.reason)
-  .max(500, 'Не довше 500 символів');
+const id = refId(moMessages.reference);
+const reason = reasonText(moMessages.reason);
 
 export const moDemandInputSchema = z.strictObject({
   orderLineId: id,
@@ -218,7 +200,7 @@ export const moListQuerySchema = z.strictObject({
   orderId: idFilter(),
   responsibleWorkerId: idFilter(),
   /** 'true': only overdue (dueDate < today, not completed/cancelled). */
-  overdue: z.enum(['true', 'false']).optional(),
+  overdue: booleanFilter(),
 });
 export const moSortFields = ['number', 'itemName', 'qty', 'status', 'priority', 'dueDate', 'createdAt'] as const;
 

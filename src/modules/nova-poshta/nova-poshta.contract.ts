@@ -1,6 +1,7 @@
 // Nova Poshta integration (sales.md §3, reports-admin.md §15): our sender profile and defaults (the key write-only),
 // and the directory cache the city and branch pickers search. Shared by the server and the pages.
-import { normalisePhone, type Check } from '@/shared/requisites.ts';
+import { checked, optionalText } from '@/shared/contract-fields.ts';
+import { normalisePhone } from '@/shared/requisites.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -35,23 +36,6 @@ export const payerTypeLabels: Record<PayerType, string> = {
 export const paymentMethods = ['Cash', 'NonCash'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = { Cash: 'Готівка', NonCash: 'Безготівково' };
-
-const checked = (check: (input: string) => Check) => (v: string, ctx: z.RefinementCtx) => {
-  const result = check(v);
-  if (!result.ok) {
-    ctx.addIssue({ code: 'custom', message: result.error });
-    return z.NEVER;
-  }
-  return result.value;
-};
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 export const npApiKeySchema = z
   .string()

@@ -1,5 +1,13 @@
 // Client orders ('Замовлення клієнтів', sales.md §1): shared by the server and the page. One status field driven by
 // the state machine below; totals, VAT and the payment status are derived by the server, never typed in.
+import {
+  booleanFilter,
+  decimalTextOf,
+  optionalText,
+  periodFilterShape,
+  reasonText,
+  refId,
+} from '@/shared/contract-fields.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -76,25 +84,10 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 
 export const vatRates = ['20', '14', '7', '0'] as const;
 
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: orderMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d{1,12}(\.\d+)?$/.test(v), orderMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, orderMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), orderMessages.positive);
+const decimalText = decimalTextOf(orderMessages, { intDigits: 12 });
 const isoDate = documentDate(orderMessages.date);
 const optionalDate = optionalDocumentDate(orderMessages.date);
-const id = z.number({ error: orderMessages.reference }).int().positive(orderMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(orderMessages.reference);
 
 export const orderLineInputSchema = z.strictObject({
   /** The stored line this row keeps (absent for a new line): lines keep their ids for their whole life. */
@@ -179,10 +172,9 @@ export const orderListQuerySchema = z.strictObject({
   clientId: idFilter(),
   companyId: idFilter(),
   managerUserId: idFilter(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
-  overdue: z.enum(['true', 'false']).optional(),
-  productionApproved: z.enum(['true', 'false']).optional(),
+  ...periodFilterShape(orderMessages.date),
+  overdue: booleanFilter(),
+  productionApproved: booleanFilter(),
 });
 
 // ---- changes and actions ---------------------------------------------------------------------------------------
@@ -226,11 +218,7 @@ export type OrderUpdate = z.output<typeof orderUpdateSchema>;
 export const orderVersionSchema = z.strictObject({ version: z.number().int().min(1).optional() });
 export const orderReasonSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
-  reason: z
-    .string({ error: orderMessages.reason })
-    .trim()
-    .min(1, orderMessages.reason)
-    .max(500, 'Не довше 500 символів'),
+  reason: reasonText(orderMessages.reason),
 });
 export const productionApprovalSchema = z.strictObject({
   version: z.number().int().min(1).optional(),

@@ -1,6 +1,7 @@
 // Payments ('Платежі', sales.md §2): money received from clients (or refunded to them) as documents, allocated to
 // the client's orders; bank statements turned into draft payments with match proposals. Shared by the server and
 // the page.
+import { decimalTextOf, optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
 import { formatMoneyUk } from '@/shared/decimal-format.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
@@ -171,24 +172,9 @@ export const builtInStatementProfiles: ReadonlyArray<{
 
 // ---- inputs ----------------------------------------------------------------------------------------------------
 
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: paymentMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d{1,13}(\.\d+)?$/.test(v), paymentMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, paymentMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), paymentMessages.positive);
+const decimalText = decimalTextOf(paymentMessages, { intDigits: 13 });
 const isoDate = documentDate(paymentMessages.date);
-const id = z.number({ error: paymentMessages.reference }).int().positive(paymentMessages.reference).max(2_147_483_647);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(paymentMessages.reference, { maxDbId: true });
 const currencyCode = z
   .string()
   .trim()
@@ -266,11 +252,7 @@ export const paymentPostSchema = z.strictObject({
 export type PaymentPostBody = z.output<typeof paymentPostSchema>;
 
 export const paymentCancelSchema = z.strictObject({
-  reason: z
-    .string({ error: paymentMessages.reason })
-    .trim()
-    .min(1, paymentMessages.reason)
-    .max(500, 'Не довше 500 символів'),
+  reason: reasonText(paymentMessages.reason),
 });
 
 /** 'Розподілити': the whole new set of allocations, replacing the old one atomically. */
@@ -293,8 +275,7 @@ export const paymentListQuerySchema = z.strictObject({
   source: z.preprocess(emptyToUndefined, z.enum(paymentSources).optional()),
   clientId: idFilter(),
   orderId: idFilter(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(paymentMessages.date),
   /** Only payments with an unallocated rest ('Аванс'). */
   unallocated: booleanQuery,
   /** Each draft row carries its best match proposal (the 'Неопрацьовані' queue). */
@@ -319,8 +300,7 @@ export const bankTransactionListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.preprocess(emptyToUndefined, z.enum(bankTransactionStatuses).optional()),
   source: z.preprocess(emptyToUndefined, z.enum(bankTransactionSources).optional()),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(paymentMessages.date),
 });
 export type BankTransactionListQuery = z.output<typeof bankTransactionListQuerySchema>;
 

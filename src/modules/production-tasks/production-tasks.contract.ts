@@ -11,6 +11,7 @@ import {
   type MoStatus,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
+import { optionalText } from '@/shared/contract-fields.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -80,13 +81,7 @@ const qtyText = (opts: { positive?: boolean } = {}) =>
     .refine((v) => !opts.positive || /[1-9]/.test(v), taskMessages.positive);
 const isoDate = documentDate(taskMessages.date);
 const id = z.number({ error: taskMessages.reference }).int().positive(taskMessages.reference).max(2_147_483_647);
-const notes = z
-  .string()
-  .trim()
-  .max(2000, 'Не довше 2000 символів')
-  .transform((v) => (v === '' ? null : v))
-  .nullable()
-  .optional();
+const notes = optionalText(2000);
 
 // ---------- the card (spec-fixed list, production.md §5) ----------
 

@@ -1,6 +1,7 @@
 // Recipes ('Рецепти', production.md §3): a named production variant of an item. It NAMES a BOM and a tech card and
 // adds batch size, instructions and an optional labour rate — it holds no material or operation rows (§0). Its
 // preview (materials for a batch, operations with minutes, cost per unit) is computed live, never stored.
+import { decimalText, optionalText as sharedOptionalText, refId as sharedRefId } from '@/shared/contract-fields.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -30,26 +31,13 @@ export type RecipeStatus = (typeof recipeStatuses)[number];
 export const recipeStatusLabels: Record<RecipeStatus, string> = { active: 'Діючий', archived: 'Архів' };
 
 const decimal = (scale: number, message: string, positive: boolean) =>
-  z
-    .string({ error: message })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), message)
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, message)
-    .refine((v) => !positive || /[1-9]/.test(v), message);
+  decimalText(scale, { decimal: message, positive: message }, { positive });
 
 export const batchSizeText = decimal(4, recipeMessages.batchSize, true);
 export const labourRateText = decimal(6, recipeMessages.rate, false);
 
-const refId = (message: string) => z.number({ error: message }).int().positive(message).max(2_147_483_647);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, recipeMessages.tooLong(max))
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const refId = (message: string) => sharedRefId(message, { maxDbId: true });
+const optionalText = (max: number) => sharedOptionalText(max, recipeMessages.tooLong);
 
 const fieldsShape = {
   name: z

@@ -2,6 +2,7 @@
 // templates that generate them and the parsing of typed lists and ranges. Shared by the server and the page (the
 // template form renders its live preview with the same function the server generates with).
 import { labelTemplates } from '@/modules/labels/labels.contract.ts';
+import { reasonText } from '@/shared/contract-fields.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -362,11 +363,7 @@ export const serialCheckSchema = z.strictObject({
 });
 
 export const serialWriteOffSchema = z.strictObject({
-  reason: z
-    .string({ error: serialMessages.reason })
-    .trim()
-    .min(1, serialMessages.reason)
-    .max(500, 'Не довше 500 символів'),
+  reason: reasonText(serialMessages.reason),
 });
 
 export const serialLabelsSchema = z.strictObject({

@@ -1,12 +1,21 @@
 // Shipments ('Відвантаження', sales.md §3): the SHP document that issues an order's goods, whole or partly, with the
 // serial numbers that left and the carrier's waybill. The delivery tracking is a second dimension kept apart from the
 // document status. Shared by the server and the page.
+import {
+  booleanFilter,
+  checked,
+  decimalTextOf,
+  optionalText,
+  periodFilterShape,
+  refId,
+} from '@/shared/contract-fields.ts';
+import { reasonText } from '@/shared/contract-fields.ts';
 import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { countUk, SERIAL_FORMS } from '@/shared/plural.ts';
 import { csvOf, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
-import { normalisePhone, type Check } from '@/shared/requisites.ts';
+import { normalisePhone } from '@/shared/requisites.ts';
 import { z } from '@/shared/zod-uk.ts';
 
 export const shipmentMessages = {
@@ -35,7 +44,8 @@ export const shipmentMessages = {
   reason: 'Вкажіть причину скасування',
   serialsNotTracked: 'Товар не має серійного обліку',
   serialWholeQty: 'Для товару з серійним обліком кількість має бути цілою',
-  serialTooMany: (count: number, qty: string) => `Вибрано ${countUk(count, SERIAL_FORMS)} — більше, ніж ${formatQtyUk(qty)}`,
+  serialTooMany: (count: number, qty: string) =>
+    `Вибрано ${countUk(count, SERIAL_FORMS)} — більше, ніж ${formatQtyUk(qty)}`,
   serialCount: (lineNo: number, sku: string, count: number, qty: string) =>
     `Рядок ${lineNo} (${sku}): потрібно ${countUk(qty, SERIAL_FORMS)}, вибрано ${count}`,
   serialUnknown: (serial: string, sku: string) => `Серійний номер ${serial} товару ${sku} не знайдено`,
@@ -129,22 +139,7 @@ export const labelFormatLabels: Record<LabelFormat, string> = {
   a4: 'Накладна A4',
 };
 
-const checked = (check: (input: string) => Check) => (v: string, ctx: z.RefinementCtx) => {
-  const result = check(v);
-  if (!result.ok) {
-    ctx.addIssue({ code: 'custom', message: result.error });
-    return z.NEVER;
-  }
-  return result.value;
-};
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: shipmentMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d{1,12}(\.\d+)?$/.test(v), shipmentMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, shipmentMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), shipmentMessages.positive);
+const decimalText = decimalTextOf(shipmentMessages, { intDigits: 12 });
 const optionalDecimal = (scale: number, opts: { positive?: boolean } = {}) =>
   z
     .union([z.literal(''), decimalText(scale, opts)])
@@ -152,15 +147,7 @@ const optionalDecimal = (scale: number, opts: { positive?: boolean } = {}) =>
     .nullable()
     .optional();
 const isoDate = documentDate(shipmentMessages.date);
-const id = z.number({ error: shipmentMessages.reference }).int().positive(shipmentMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(shipmentMessages.reference);
 
 // ---- input ---------------------------------------------------------------------------------------------------------
 
@@ -244,11 +231,7 @@ export type ShipmentUpdateInput = z.input<typeof shipmentUpdateSchema>;
 
 export const shipmentPostSchema = z.strictObject({ version: z.number().int().min(1).optional() }).nullish();
 export const shipmentCancelSchema = z.strictObject({
-  reason: z
-    .string({ error: shipmentMessages.reason })
-    .trim()
-    .min(1, shipmentMessages.reason)
-    .max(500, 'Не довше 500 символів'),
+  reason: reasonText(shipmentMessages.reason),
 });
 export const labelQuerySchema = z.strictObject({ format: z.enum(labelFormats).default('100x100') });
 
@@ -259,12 +242,11 @@ export const shipmentListQuerySchema = z.strictObject({
   carrierId: idFilter(),
   orderId: idFilter(),
   clientId: idFilter(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(shipmentMessages.date),
   /** Delivered on or after this date (the 'delivered this week' card). */
   deliveredFrom: isoDate.optional(),
   /** Refused, returned, or a waybill in an unknown state. */
-  problems: z.enum(['true', 'false']).optional(),
+  problems: booleanFilter(),
 });
 export const shipmentSortFields = [
   'number',

@@ -1,6 +1,7 @@
 // Adjustments ('Коригування залишків', warehouse.md §1): the ADJ document — the only way to correct a quantity by
 // hand — its opening-balance import, the stock settings of the gear dialog and one item's stock card. Shared by
 // the server and the pages.
+import { optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
 import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
@@ -77,15 +78,7 @@ const decimalText = (scale: number, opts: { signed?: boolean } = {}) =>
     .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, adjustmentMessages.decimal(scale))
     .transform((v) => v.replace(/^\+/, ''));
 const isoDate = documentDate(adjustmentMessages.date);
-const id = z.number({ error: adjustmentMessages.reference }).int().positive(adjustmentMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(adjustmentMessages.reference);
 
 /** A line: a signed change, or the quantity counted (the server turns it into the change against on hand). */
 export const adjustmentLineInputSchema = z
@@ -149,7 +142,7 @@ export const adjustmentPostSchema = z.strictObject({
   serials: z.array(adjustmentLineSerialsSchema).max(1000).optional(),
 });
 export const adjustmentCancelSchema = z.strictObject({
-  reason: z.string().trim().min(1, adjustmentMessages.reason).max(500, 'Не довше 500 символів'),
+  reason: reasonText(adjustmentMessages.reason, { typeError: false }),
 });
 
 export const adjustmentListQuerySchema = z.strictObject({
@@ -158,8 +151,7 @@ export const adjustmentListQuerySchema = z.strictObject({
   reason: z.enum(adjustmentReasons).optional(),
   warehouseId: idFilter(),
   itemId: idFilter(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(adjustmentMessages.date),
 });
 export const adjustmentSortFields = ['number', 'documentDate', 'status', 'warehouseName'] as const;
 

@@ -1,7 +1,7 @@
 // The stock read pages (warehouse.md §0–3): /inventory and /component-stock (balances with the one status rule),
 // /component-movement (the ledger as a page). Shared by the server and the pages.
+import { periodFilterShape } from '@/shared/contract-fields.ts';
 import { idFilter } from '@/shared/contract.ts';
-import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -40,7 +40,6 @@ export const documentPages: Record<string, string> = {
   adjustment: '/inventory',
 };
 
-const isoDate = documentDate();
 const optionalId = idFilter();
 
 export const stockListQuerySchema = z.strictObject({
@@ -82,8 +81,7 @@ export const movementQuerySchema = z.strictObject({
   itemId: optionalId,
   warehouseId: optionalId,
   documentType: z.string().trim().max(40).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(),
   /** Components and materials (the default), or every kind. */
   kind: z.enum(['components', 'all']).optional(),
 });

@@ -1,6 +1,14 @@
 // Supplier orders ('Замовлення постачальникам', warehouse.md §5): purchase orders — what was asked of whom, when it
 // is expected, and what has arrived (receivedQty is derived from the posted receipt lines linked to each line).
 // Shared by the server and the page.
+import {
+  booleanFilter,
+  decimalTextOf,
+  optionalText,
+  periodFilterShape,
+  reasonText,
+  refId,
+} from '@/shared/contract-fields.ts';
 import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
@@ -91,25 +99,10 @@ export const orderTransitions: Record<OrderAction, { from: readonly OrderStatus[
 
 export const vatRates = ['20', '14', '7', '0'] as const;
 
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: orderMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), orderMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, orderMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), orderMessages.positive);
+const decimalText = decimalTextOf(orderMessages);
 const isoDate = documentDate(orderMessages.date);
 const optionalDate = optionalDocumentDate(orderMessages.date);
-const id = z.number({ error: orderMessages.reference }).int().positive(orderMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(orderMessages.reference);
 
 export const orderLineInputSchema = z.strictObject({
   /** The stored line this row keeps (absent for a new line): lines keep their ids, receipts point at them. */
@@ -163,11 +156,7 @@ export const orderConfirmSchema = z.strictObject({
 });
 export const orderReasonSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
-  reason: z
-    .string({ error: orderMessages.reason })
-    .trim()
-    .min(1, orderMessages.reason)
-    .max(500, 'Не довше 500 символів'),
+  reason: reasonText(orderMessages.reason),
 });
 export const orderReceiveSchema = z.strictObject({
   supplierDocNumber: z
@@ -187,9 +176,8 @@ export const orderListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(orderStatuses).optional(),
   supplierId: idFilter(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
-  overdue: z.enum(['true', 'false']).optional(),
+  ...periodFilterShape(orderMessages.date),
+  overdue: booleanFilter(),
 });
 export const orderSortFields = ['number', 'orderDate', 'expectedDate', 'supplierName', 'totalUah', 'status'] as const;
 

@@ -1,5 +1,6 @@
 // Supplier receipts ('Приходи від постачальників', warehouse.md §6): the GRN document that puts purchased goods
 // into stock at their true cost. Shared by the server and the page.
+import { decimalTextOf, optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { cmp, dec, mul, sub } from '@/shared/decimal.ts';
@@ -59,24 +60,9 @@ export const vatRates = ['20', '14', '7', '0'] as const;
 export const extraCostsMethods = ['by_value', 'by_qty'] as const;
 export const extraCostsMethodLabels = { by_value: 'Пропорційно вартості', by_qty: 'Пропорційно кількості' } as const;
 
-const decimalText = (scale: number, opts: { positive?: boolean } = {}) =>
-  z
-    .string({ error: receiptMessages.decimal(scale) })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), receiptMessages.decimal(scale))
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, receiptMessages.decimal(scale))
-    .refine((v) => !opts.positive || /[1-9]/.test(v), receiptMessages.positive);
+const decimalText = decimalTextOf(receiptMessages);
 const isoDate = documentDate(receiptMessages.date);
-const id = z.number({ error: receiptMessages.reference }).int().positive(receiptMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(receiptMessages.reference);
 
 export const receiptLineInputSchema = z.strictObject({
   itemId: id,
@@ -141,7 +127,7 @@ export const receiptPostSchema = z.strictObject({
   serials: z.array(receiptLineSerialsSchema).max(1000).optional(),
 });
 export const receiptCancelSchema = z.strictObject({
-  reason: z.string().trim().min(1, receiptMessages.reason).max(500, 'Не довше 500 символів'),
+  reason: reasonText(receiptMessages.reason, { typeError: false }),
 });
 
 export const receiptListQuerySchema = z.strictObject({
@@ -149,8 +135,7 @@ export const receiptListQuerySchema = z.strictObject({
   status: z.enum(receiptStatuses).optional(),
   supplierId: idFilter(),
   warehouseId: idFilter(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(receiptMessages.date),
 });
 export const receiptSortFields = ['number', 'documentDate', 'supplierName', 'totalUah', 'status'] as const;
 

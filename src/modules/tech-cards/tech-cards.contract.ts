@@ -1,6 +1,11 @@
 // Technological cards ('Технологічні карти', production.md §2): HOW, WHERE and HOW LONG an item is made — ordered
 // operations at work centres. A modification names a base card and stores only its differences (replace, remove,
 // add). Shared by the server and the page.
+import {
+  decimalText as sharedDecimalText,
+  optionalText as sharedOptionalText,
+  refId as sharedRefId,
+} from '@/shared/contract-fields.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -64,12 +69,7 @@ export const techCardKindLabels = { base: 'Базова', modification: 'Мод�
 
 /** A non-negative decimal typed with a comma or a point, at most `scale` decimals. */
 export const decimalText = (scale: number, message = techCardMessages.decimal(scale)) =>
-  z
-    .string({ error: message })
-    .trim()
-    .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), message)
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, message);
+  sharedDecimalText(scale, { decimal: message });
 
 /** A quantity > 0 with at most 4 decimals (the summary's Q). */
 export const positiveQty = z
@@ -78,15 +78,8 @@ export const positiveQty = z
   .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
   .refine((v) => /^\d+(\.\d{1,4})?$/.test(v) && /[1-9]/.test(v), techCardMessages.qty);
 
-const refId = (message: string) => z.number({ error: message }).int().positive(message).max(2_147_483_647);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, techCardMessages.tooLong(max))
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const refId = (message: string) => sharedRefId(message, { maxDbId: true });
+const optionalText = (max: number) => sharedOptionalText(max, techCardMessages.tooLong);
 
 /**
  * One row of a card. A base card's rows have neither `action` nor `baseOperationId`. A modification's row either

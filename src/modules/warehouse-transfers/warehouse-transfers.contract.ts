@@ -1,5 +1,6 @@
 // Transfers between warehouses ('Переміщення між складами', warehouse.md §7): the TRF document that moves stock
 // from one warehouse to another at the same value. Shared by the server and the page.
+import { optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -47,15 +48,7 @@ const qtyText = z
   .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, transferMessages.decimal(4))
   .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), transferMessages.positive);
 const isoDate = documentDate(transferMessages.date);
-const id = z.number({ error: transferMessages.reference }).int().positive(transferMessages.reference);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не довше ${max} символів`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const id = refId(transferMessages.reference);
 
 export const transferLineInputSchema = z.strictObject({
   itemId: id,
@@ -120,7 +113,7 @@ export const transferPostSchema = z.strictObject({
 });
 export type TransferPostBody = z.output<typeof transferPostSchema>;
 export const transferCancelSchema = z.strictObject({
-  reason: z.string().trim().min(1, transferMessages.reason).max(500, 'Не довше 500 символів'),
+  reason: reasonText(transferMessages.reason, { typeError: false }),
 });
 
 const optionalId = idFilter();
@@ -131,8 +124,7 @@ export const transferListQuerySchema = z.strictObject({
   toWarehouseId: optionalId,
   /** Either side. */
   warehouseId: optionalId,
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...periodFilterShape(transferMessages.date),
 });
 export const transferSortFields = [
   'number',
