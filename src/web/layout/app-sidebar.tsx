@@ -34,10 +34,11 @@ function NavItem({ item, isActive, count }: { item: CatalogRoute; isActive: bool
   const badge = formatBadgeCount(count, iconMode);
   return (
     <SidebarMenuItem>
-      <SidebarMenuButton asChild isActive={isActive} tooltip={item.label}>
+      {/* A long label wraps onto a second line rather than being cut ('Замовлення постачальникам'). */}
+      <SidebarMenuButton asChild isActive={isActive} tooltip={item.label} className="h-auto min-h-8">
         <a href={item.route} aria-current={isActive ? 'page' : undefined}>
           <NavIcon name={item.icon} />
-          <span>{item.label}</span>
+          <span className="leading-snug whitespace-normal!">{item.label}</span>
         </a>
       </SidebarMenuButton>
       {badge && !iconMode ? <SidebarMenuBadge>{badge}</SidebarMenuBadge> : null}
