@@ -38,7 +38,8 @@ export const moMessages = {
   closedLocked: 'Завершене чи скасоване замовлення не змінюється',
   noIssueLines: 'Немає чого видавати: усі матеріали вже видано',
   lineNotOfMo: 'Рядок матеріалу не належить цьому замовленню',
-  returnTooMuch: (name: string, issued: string) => `Повернути можна не більше, ніж видано: ${name} — ${formatQtyUk(issued)}`,
+  returnTooMuch: (name: string, issued: string) =>
+    `Повернути можна не більше, ніж видано: ${name} — ${formatQtyUk(issued)}`,
   goodQty: 'Вкажіть кількість випуску більше нуля',
   serialsCount: (need: number) => `Потрібно ${countUk(need, SERIAL_FORMS)}`,
   serialsUnknown: (values: readonly string[]) => `Серійні номери не виділені цьому замовленню: ${values.join(', ')}`,

@@ -192,9 +192,7 @@ export function useLinksForm<L extends string, Row extends FieldValues, Saved, B
     pending: mutation.isPending,
     dirty: form.formState.isDirty,
     count: fields.length,
-    failure: mutation.error
-      ? unplacedMessage(mutation.error, list, fieldNames, fields.length, texts.saveFailed)
-      : null,
+    failure: mutation.error ? unplacedMessage(mutation.error, list, fieldNames, fields.length, texts.saveFailed) : null,
   };
   return { form, fields, append: (row: Row) => append(row as never), remove, state };
 }
@@ -232,9 +230,7 @@ export function LinksForm({
               <PlusIcon aria-hidden="true" />
               {texts.add}
             </Button>
-            {count >= MAX_ROWS ? (
-              <span className="text-xs text-muted-foreground">{texts.limit(MAX_ROWS)}</span>
-            ) : null}
+            {count >= MAX_ROWS ? <span className="text-xs text-muted-foreground">{texts.limit(MAX_ROWS)}</span> : null}
           </div>
         </fieldset>
         {failure ? (

@@ -70,7 +70,9 @@ export function ClientPicker({
       errorText={m.error}
       emptyText={m.nothing}
       note={(found) =>
-        !canCreate && found?.length === 0 ? <p className="px-2 py-1.5 text-xs text-muted-foreground">{m.noRight}</p> : null
+        !canCreate && found?.length === 0 ? (
+          <p className="px-2 py-1.5 text-xs text-muted-foreground">{m.noRight}</p>
+        ) : null
       }
     />
   );

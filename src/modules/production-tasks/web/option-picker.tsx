@@ -40,7 +40,9 @@ export function OptionPicker({
       shown={value === null ? (clearLabel ?? null) : (valueLabel ?? `#${value}`)}
       placeholder={placeholder ?? ''}
       query={(search) => ({ queryKey: optionsQueryKey(list, search) })}
-      before={(search) => (clearLabel !== undefined && search === '' ? [{ id: null, label: clearLabel, hint: null }] : [])}
+      before={(search) =>
+        clearLabel !== undefined && search === '' ? [{ id: null, label: clearLabel, hint: null }] : []
+      }
       keyOf={(option) => option.id ?? 'none'}
       isSelected={(option) => option.id === value}
       renderOption={(option) => (

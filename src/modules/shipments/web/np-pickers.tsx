@@ -28,7 +28,16 @@ interface ComboboxProps<T> {
   'aria-describedby'?: string;
 }
 
-function NpCombobox<T>({ valueLabel, valueKey, queryKeyOf, keyOf, labelOf, detailOf, onChange, ...rest }: ComboboxProps<T>) {
+function NpCombobox<T>({
+  valueLabel,
+  valueKey,
+  queryKeyOf,
+  keyOf,
+  labelOf,
+  detailOf,
+  onChange,
+  ...rest
+}: ComboboxProps<T>) {
   return (
     <SearchCombobox<T>
       {...rest}

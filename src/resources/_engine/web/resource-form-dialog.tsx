@@ -121,26 +121,26 @@ export function ResourceFormDialog({ def, row, addons, onClose }: ResourceFormDi
             const Addon = addons?.[field.name];
             return (
               <ShownWhen key={field.name} field={field} control={form.control}>
-              <FieldInput
-                key={field.name}
-                field={field}
-                id={idOf(field.name)}
-                row={row}
-                addon={
-                  Addon ? (
-                    <Addon
-                      row={row}
-                      getValue={(name) => form.getValues(name)}
-                      setValue={(name, value) =>
-                        form.setValue(name, value, { shouldDirty: true, shouldValidate: true })
-                      }
-                    />
-                  ) : undefined
-                }
-                control={form.control}
-                register={form.register}
-                error={errors[field.name] as FieldError | undefined}
-              />
+                <FieldInput
+                  key={field.name}
+                  field={field}
+                  id={idOf(field.name)}
+                  row={row}
+                  addon={
+                    Addon ? (
+                      <Addon
+                        row={row}
+                        getValue={(name) => form.getValues(name)}
+                        setValue={(name, value) =>
+                          form.setValue(name, value, { shouldDirty: true, shouldValidate: true })
+                        }
+                      />
+                    ) : undefined
+                  }
+                  control={form.control}
+                  register={form.register}
+                  error={errors[field.name] as FieldError | undefined}
+                />
               </ShownWhen>
             );
           })}
