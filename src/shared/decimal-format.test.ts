@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimalUk, formatMoneyUk, formatQtyUk } from './decimal-format.ts';
+import { formatDecimalUk, formatMoneyUk, formatQtyUk, formatUnitCostUk } from './decimal-format.ts';
 
 describe('formatDecimalUk', () => {
   it('shows a decimal comma, groups thousands and trims zeros down to two places', () => {
@@ -29,5 +29,21 @@ describe('formatQtyUk and formatMoneyUk', () => {
     expect(formatMoneyUk('-12.345')).toBe('-12,35');
     expect(formatMoneyUk('1250000')).toBe('1\u00a0250\u00a0000,00');
     expect(formatMoneyUk('abc')).toBe('abc');
+  });
+});
+
+describe('formatUnitCostUk', () => {
+  it('rounds a unit cost of a hryvnia or more to two decimals and keeps up to four below one', () => {
+    expect(formatUnitCostUk('409.774')).toBe('409,77');
+    expect(formatUnitCostUk('404.878571')).toBe('404,88');
+    expect(formatUnitCostUk('12.000000')).toBe('12,00');
+    expect(formatUnitCostUk('0.003500')).toBe('0,0035');
+    expect(formatUnitCostUk('0.123456')).toBe('0,1235');
+    expect(formatUnitCostUk('0.500000')).toBe('0,50');
+    expect(formatUnitCostUk('0.99996')).toBe('1,00');
+    expect(formatUnitCostUk('-0.00004')).toBe('0,00');
+    expect(formatUnitCostUk('-0.25')).toBe('-0,25');
+    expect(formatUnitCostUk('1250.005')).toBe('1\u00a0250,01');
+    expect(formatUnitCostUk('—')).toBe('—');
   });
 });

@@ -22,3 +22,19 @@ export function formatMoneyUk(value: string): string {
   const text = cents.toString().padStart(3, '0');
   return formatDecimalUk(`${cents === 0n ? '' : sign}${text.slice(0, -2)}.${text.slice(-2)}`);
 }
+
+/**
+ * A unit cost or price (an average cost, a component's price): two decimals like any money ('409,774' → '409,77'),
+ * except below one hryvnia, where a component's cost lives in the third and fourth decimal ('0,0035'): there up to
+ * four decimals, rounded half away from zero. Totals use `formatMoneyUk`.
+ */
+export function formatUnitCostUk(value: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', int = '0', frac = ''] = match;
+  if (/[1-9]/.test(int)) return formatMoneyUk(value);
+  const units = BigInt((frac + '0000').slice(0, 4)) + (Number(frac[4] ?? '0') >= 5 ? 1n : 0n);
+  if (units === 10000n) return `${sign}1,00`;
+  const digits = units.toString().padStart(4, '0');
+  return formatDecimalUk(`${units === 0n ? '' : sign}0.${digits}`);
+}

@@ -56,18 +56,18 @@ export function MesPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-3 text-slate-950 sm:p-5 dark:text-white">
-      <header className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <h1 className="flex items-center gap-3 text-3xl font-bold">
+      <header className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end md:justify-between">
+        <h1 className="flex shrink-0 items-center gap-3 text-3xl font-bold whitespace-nowrap">
           <FactoryIcon className="size-8" aria-hidden="true" />
           {mesTexts.title}
         </h1>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <label className="flex flex-col gap-1 text-base font-semibold">
+        <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          <label className="flex min-w-0 flex-col gap-1 text-base font-semibold">
             {mesTexts.department}
             <select
               value={department ? String(department.id) : ''}
               onChange={(e) => chooseDepartment(e.target.value)}
-              className="min-h-16 min-w-64 rounded-lg border-2 border-slate-500 bg-white px-3 text-xl font-bold dark:bg-slate-900"
+              className="min-h-16 max-w-full min-w-64 rounded-lg border-2 border-slate-500 bg-white px-3 text-xl font-bold dark:bg-slate-900"
             >
               <option value="">{mesTexts.allDepartments}</option>
               {departments.map((d) => (

@@ -30,7 +30,7 @@ import {
   type StockRoute,
 } from './adjustments.api.ts';
 import { ConfirmDialog } from './stock-parts.tsx';
-import { formatDateUk, formatMoney, formatSignedQty } from './stock-format.ts';
+import { formatDateUk, formatSignedQty, formatUnitCost } from './stock-format.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const m = stockMessages.drafts;
@@ -196,7 +196,7 @@ function DraftLines({ route, id }: { route: StockRoute; id: number }) {
               <TableCell>{line.itemName}</TableCell>
               <TableCell className="text-right tabular-nums">{formatSignedQty(line.deltaQty)}</TableCell>
               <TableCell className="text-right tabular-nums">
-                {line.unitCost === null ? stockMessages.none : formatMoney(line.unitCost)}
+                {line.unitCost === null ? stockMessages.none : formatUnitCost(line.unitCost)}
               </TableCell>
             </TableRow>
           ))}

@@ -18,6 +18,7 @@ import { cn } from '@/web/lib/utils.ts';
 import {
   formatDateUk,
   formatMoney,
+  formatUnitCost,
   formatPostedAt,
   formatQty,
   formatQtyUnit,
@@ -326,7 +327,7 @@ function MovementTableRow({ row, showBalance }: { row: MovementRow; showBalance:
         <span className={cn('font-medium', directionLooks[qtyDirection(row.qty)])}>{formatSignedQty(row.qty)}</span>
         {row.unitShortName ? <span className="text-muted-foreground"> {row.unitShortName}</span> : null}
       </TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(row.unitCost)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatUnitCost(row.unitCost)}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(row.value)}</TableCell>
       {showBalance ? (
         <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">

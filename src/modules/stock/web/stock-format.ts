@@ -2,7 +2,7 @@
 // floats: README §7). Negative numbers get a true minus sign (U+2212), as typeset Ukrainian figures do.
 import { format } from 'date-fns';
 import { uk } from 'date-fns/locale';
-import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { formatDecimalUk, formatMoneyUk, formatUnitCostUk } from '@/shared/decimal-format.ts';
 import { stockMessages as messages } from './stock.messages.ts';
 
 const MINUS = '\u2212';
@@ -33,9 +33,14 @@ export function qtyDirection(value: string): QtyDirection {
   return isNegative(value) ? 'out' : isPositive(value) ? 'in' : 'zero';
 }
 
-/** Money: at least two decimals (a unit cost keeps its extra precision), grouped thousands, ' грн'. */
+/** Money: two decimals (rounded), grouped thousands, ' грн'. */
 export function formatMoney(value: string): string {
-  return `${withMinus(formatDecimalUk(value, 2))}${NBSP}${messages.currency}`;
+  return `${withMinus(formatMoneyUk(value))}${NBSP}${messages.currency}`;
+}
+
+/** A unit or average cost: two decimals, up to four below one hryvnia (a component's cost), ' грн'. */
+export function formatUnitCost(value: string): string {
+  return `${withMinus(formatUnitCostUk(value))}${NBSP}${messages.currency}`;
 }
 
 /** A business date 'YYYY-MM-DD' as 'dd.mm.yyyy' (no time zone involved). */

@@ -4,7 +4,7 @@
 import { ArrowLeftRightIcon, ListTreeIcon, ShuffleIcon, SlidersHorizontalIcon, TagIcon } from 'lucide-react';
 import type { StockRow } from '@/modules/stock/stock.contract.ts';
 import type { DataColumn, RowActionItem } from '@/web/components/data-table.tsx';
-import { formatMoney, formatQty } from './stock-format.ts';
+import { formatMoney, formatQty, formatUnitCost } from './stock-format.ts';
 import { StockStatusBadge } from './stock-parts.tsx';
 import { bomLink, movementLink, transferLink } from './stock.api.ts';
 import { stockMessages } from './stock.messages.ts';
@@ -72,7 +72,7 @@ export function stockColumns(): DataColumn<StockRow>[] {
       id: 'avgCost',
       header: c.avgCost,
       numeric: true,
-      cell: (row) => (row.avgCost === null ? none : formatMoney(row.avgCost)),
+      cell: (row) => (row.avgCost === null ? none : formatUnitCost(row.avgCost)),
     },
     { id: 'value', header: c.value, sortField: 'value', numeric: true, cell: (row) => formatMoney(row.value) },
     {
