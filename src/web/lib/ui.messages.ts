@@ -24,6 +24,11 @@ export const uiMessages = {
     statusAll: 'Усі статуси',
     statusCount: (n: number) => `${n} ${pluralUk(n, ['статус', 'статуси', 'статусів'])}`,
   },
+  exportMenu: {
+    export: 'Експорт',
+    csv: 'CSV',
+    xlsx: 'Excel (XLSX)',
+  },
   picker: {
     search: 'Пошук',
     loading: 'Завантаження...',

@@ -2,7 +2,7 @@
 // аванси'; sortable columns, server paging, status badges; an unallocated rest shows as 'Аванс'. A row opens the
 // payment; the export takes the same filter. Built from the list toolkit: usePagedList, ListToolbar and
 // PagedListCard with a DataTable (remembered columns, cards on a phone).
-import { ChevronDownIcon, DownloadIcon } from 'lucide-react';
+import { ExportMenu } from '@/web/components/export-menu.tsx';
 import {
   paymentMethodLabels,
   paymentMethods,
@@ -25,13 +25,6 @@ import {
   usePagedList,
 } from '@/web/components/list-page.tsx';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/web/components/ui/dropdown-menu.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { formatDateUk, moneyWithCurrency, PaymentStatusBadge } from './payment-parts.tsx';
@@ -112,7 +105,7 @@ export function PaymentsRegister({ canCreate, onOpen }: { canCreate: boolean; on
           />
           <Label htmlFor="payments-unallocated">{m.unallocated}</Label>
         </div>
-        <ExportMenu filter={filter} />
+        <ExportMenu urlOf={(format) => paymentExportUrl(filter, format)} />
       </ListFilterBar>
 
       <PagedListCard
@@ -131,33 +124,6 @@ export function PaymentsRegister({ canCreate, onOpen }: { canCreate: boolean; on
         }}
       />
     </div>
-  );
-}
-
-/** 'Експорт': the register's filter as an Excel or CSV file. */
-function ExportMenu({ filter }: { filter: PaymentListFilter }) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <DownloadIcon aria-hidden="true" />
-          {messages.export}
-          <ChevronDownIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <a href={paymentExportUrl(filter, 'xlsx')} download>
-            {messages.exportXlsx}
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={paymentExportUrl(filter, 'csv')} download>
-            {messages.exportCsv}
-          </a>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 

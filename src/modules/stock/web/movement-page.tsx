@@ -25,7 +25,8 @@ import {
   formatSignedQty,
   qtyDirection,
 } from './stock-format.ts';
-import { ExportMenu, FilterSelect, SearchBox } from './stock-parts.tsx';
+import { FilterSelect, SearchBox } from './stock-parts.tsx';
+import { ExportMenu } from '@/web/components/export-menu.tsx';
 import {
   ALL,
   documentLink,

@@ -33,7 +33,8 @@ import { AdjustmentDialog, type AdjustItem } from './adjustment-dialog.tsx';
 import { AdjustmentDraftsDialog } from './adjustment-drafts-dialog.tsx';
 import { OpeningImportDialog } from './opening-import-dialog.tsx';
 import { StockSettingsDialog } from './stock-settings-dialog.tsx';
-import { ExportMenu, FilterSelect, SearchBox } from './stock-parts.tsx';
+import { FilterSelect, SearchBox } from './stock-parts.tsx';
+import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { stockColumns, stockRowActions } from './stock-table.tsx';
 import {
   ALL,

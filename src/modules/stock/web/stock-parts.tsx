@@ -1,14 +1,7 @@
 // Small parts the stock pages share: the search box, a labelled filter select, the status badge, the export menu and
 // a confirmation.
 import type { MouseEvent, ReactNode } from 'react';
-import {
-  ChevronDownIcon,
-  DownloadIcon,
-  FileSpreadsheetIcon,
-  FileTextIcon,
-  Loader2Icon,
-  SearchIcon,
-} from 'lucide-react';
+import { Loader2Icon, SearchIcon } from 'lucide-react';
 import { stockStatusLabels, type StockStatus } from '@/modules/stock/stock.contract.ts';
 import {
   AlertDialog,
@@ -20,19 +13,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/web/components/ui/dropdown-menu.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { cn } from '@/web/lib/utils.ts';
-import type { ExportFormat } from './stock.api.ts';
 import { stockMessages as messages } from './stock.messages.ts';
 
 export function SearchBox({
@@ -145,36 +130,6 @@ export function StockStatusBadge({ status, stockControl }: { status: StockStatus
       </TooltipTrigger>
       <TooltipContent>{messages.list.noStockControl}</TooltipContent>
     </Tooltip>
-  );
-}
-
-/** 'Експорт' → CSV / XLSX: plain download links of the rows matching the current filters. */
-export function ExportMenu({ urlOf }: { urlOf: (format: ExportFormat) => string }) {
-  const formats: { format: ExportFormat; label: string; icon: ReactNode }[] = [
-    { format: 'csv', label: messages.exportCsv, icon: <FileTextIcon aria-hidden="true" /> },
-    { format: 'xlsx', label: messages.exportXlsx, icon: <FileSpreadsheetIcon aria-hidden="true" /> },
-  ];
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <DownloadIcon aria-hidden="true" />
-          {messages.export}
-          <ChevronDownIcon className="opacity-60" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {formats.map(({ format, label, icon }) => (
-          <DropdownMenuItem key={format} asChild>
-            {/* The server names the file (Content-Disposition); the session cookie authenticates. */}
-            <a href={urlOf(format)} download>
-              {icon}
-              {label}
-            </a>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 

@@ -9,9 +9,6 @@ export const stockMessages = {
   currency: 'грн',
   none: '—',
   retry: 'Спробувати ще раз',
-  export: 'Експорт',
-  exportCsv: 'CSV',
-  exportXlsx: 'Excel (XLSX)',
   list: {
     inventoryTitle: 'Запаси товарів',
     inventorySubtitle: 'Готова продукція та напівфабрикати на складах: залишки, резерви, вартість',

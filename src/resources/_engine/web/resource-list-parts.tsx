@@ -1,17 +1,8 @@
 // The declared resource page's own parts around the toolkit's list: the filters a declaration asks for (a referenced
 // record, a choice or yes/no, the active flag) and the export links.
-import type { ReactNode } from 'react';
-import { ChevronDownIcon, DownloadIcon, FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import type { FieldDef, ResourceDef } from '@/resources/_engine/define-resource.ts';
-import { Button } from '@/web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/web/components/ui/dropdown-menu.tsx';
 import { ChoiceFilter } from '@/web/components/list-page.tsx';
-import { exportUrl, type ActiveFilter, type ExportFormat, type ResourceListFilter } from './resource-api.ts';
+import { type ActiveFilter, type ResourceListFilter } from './resource-api.ts';
 import { ReferenceFilter } from './reference-picker.tsx';
 import { resourcePageMessages as messages } from './resource.messages.ts';
 
@@ -88,34 +79,5 @@ export function ResourceFilters({
         />
       ) : null}
     </>
-  );
-}
-
-export function ExportMenu({ def, filter }: { def: ResourceDef; filter: ResourceListFilter }) {
-  const formats: { format: ExportFormat; label: string; icon: ReactNode }[] = [
-    { format: 'csv', label: messages.exportCsv, icon: <FileTextIcon aria-hidden="true" /> },
-    { format: 'xlsx', label: messages.exportXlsx, icon: <FileSpreadsheetIcon aria-hidden="true" /> },
-  ];
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <DownloadIcon aria-hidden="true" />
-          {messages.export}
-          <ChevronDownIcon className="opacity-60" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {formats.map(({ format, label, icon }) => (
-          <DropdownMenuItem key={format} asChild>
-            {/* A plain download: the server names the file (Content-Disposition), the cookie authenticates. */}
-            <a href={exportUrl(def, filter, format)} download>
-              {icon}
-              {label}
-            </a>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -7,13 +7,14 @@ import type { ResourceDef } from '@/resources/_engine/define-resource.ts';
 import { Button } from '@/web/components/ui/button.tsx';
 import { ListHeader, ListToolbar, PagedListCard, usePagedList } from '@/web/components/list-page.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { initialListFilter, listQueryFn, listQueryKey, type ResourceRow } from './resource-api.ts';
+import { exportUrl, initialListFilter, listQueryFn, listQueryKey, type ResourceRow } from './resource-api.ts';
 import { resourceColumns, resourceRowActions, resourceTableId } from './resource-columns.tsx';
 import { ResourceDeleteDialog } from './resource-delete-dialog.tsx';
 import { ResourceFormDialog } from './resource-form-dialog.tsx';
 import type { ResourcePageExtensions } from './resource-extensions.ts';
 import { ResourceImportDialog } from './resource-import-dialog.tsx';
-import { ExportMenu, ResourceFilters } from './resource-list-parts.tsx';
+import { ResourceFilters } from './resource-list-parts.tsx';
+import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { resourcePageMessages as messages } from './resource.messages.ts';
 import { displayOf } from './resource-values.ts';
 
@@ -80,7 +81,7 @@ function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: R
                 {messages.import}
               </Button>
             ) : null}
-            <ExportMenu def={def} filter={filter} />
+            <ExportMenu urlOf={(format) => exportUrl(def, filter, format)} />
             {canAccess ? (
               <Button onClick={() => setDialog({ kind: 'create' })}>
                 <PlusIcon aria-hidden="true" />
