@@ -3,7 +3,7 @@
 // search, a period and a status choice, and the list card — states, the table and the pages — in one place.
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { ChevronDownIcon, SearchIcon, XIcon } from 'lucide-react';
+import { ChevronDownIcon, SearchIcon, SettingsIcon, XIcon } from 'lucide-react';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -16,6 +16,7 @@ import {
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { DateField } from '@/web/components/date-field.tsx';
 import { DataTable, type DataTableProps } from '@/web/components/data-table.tsx';
 import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
@@ -106,6 +107,20 @@ export function ListHeader({ title, subtitle, actions }: { title: string; subtit
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The gear button of a list's header that opens the module's settings dialog; its name is also its tooltip. */
+export function SettingsButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button variant="outline" size="icon" aria-label={label} onClick={onClick}>
+          <SettingsIcon aria-hidden="true" />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
   );
 }
 

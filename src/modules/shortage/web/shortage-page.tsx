@@ -10,7 +10,6 @@ import {
   BanknoteIcon,
   PackageSearchIcon,
   SearchIcon,
-  SettingsIcon,
   ShoppingCartIcon,
   UserXIcon,
   XIcon,
@@ -20,6 +19,7 @@ import type { ShortageRow, ShortageStats } from '@/modules/shortage/shortage.con
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
+import { SettingsButton } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Badge } from '@/web/components/ui/badge.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -28,7 +28,6 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -138,19 +137,7 @@ function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
               {messages.createOrders}
               {selected.size > 0 ? ` (${selected.size})` : null}
             </Button>
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <Button
-                  variant="outline"
-                  size="icon"
-                  aria-label={messages.settings}
-                  onClick={() => setDialog({ kind: 'settings' })}
-                >
-                  <SettingsIcon aria-hidden="true" />
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>{messages.settings}</TooltipContent>
-            </Tooltip>
+            <SettingsButton label={messages.settings} onClick={() => setDialog({ kind: 'settings' })} />
           </div>
         ) : null}
       </div>

@@ -13,7 +13,6 @@ import {
   PackageIcon,
   PackageXIcon,
   ScanBarcodeIcon,
-  SettingsIcon,
   UploadIcon,
 } from 'lucide-react';
 import { useSearch } from 'wouter';
@@ -24,9 +23,8 @@ import { LabelsDialog } from '@/modules/labels/web/index.ts';
 import { ScannerDialog } from '@/modules/scanner/web/index.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
-import { ListCard, ListEmpty, ListHeader } from '@/web/components/list-page.tsx';
+import { ListCard, ListEmpty, ListHeader, SettingsButton } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { useRegisteredRoutes } from '@/web/layout/registered-routes.ts';
 import { AdjustmentDialog, type AdjustItem } from './adjustment-dialog.tsx';
@@ -176,19 +174,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
             ) : null}
             <ExportMenu urlOf={(format) => stockExportUrl(route, filter, format)} />
             {settingsRight.canAccess ? (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    aria-label={messages.settings}
-                    onClick={() => setDialog({ kind: 'settings' })}
-                  >
-                    <SettingsIcon aria-hidden="true" />
-                  </Button>
-                </TooltipTrigger>
-                <TooltipContent>{messages.settings}</TooltipContent>
-              </Tooltip>
+              <SettingsButton label={messages.settings} onClick={() => setDialog({ kind: 'settings' })} />
             ) : null}
           </>
         }
