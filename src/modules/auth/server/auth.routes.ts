@@ -1,5 +1,6 @@
 import { authMessages } from '../auth.messages.ts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { roles, userRoles } from '@/modules/roles/server/index.ts';
 import { authSchemas } from '../auth.contract.ts';
 import { authEndpoints } from '../auth.endpoints.ts';
@@ -18,7 +19,7 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, request.user!.id))
-        .orderBy(asc(roles.name));
+        .orderBy(ukOrder(roles.name));
       return { ...request.user!, roleName: names.length ? names.map((r) => r.name).join(', ') : null };
     },
 

@@ -2,6 +2,7 @@
 // and available stock, a BOM's audit trail ('Історія'), the left pane's items and the units a line may be entered in.
 // Writing is bom.write.ts.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, div, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
@@ -92,7 +93,7 @@ export async function listBoms(
   const { limit, offset } = pageWindow(q);
   const rows = await headers(db)
     .where(condition)
-    .orderBy(isDesc ? desc(column) : asc(column), desc(boms.isDefault), asc(boms.id))
+    .orderBy(listOrder(column, field, isDesc), desc(boms.isDefault), asc(boms.id))
     .limit(limit)
     .offset(offset);
   const [{ total }] = (await db
@@ -294,7 +295,7 @@ export async function listBomItems(
     .leftJoin(categories, eq(categories.id, items.categoryId))
     .leftJoin(units, eq(units.id, items.unitId))
     .where(condition)
-    .orderBy(isDesc ? desc(column) : asc(column), asc(items.id))
+    .orderBy(listOrder(column, field, isDesc), asc(items.id))
     .limit(limit)
     .offset(offset);
   const [{ total }] = (await db.select({ total: count() }).from(items).where(condition)) as [{ total: number }];
@@ -315,5 +316,5 @@ export async function listBomUnits(db: DbOrTx): Promise<BomUnit[]> {
     .select({ id: units.id, name: units.name, shortName: units.shortName, type: units.type, factor: units.factor })
     .from(units)
     .where(eq(units.isActive, true))
-    .orderBy(asc(units.type), asc(units.factor), asc(units.name));
+    .orderBy(asc(units.type), asc(units.factor), ukOrder(units.name));
 }

@@ -3,6 +3,7 @@
 // audited transaction. Reading is bom.read.ts.
 import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -230,7 +231,7 @@ async function activeRecipesOf(tx: DbOrTx, bomId: number) {
     .select({ id: recipes.id, name: recipes.name })
     .from(recipes)
     .where(and(eq(recipes.bomId, bomId), eq(recipes.status, 'active')))
-    .orderBy(asc(recipes.name));
+    .orderBy(ukOrder(recipes.name));
 }
 
 export async function updateBom(db: DbOrTx, ctx: AuditContext, id: number, change: BomUpdateBody): Promise<Bom> {
@@ -326,7 +327,7 @@ export async function deleteBom(db: DbOrTx, ctx: AuditContext, id: number): Prom
       .select({ name: recipes.name })
       .from(recipes)
       .where(eq(recipes.bomId, id))
-      .orderBy(asc(recipes.name));
+      .orderBy(ukOrder(recipes.name));
     if (named.length) {
       throw new DomainError(409, bomMessages.usedByRecipesDelete(named.map((r) => `«${r.name}»`).join(', ')));
     }

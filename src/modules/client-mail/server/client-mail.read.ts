@@ -2,6 +2,7 @@
 // of a counterparty or its contact), the sender company and its usual envelope format. The column sets and row
 // mappers are shared with the writing and the registers.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { z } from '@/shared/zod-uk.ts';
@@ -115,7 +116,7 @@ export async function listLetters(
   const [rows, [{ total }]] = await Promise.all([
     lettersJoined(db, letterColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(mailItems.id) : asc(mailItems.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(mailItems.id) : asc(mailItems.id))
       .limit(limit)
       .offset(offset),
     lettersJoined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
@@ -201,7 +202,7 @@ export async function recipientPreview(db: DbOrTx, counterpartyId: number): Prom
     })
     .from(counterpartyContacts)
     .where(and(eq(counterpartyContacts.counterpartyId, counterpartyId), eq(counterpartyContacts.isActive, true)))
-    .orderBy(desc(counterpartyContacts.isPrimary), asc(counterpartyContacts.fullName));
+    .orderBy(desc(counterpartyContacts.isPrimary), ukOrder(counterpartyContacts.fullName));
   return {
     counterpartyId,
     recipientName: recipientNameOf(cp),

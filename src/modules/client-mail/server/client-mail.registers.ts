@@ -1,6 +1,7 @@
 // The post office registers of client mail (sales.md §5): a draft register of one company's letters, its items, and
 // its sending, which marks every letter sent with the register's date. Every change is one audited transaction.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -92,7 +93,7 @@ export async function listRegisters(
   const [rows, [{ total }]] = await Promise.all([
     registersJoined(db, registerColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(mailRegisters.id) : asc(mailRegisters.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(mailRegisters.id) : asc(mailRegisters.id))
       .limit(limit)
       .offset(offset),
     registersJoined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,

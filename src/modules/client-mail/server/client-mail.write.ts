@@ -3,6 +3,7 @@
 // printed → cancelled), and the envelope printing that marks drafts printed. Every change is one audited
 // transaction.
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { z } from '@/shared/zod-uk.ts';
@@ -125,7 +126,7 @@ export async function bulkCreateLetters(
         .select(addressColumns)
         .from(counterparties)
         .where(and(...where))
-        .orderBy(asc(counterparties.name), asc(counterparties.id))
+        .orderBy(ukOrder(counterparties.name), asc(counterparties.id))
         .limit(500);
       if (!recipients.length) throw new DomainError(400, mailMessages.nobodyMatched);
     }

@@ -1,6 +1,7 @@
 // A counterparty's bank accounts, a client's delivery presets and its Nova Poshta identity
 // (reference-data.md §13, §13a, §13b). Every change is audited in its transaction.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { ibanMfo } from '@/shared/requisites.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
@@ -86,7 +87,7 @@ async function presetRows(db: DbOrTx, clientId: number, presetId?: number): Prom
     )
     .orderBy(
       sql`${clientDeliveryPresets.isPrimary} desc`,
-      asc(clientDeliveryPresets.label),
+      ukOrder(clientDeliveryPresets.label),
       asc(clientDeliveryPresets.id),
     );
   return rows.map(({ preset: { createdAt: _c, updatedAt: _u, ...preset }, carrierName }) => ({

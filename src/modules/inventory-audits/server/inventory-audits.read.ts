@@ -1,6 +1,7 @@
 // Inventory audits (warehouse.md §8), reading: the list, one audit with its progress and variance totals, its lines
 // (stored variances once posted, else previewed against on hand now).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, isZero, mul, neg, round, sub } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -94,7 +95,7 @@ export async function listAudits(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(inventoryAudits.id) : asc(inventoryAudits.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(inventoryAudits.id) : asc(inventoryAudits.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,

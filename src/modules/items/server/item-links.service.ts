@@ -1,6 +1,7 @@
 // A component's suppliers and its interchangeable alternatives (reference-data.md §17). Both lists are replaced as
 // a whole by PUT, in one audited transaction.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -25,7 +26,7 @@ export async function listItemSuppliers(db: DbOrTx, itemId: number): Promise<Ite
     .from(itemSuppliers)
     .innerJoin(counterparties, eq(counterparties.id, itemSuppliers.supplierId))
     .where(eq(itemSuppliers.itemId, itemId))
-    .orderBy(asc(counterparties.name), asc(itemSuppliers.id));
+    .orderBy(ukOrder(counterparties.name), asc(itemSuppliers.id));
   return rows.map(({ link: { itemId: _item, ...link }, supplierName }) => ({ ...link, supplierName }));
 }
 

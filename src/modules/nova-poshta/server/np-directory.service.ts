@@ -1,7 +1,8 @@
 // The Nova Poshta directory cache (sales.md §3): the refresh reads Address.getCities and Address.getWarehouses in
 // pages of 500 — all of it first, outside any transaction — then upserts in batches in one transaction and marks
 // every entry the service no longer lists inactive. The pickers search the cache, never the service.
-import { and, asc, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow } from '@/shared/list.ts';
@@ -166,7 +167,7 @@ export async function searchSettlements(db: DbOrTx, search: string | undefined, 
       .select(columns)
       .from(npSettlements)
       .where(eq(npSettlements.isActive, true))
-      .orderBy(asc(npSettlements.name))
+      .orderBy(ukOrder(npSettlements.name))
       .limit(limit);
   }
   const like = likeEscape(text);
@@ -177,8 +178,8 @@ export async function searchSettlements(db: DbOrTx, search: string | undefined, 
     .where(and(eq(npSettlements.isActive, true), sql`${name} like ${`%${like}%`}`))
     .orderBy(
       sql`case when ${name} = ${text} then 0 when ${name} like ${`${like}%`} then 1 else 2 end`,
-      asc(npSettlements.name),
-      asc(npSettlements.area),
+      ukOrder(npSettlements.name),
+      ukOrder(npSettlements.area),
     )
     .limit(limit);
 }
@@ -214,7 +215,7 @@ export async function searchWarehouses(
       .where(condition)
       .orderBy(
         sql`case when ${npWarehouses.number} ~ '^[0-9]+$' then ${npWarehouses.number}::int end nulls last`,
-        asc(npWarehouses.description),
+        ukOrder(npWarehouses.description),
       )
       .limit(limit)
       .offset(offset),

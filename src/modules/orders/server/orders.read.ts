@@ -2,6 +2,7 @@
 // order with its lines (shipped, reserved and remaining derived, never stored), and the drawer's tabs — payments,
 // shipments and the audit history. Paid sums and the payment status come from posted payments' allocations.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
@@ -189,13 +190,10 @@ export async function listOrders(
   const { limit, offset, reversed } = nearestEndWindow(total, pageWindow(q));
   if (limit === 0) return { rows: [], total };
   const descending = isDesc !== reversed;
-  const direction = descending ? sql`desc` : sql`asc`;
   const page = await idQuery
     .where(condition)
     .orderBy(
-      nullable
-        ? sql`${sortColumn} ${direction} ${reversed ? sql`nulls first` : sql`nulls last`}`
-        : sql`${sortColumn} ${direction}`,
+      listOrder(sortColumn, field, descending, nullable ? (reversed ? 'first' : 'last') : undefined),
       descending ? desc(orders.id) : asc(orders.id),
     )
     .limit(limit)
@@ -513,7 +511,7 @@ export async function clientContext(db: DbOrTx, clientId: number): Promise<Order
     })
     .from(counterpartyContacts)
     .where(and(eq(counterpartyContacts.counterpartyId, clientId), eq(counterpartyContacts.isActive, true)))
-    .orderBy(desc(counterpartyContacts.isPrimary), asc(counterpartyContacts.fullName));
+    .orderBy(desc(counterpartyContacts.isPrimary), ukOrder(counterpartyContacts.fullName));
   const presetRows = await db
     .select({
       id: clientDeliveryPresets.id,
@@ -540,7 +538,7 @@ export async function clientContext(db: DbOrTx, clientId: number): Promise<Order
     .from(clientDeliveryPresets)
     .leftJoin(carriers, eq(carriers.id, clientDeliveryPresets.carrierId))
     .where(and(eq(clientDeliveryPresets.clientId, clientId), eq(clientDeliveryPresets.isActive, true)))
-    .orderBy(desc(clientDeliveryPresets.isPrimary), asc(clientDeliveryPresets.label));
+    .orderBy(desc(clientDeliveryPresets.isPrimary), ukOrder(clientDeliveryPresets.label));
   const { isClient: _c, ...rest } = client;
   return {
     ...rest,
@@ -573,7 +571,7 @@ export async function searchItems(
           when i.kind in ('product', 'service') then 1 else 2 end as rank
       from items i left join units u on u.id = i.unit_id
       where i.is_active and (${text} = '' or i.barcode = ${text} or i.name ilike ${like} or i.sku ilike ${like})
-      order by rank, i.name, i.id limit ${limit}`),
+      order by rank, ${ukOrder(sql`i.name`)}, i.id limit ${limit}`),
   );
   return rows.map(({ rank: _rank, ...r }) => ({ ...r, id: Number(r.id) }));
 }

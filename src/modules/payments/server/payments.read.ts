@@ -1,6 +1,7 @@
 // Payments read (sales.md §2): the register and one payment with its allocations, the match proposals of a payment,
 // the stat cards, the open orders a payment may go to and the raw bank transactions.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed, sub } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
@@ -137,10 +138,7 @@ export async function listPayments(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(
-        isDesc ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`,
-        isDesc ? desc(payments.id) : asc(payments.id),
-      )
+      .orderBy(listOrder(sortColumn, field, isDesc, 'last'), isDesc ? desc(payments.id) : asc(payments.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
@@ -471,7 +469,7 @@ export async function listBankTransactions(
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
     listBankTransactionRows(db, condition, limit, offset, [
-      isDesc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+      listOrder(column, field, isDesc, 'last'),
       isDesc ? desc(bankTransactions.id) : asc(bankTransactions.id),
     ]),
     db.select({ total: count() }).from(bankTransactions).where(condition) as unknown as Promise<[{ total: number }]>,

@@ -4,6 +4,7 @@
 // core and the BOM roll-up, so any change there shows at once. Every change is one audited transaction.
 import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed, mul } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -248,7 +249,7 @@ export async function listRecipes(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), desc(recipes.isDefault), asc(recipes.name), asc(recipes.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), desc(recipes.isDefault), ukOrder(recipes.name), asc(recipes.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
@@ -322,7 +323,7 @@ export async function recipeOptions(db: DbOrTx, itemId: number): Promise<RecipeO
       })
       .from(boms)
       .where(and(eq(boms.itemId, itemId), ne(boms.status, 'archived')))
-      .orderBy(desc(boms.isDefault), asc(boms.name), asc(boms.id)),
+      .orderBy(desc(boms.isDefault), ukOrder(boms.name), asc(boms.id)),
     techCardsOfItem(db, itemId),
   ]);
   return { boms: bomRows, techCards: cards };

@@ -1,5 +1,6 @@
 // Roles, their permission matrix and the rights of a user (reports-admin.md §11, domain README §9).
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { uniqueViolation } from '@/server/kernel/db-errors.ts';
@@ -105,7 +106,7 @@ export async function listRoles(db: DbOrTx) {
       userCount: userCountSql,
     })
     .from(roles)
-    .orderBy(sql`${roles.isSystem} desc`, asc(roles.name));
+    .orderBy(sql`${roles.isSystem} desc`, ukOrder(roles.name));
 }
 
 export async function getRole(db: DbOrTx, id: number): Promise<RoleDetail> {
@@ -252,7 +253,7 @@ export async function roleRefsFor(db: DbOrTx, userIds: number[]) {
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, userIds))
-    .orderBy(sql`${roles.isSystem} desc`, asc(roles.name));
+    .orderBy(sql`${roles.isSystem} desc`, ukOrder(roles.name));
   for (const row of rows) {
     const list = map.get(row.userId) ?? [];
     list.push({ id: row.id, name: row.name });

@@ -4,6 +4,7 @@
 // number chosen by its prefix (each table's unique number: orders_order_number_key, shipments_number_key,
 // payments_number_key, …), shown only to those who may view the document's page.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inventoryAudits } from '@/modules/inventory-audits/server/inventory-audits.table.ts';
 import { orderStatusLabels, type OrderStatus } from '@/modules/orders/orders.contract.ts';
@@ -105,7 +106,7 @@ async function itemCards(db: DbOrTx, matches: ReadonlyArray<[number, MatchKind]>
       .from(stockBalances)
       .innerJoin(warehouses, eq(warehouses.id, stockBalances.warehouseId))
       .where(inArray(stockBalances.itemId, ids))
-      .orderBy(asc(warehouses.name)),
+      .orderBy(ukOrder(warehouses.name)),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return matches.flatMap(([id, matchedBy]) => {

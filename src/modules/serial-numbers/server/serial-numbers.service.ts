@@ -2,6 +2,7 @@
 // counter update per block, collisions with typed serials skipped), registration of units already in stock (within
 // on hand, no ledger effect), the check of typed values, and the write-off through a posted ADJ of −1.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, sub } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
@@ -148,7 +149,7 @@ export async function listSerials(
     createdAt: serialNumbers.createdAt,
   }[field];
   const { limit, offset } = pageWindow(q);
-  const order = isDesc ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`;
+  const order = listOrder(sortColumn, field, isDesc, 'last');
   const [rows, [counted]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)

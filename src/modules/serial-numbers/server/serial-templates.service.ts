@@ -2,6 +2,7 @@
 // `{YY}{MM}-{N:5}` is created the first time anything needs a template. Counters live in serial_counters under
 // `serial:<templateId>:<period>`; the preview reads them and never takes a value.
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -117,7 +118,7 @@ export async function listTemplates(
       .select(columns)
       .from(serialTemplates)
       .where(where)
-      .orderBy(desc(serialTemplates.isDefault), isDesc ? desc(sortColumn) : asc(sortColumn), asc(serialTemplates.id))
+      .orderBy(desc(serialTemplates.isDefault), listOrder(sortColumn, field, isDesc), asc(serialTemplates.id))
       .limit(limit)
       .offset(offset),
     db

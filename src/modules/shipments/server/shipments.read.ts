@@ -1,6 +1,7 @@
 // Reading shipments (sales.md §3): the page's list with its filters and sort, the stat cards, one shipment with its
 // lines, serials and what is left to ship, and the orders that can still be shipped.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, fixed, sub } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
@@ -146,7 +147,7 @@ export async function listShipments(
   const [rows, [totalRow]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(shipments.id) : asc(shipments.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(shipments.id) : asc(shipments.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,

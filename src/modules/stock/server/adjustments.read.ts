@@ -2,6 +2,7 @@
 // and /component-stock (components, materials); each mount sees and changes only documents of its kinds.
 import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -114,10 +115,7 @@ export async function listAdjustments(
   const [rows, [counted]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(
-        isDesc ? desc(sortColumn) : asc(sortColumn),
-        isDesc ? desc(stockAdjustments.id) : asc(stockAdjustments.id),
-      )
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(stockAdjustments.id) : asc(stockAdjustments.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,

@@ -1,6 +1,7 @@
 // One item's stock card (warehouse.md §1 `GET /api/inventory/:itemId`): its balances per warehouse, the
 // reservations holding it with their sources, and its last 20 movements.
 import { sql } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { reservationSourceLabels, type ItemStock } from '../adjustments.contract.ts';
@@ -26,7 +27,7 @@ export async function itemStock(db: DbOrTx, itemId: number, kinds: readonly stri
              (b.on_hand - b.reserved)::numeric(18, 4)::text as available
       from stock_balances b join warehouses w on w.id = b.warehouse_id
       where b.item_id = ${itemId} and (b.on_hand <> 0 or b.reserved <> 0)
-      order by w.name, b.warehouse_id`) as unknown as Promise<Rows<Record<string, unknown>>>,
+      order by ${ukOrder(sql`w.name`)}, b.warehouse_id`) as unknown as Promise<Rows<Record<string, unknown>>>,
     db.execute(sql`
       select r.id, r.warehouse_id, w.name as warehouse_name, r.qty::text as qty, r.source_type, r.source_id
       from stock_reservations r join warehouses w on w.id = r.warehouse_id

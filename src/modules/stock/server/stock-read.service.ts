@@ -1,6 +1,7 @@
 // Reading the ledger (warehouse.md §0–3): balances per item with the one status rule, and the movements with a
 // running balance and the period's summary. Everything aggregates in SQL, one page at a time.
 import { sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import { dec, fixed, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -93,7 +94,7 @@ export async function listStock(db: DbOrTx, q: StockQuery): Promise<{ rows: Stoc
   const [page, counted] = (await Promise.all([
     db.execute(sql`
       select * from (${base}) t ${statusFilter(q)}
-      order by ${column} ${desc ? sql`desc` : sql`asc`}, item_id ${desc ? sql`desc` : sql`asc`}
+      order by ${listOrder(column, field, desc)}, item_id ${desc ? sql`desc` : sql`asc`}
       limit ${limit} offset ${offset}`),
     db.execute(sql`select count(*)::int as total from (${base}) t ${statusFilter(q)}`),
   ])) as unknown as [Rows<Record<string, unknown>>, Rows<{ total: number }>];

@@ -1,6 +1,7 @@
 // Supplier receipts (warehouse.md §6), reading: the list and one document with its lines, the supplier's last prices
 // and, once posted, the serials it brought.
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -88,10 +89,7 @@ export async function listReceipts(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(
-        isDesc ? desc(sortColumn) : asc(sortColumn),
-        isDesc ? desc(supplierReceipts.id) : asc(supplierReceipts.id),
-      )
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(supplierReceipts.id) : asc(supplierReceipts.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,

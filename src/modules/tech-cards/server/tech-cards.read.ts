@@ -2,6 +2,7 @@
 // for a quantity, and an item's cards. Effective operations, minutes and costs come from the production core — never
 // computed here again. Writing is tech-cards.write.ts.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, fixed, type Dec } from '@/shared/decimal.ts';
@@ -125,7 +126,7 @@ export async function listTechCards(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(techCards.id) : asc(techCards.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(techCards.id) : asc(techCards.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
@@ -262,7 +263,7 @@ export async function getTechCard(db: DbOrTx, id: number, lock = false): Promise
       .from(techCards)
       .innerJoin(items, eq(items.id, techCards.itemId))
       .where(eq(techCards.baseTechCardId, id))
-      .orderBy(asc(techCards.name), asc(techCards.id)),
+      .orderBy(ukOrder(techCards.name), asc(techCards.id)),
     db
       .select({
         id: recipes.id,
@@ -275,7 +276,7 @@ export async function getTechCard(db: DbOrTx, id: number, lock = false): Promise
       .from(recipes)
       .innerJoin(items, eq(items.id, recipes.itemId))
       .where(eq(recipes.techCardId, id))
-      .orderBy(asc(recipes.name), asc(recipes.id)),
+      .orderBy(ukOrder(recipes.name), asc(recipes.id)),
   ]);
   return {
     ...(header as unknown as TechCard),
@@ -343,5 +344,5 @@ export async function techCardsOfItem(db: DbOrTx, itemId: number) {
     .from(techCards)
     .leftJoin(baseCard, eq(baseCard.id, techCards.baseTechCardId))
     .where(and(eq(techCards.itemId, itemId), notInArray(techCards.status, ['archived'])))
-    .orderBy(desc(techCards.isDefault), asc(techCards.name), asc(techCards.id));
+    .orderBy(desc(techCards.isDefault), ukOrder(techCards.name), asc(techCards.id));
 }

@@ -3,7 +3,8 @@
 // once. Every change is one audited transaction; the card row is locked first and `version` guards against lost
 // updates. Reading is tech-cards.read.ts.
 import { checkVersion } from '@/server/kernel/documents.ts';
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { uniqueViolation } from '@/server/kernel/db-errors.ts';
@@ -214,7 +215,7 @@ async function activeRecipesOf(tx: DbOrTx, techCardId: number) {
     .select({ id: recipes.id, name: recipes.name })
     .from(recipes)
     .where(and(eq(recipes.techCardId, techCardId), eq(recipes.status, 'active')))
-    .orderBy(asc(recipes.name));
+    .orderBy(ukOrder(recipes.name));
 }
 
 const quoted = (names: ReadonlyArray<{ name: string }>) => names.map((r) => `«${r.name}»`).join(', ');

@@ -1,6 +1,7 @@
 // Staff accounts (reports-admin.md §10): list, create, edit, (de)activate, passwords, delete unused ones.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
@@ -113,7 +114,7 @@ export async function listUsers(db: DbOrTx, q: UserListQuery): Promise<{ rows: U
       .select()
       .from(users)
       .where(condition)
-      .orderBy(isDesc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(users.id))
+      .orderBy(listOrder(column, field, isDesc, 'last'), asc(users.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(users).where(condition),

@@ -4,6 +4,7 @@
 // destination no longer holds the stock. Every step is one audited transaction.
 import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed } from '@/shared/decimal.ts';
@@ -126,7 +127,7 @@ export async function listTransfers(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns)
       .where(condition)
-      .orderBy(isDesc ? desc(sortColumn) : asc(sortColumn), isDesc ? desc(t.id) : asc(t.id))
+      .orderBy(listOrder(sortColumn, field, isDesc), isDesc ? desc(t.id) : asc(t.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,

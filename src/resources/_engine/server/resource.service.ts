@@ -4,8 +4,9 @@ import { DomainError } from '@/shared/api-error.ts';
 import { nearestEndWindow, pageWindow } from '@/shared/list.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { foreignKeyViolation, uniqueViolation } from '@/server/kernel/db-errors.ts';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { acceptsNull, createSchema, resourceMessages, updateSchema } from '../define-resource.ts';
+import { acceptsNull, createSchema, resourceMessages, updateSchema, type FieldDef } from '../define-resource.ts';
 import { column, toCamel, type RegisteredResource } from './resource-registry.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -31,6 +32,19 @@ function checkNullability(r: RegisteredResource) {
       throw new Error(`${r.def.route}: ${field.name} may be empty but its column is NOT NULL — declare it required`);
     }
   }
+}
+
+/**
+ * A field whose values are words people read (a name, a position, a manufacturer), sorted in Ukrainian alphabetical
+ * order; codes keep their own order (an SKU, a barcode, an IBAN, a patterned or checked requisite, a phone).
+ */
+function readsAsWords(field: FieldDef): boolean {
+  return (
+    field.kind === 'text' &&
+    !field.pattern &&
+    !field.check &&
+    !/(code|sku|mpn|barcode|symbol|phone|website|iban|edrpou|ipn)$/i.test(field.name)
+  );
 }
 
 export class ResourceEngine {
@@ -88,10 +102,13 @@ export class ResourceEngine {
     const id = column(r, 'id');
     // A column that is never null sorts without a nulls clause, so an index scanned in either direction gives the
     // order and a page reads its rows only (DESIGN §9), not the whole sorted table. Nulls go last in the list's order.
+    // A name or any other human-readable text sorts in Ukrainian alphabetical order (decision 0019).
+    const field = r.def.fields.find((f) => f.name === text.replace(/^-/, ''));
+    const nulls = col.notNull ? undefined : reversed ? 'first' : 'last';
+    if (field && readsAsWords(field))
+      return [ukOrder(col, isDesc ? 'desc' : 'asc', nulls), isDesc ? desc(id) : asc(id)];
     const direction = isDesc ? sql`desc` : sql`asc`;
-    const order = col.notNull
-      ? sql`${col} ${direction}`
-      : sql`${col} ${direction} ${reversed ? sql`nulls first` : sql`nulls last`}`;
+    const order = nulls ? sql`${col} ${direction} nulls ${sql.raw(nulls)}` : sql`${col} ${direction}`;
     return [order, isDesc ? desc(id) : asc(id)];
   }
 
@@ -183,7 +200,7 @@ export class ResourceEngine {
       .select({ id: column(r, 'id'), label: display })
       .from(r.table)
       .where(and(...where))
-      .orderBy(asc(display))
+      .orderBy(ukOrder(display), asc(column(r, 'id')))
       .limit(limit);
     return rows.map((row) => ({ id: row.id as number, label: String(row.label) }));
   }
