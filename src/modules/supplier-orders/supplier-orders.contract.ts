@@ -10,7 +10,7 @@ import {
   refId,
 } from '@/shared/contract-fields.ts';
 import { formatQtyUk } from '@/shared/decimal-format.ts';
-import { idFilter, idParams } from '@/shared/contract.ts';
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -272,10 +272,52 @@ export const orderReceiptSchema = z.object({
 });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
+/** `?itemIds=1,2`: the items of the lines chosen so far (none: a new order's default). */
+export const defaultWarehouseQuerySchema = z.strictObject({
+  itemIds: z
+    .string()
+    .trim()
+    .max(6000)
+    .regex(/^(\d+(,\d+)*)?$/, orderMessages.reference)
+    .transform((text): (string | number)[] => (text ? text.split(',') : []))
+    .pipe(z.array(dbId(orderMessages.reference)).max(500))
+    .optional(),
+});
+/** The warehouse a supplier order is received into when none is named (null only when no warehouse exists). */
+export const defaultWarehouseSchema = z.object({
+  warehouseId: z.number().int().nullable(),
+  warehouseName: z.string().nullable(),
+});
+export type DefaultWarehouse = z.infer<typeof defaultWarehouseSchema>;
+
+export const priceSuggestionQuerySchema = z.strictObject({
+  supplierId: dbId(orderMessages.notSupplier),
+  itemId: dbId(orderMessages.reference),
+  currencyCode: headerShape.currencyCode,
+});
+/** The last purchase price of an item: this supplier's, else any supplier's, in the order's currency. */
+export const priceSuggestionSchema = z.object({
+  /** A decimal string, as stored (6 places). */
+  unitPrice: z.string(),
+  currencyCode: z.string(),
+  /** The date of the receipt it came from (yyyy-mm-dd), when known. */
+  date: z.string().nullable(),
+  supplierId: z.number().int(),
+  supplierName: z.string(),
+  /** False when the price is another supplier's (this one has none). */
+  fromThisSupplier: z.boolean(),
+});
+export type PriceSuggestion = z.infer<typeof priceSuggestionSchema>;
+
 /** The shapes of every endpoint of the module (its paths are in supplier-orders.endpoints.ts, decision 0016). */
 export const supplierOrdersSchemas = {
   list: { query: orderListQuerySchema, response: z.array(orderSummarySchema) },
   stats: { response: orderStatsSchema },
+  defaultWarehouse: { query: defaultWarehouseQuerySchema, response: defaultWarehouseSchema },
+  priceSuggestion: {
+    query: priceSuggestionQuerySchema,
+    response: z.object({ suggestion: priceSuggestionSchema.nullable() }),
+  },
   get: { params: idParams, response: orderSchema },
   receipts: { params: idParams, response: z.array(orderReceiptSchema) },
   /** 'Замовлення постачальнику', a PDF. */

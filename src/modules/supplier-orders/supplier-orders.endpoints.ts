@@ -8,6 +8,10 @@ const orders = access.route('/supplier-orders');
 export const supplierOrdersEndpoints = defineEndpoints<typeof supplierOrdersSchemas>()({
   list: { method: 'GET', path: '/api/supplier-orders', access: orders, list: true },
   stats: { method: 'GET', path: '/api/supplier-orders/stats', access: orders },
+  /** The receiving warehouse a new order gets for its items (the form pre-selects it; the server applies it). */
+  defaultWarehouse: { method: 'GET', path: '/api/supplier-orders/default-warehouse', access: orders },
+  /** A line's suggested price: the supplier's last purchase price of the item, else anyone's. */
+  priceSuggestion: { method: 'GET', path: '/api/supplier-orders/price-suggestion', access: orders },
   get: { method: 'GET', path: '/api/supplier-orders/:id', access: orders },
   receipts: { method: 'GET', path: '/api/supplier-orders/:id/receipts', access: orders },
   print: { method: 'GET', path: '/api/supplier-orders/:id/print/order', access: orders },

@@ -1,6 +1,6 @@
 // Supplier orders (warehouse.md §5), the state table (send, confirm, return to draft, close, cancel) and 'Отримати' (a
 // receipt draft of what is still to come). Every change is one audited transaction with the order row locked.
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, isZero } from '@/shared/decimal.ts';
 import type { z } from '@/shared/zod-uk.ts';
@@ -8,7 +8,6 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
-import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import {
   orderActionLabels,
   orderMessages,
@@ -92,7 +91,7 @@ export async function transitionOrder(
 
 /**
  * 'Отримати': a supplier-receipt DRAFT holding exactly the remaining quantities at the order's prices, currency,
- * rate and VAT mode, into the order's warehouse (else the given one, else the default), linked line by line.
+ * rate and VAT mode, into the given warehouse, else the order's (always set), linked line by line.
  */
 export async function receiveOrder(
   db: DbOrTx,
@@ -107,15 +106,9 @@ export async function receiveOrder(
     }
     const remaining = order.lines.filter((l) => !isZero(dec(l.remainingQty)));
     if (!remaining.length) throw new DomainError(409, orderMessages.nothingToReceive);
-    let warehouseId = input.warehouseId ?? order.warehouseId;
-    if (!warehouseId) {
-      const [fallback] = await tx
-        .select({ id: warehouses.id })
-        .from(warehouses)
-        .orderBy(desc(warehouses.isDefault), asc(warehouses.id))
-        .limit(1);
-      warehouseId = fallback?.id ?? null;
-    }
+    // The order's warehouse (getOrder answers the default one for an order stored without it), unless the dialog
+    // names another.
+    const warehouseId = input.warehouseId ?? order.warehouseId;
     if (!warehouseId) throw new DomainError(400, orderMessages.noWarehouse, { warehouseId: orderMessages.noWarehouse });
     let documentTypeId = input.documentTypeId ?? null;
     if (!documentTypeId) {

@@ -1,6 +1,7 @@
 // Supplier orders (warehouse.md §5), reading: the list with progress and the overdue mark, the stat cards, one order
 // with what has arrived on each line (derived from the posted receipts, progress.ts) and its receipts.
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed, mul, round } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -23,6 +24,7 @@ import {
 import { kyivToday, linesWithReceived, overdueCondition, receivedOfLine } from './supplier-orders.progress.ts';
 import { supplierOrderLines, supplierOrders } from './supplier-orders.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { defaultReceivingWarehouse } from './supplier-orders.defaults.ts';
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 
@@ -106,10 +108,7 @@ export async function listOrders(
   const [rows, [{ total }]] = await Promise.all([
     joined(db, summaryColumns(today))
       .where(condition)
-      .orderBy(
-        isDesc ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`,
-        isDesc ? desc(supplierOrders.id) : asc(supplierOrders.id),
-      )
+      .orderBy(listOrder(sortColumn, field, isDesc, 'last'), isDesc ? desc(supplierOrders.id) : asc(supplierOrders.id))
       .limit(limit)
       .offset(offset),
     joined(db, { total: count() }).where(condition) as unknown as Promise<[{ total: number }]>,
@@ -188,6 +187,15 @@ export async function getOrder(db: DbOrTx, id: number, lock = false, today = kyi
     .where(eq(supplierOrderLines.orderId, id))
     .orderBy(asc(supplierOrderLines.lineNo));
   const h = header as unknown as Record<string, unknown>;
+  // An order stored before every order had a warehouse shows (and is received into) the one it will use.
+  if (h.warehouseId == null)
+    Object.assign(
+      h,
+      await defaultReceivingWarehouse(
+        db,
+        lines.map((l) => l.itemId),
+      ),
+    );
   return {
     ...(normaliseSummary(h) as unknown as Order),
     sentAt: iso(h.sentAt),

@@ -9,6 +9,7 @@ import { orderPrintTitle, renderOrderPrint } from './supplier-orders.print.ts';
 import { receiveOrder, transitionOrder } from './supplier-orders.actions.ts';
 import { getOrder, listOrders, orderReceipts, orderStats } from './supplier-orders.read.ts';
 import { createOrder, deleteOrder, updateOrder } from './supplier-orders.write.ts';
+import { defaultReceivingWarehouse, suggestLinePrice } from './supplier-orders.defaults.ts';
 
 export async function supplierOrdersRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
@@ -16,6 +17,8 @@ export async function supplierOrdersRoutes(app: AppInstance, deps: AppDeps) {
   serve(app, supplierOrdersEndpoints, supplierOrdersSchemas, {
     list: async (request) => listOrders(db, request.query),
     stats: async () => orderStats(db),
+    defaultWarehouse: async (request) => defaultReceivingWarehouse(db, request.query.itemIds ?? []),
+    priceSuggestion: async (request) => ({ suggestion: await suggestLinePrice(db, request.query) }),
     get: async (request) => getOrder(db, request.params.id),
     receipts: async (request) => orderReceipts(db, request.params.id),
     print: async (request, reply) => {

@@ -26,6 +26,7 @@ import { receivedOfLine, syncSupplierOrderStatus } from './supplier-orders.progr
 import { supplierOrderLines, supplierOrders } from './supplier-orders.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { getOrder } from './supplier-orders.read.ts';
+import { receivingWarehouseId } from './supplier-orders.defaults.ts';
 
 type LineInput = OrderBody['lines'][number];
 type Header = Omit<OrderBody, 'lines'>;
@@ -165,6 +166,12 @@ export async function createOrder(db: DbOrTx, ctx: AuditContext, input: OrderBod
     const { lines: rawLines, ...header } = input;
     const lines = rawLines.map(({ id: _id, ...l }) => l);
     await checkReferences(tx, header, lines, new Set(lines.map((_, i) => i)));
+    // Never without a warehouse: none named means the default one for these items (supplier-orders.defaults.ts).
+    header.warehouseId = await receivingWarehouseId(
+      tx,
+      header.warehouseId,
+      lines.map((l) => l.itemId),
+    );
     const number = await nextNumber(tx, 'supplier_order', header.orderDate);
     const [row] = await tx
       .insert(supplierOrders)
@@ -229,6 +236,12 @@ export async function updateOrder(
         .map(([, i]) => i),
     );
     await checkReferences(tx, header, lines, newItems);
+    // A warehouse cleared on the form is the default one again, never none.
+    header.warehouseId = await receivingWarehouseId(
+      tx,
+      header.warehouseId,
+      lines.map((l) => l.itemId),
+    );
     await tx
       .update(supplierOrders)
       .set({ ...headerValues(header), version: sql`${supplierOrders.version} + 1`, updatedAt: sql`now()` })

@@ -2,8 +2,8 @@
 // the lines (item, quantity, price, VAT, the line's own delivery date). Checked with the contract's schema before it
 // is sent; the server's field errors land on the inputs they name. Stored lines keep their ids, so receipts linked to
 // them stay linked.
-import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Order, OrderBody } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { money, parseDecimalInput, typedLineAmounts, typedTotals } from './order-format.ts';
@@ -32,7 +32,7 @@ import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { BASE_CURRENCY, currencyOf, ORDER_FIELDS, orderResolver, toForm, type OrderFormValues } from './order-form.ts';
 import { OrderLines } from './order-lines.tsx';
-import { ordersApi } from './supplier-orders.api.ts';
+import { defaultWarehouseQuery, ordersApi } from './supplier-orders.api.ts';
 import { ordersWebMessages } from './supplier-orders.messages.ts';
 
 const m = ordersWebMessages.form;
@@ -61,6 +61,18 @@ export function OrderDialog({
   });
   const currency = currencyOf(currencyCode);
   const isBase = currency === BASE_CURRENCY;
+
+  // A new order's warehouse is the one the server would give its items (the same rule, served): pre-selected and
+  // following the lines until the user picks one.
+  const warehousePicked = useRef(order !== undefined);
+  const itemIds = (lines ?? []).flatMap((l) => (l.itemId ? [l.itemId] : []));
+  const defaultWarehouse = useQuery({ ...defaultWarehouseQuery(itemIds), enabled: order === undefined });
+  useEffect(() => {
+    const found = defaultWarehouse.data;
+    if (warehousePicked.current || !found?.warehouseId || form.getValues('warehouseId') === found.warehouseId) return;
+    form.setValue('warehouseId', found.warehouseId);
+    form.setValue('warehouseLabel', found.warehouseName);
+  }, [defaultWarehouse.data, form]);
 
   const save = useMutation({
     mutationFn: (body: OrderBody) =>
@@ -146,6 +158,7 @@ export function OrderDialog({
                       placeholder={m.warehousePlaceholder}
                       clearLabel={m.warehousePlaceholder}
                       onChange={(value, label) => {
+                        warehousePicked.current = true;
                         form.setValue('warehouseLabel', label);
                         f.onChange(value);
                       }}
@@ -154,6 +167,7 @@ export function OrderDialog({
                     />
                   )}
                 />,
+                { hint: m.warehouseHint },
               )}
               {field(
                 'supplierReference',

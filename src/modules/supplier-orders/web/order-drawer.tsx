@@ -213,7 +213,7 @@ function Facts({ order }: { order: Order }) {
     [d.supplier, order.supplierName],
     [d.orderDate, formatDateUk(order.orderDate)],
     [d.expectedDate, order.expectedDate ? formatDateUk(order.expectedDate) : ordersWebMessages.none],
-    [d.warehouse, order.warehouseName ?? ordersWebMessages.none],
+    [d.warehouse, order.warehouseName ?? d.noWarehouse],
   ];
   if (order.supplierReference) facts.push([d.supplierReference, order.supplierReference]);
   facts.push([d.currency, order.currencyCode]);
@@ -363,6 +363,8 @@ function ActionDialog({
     id: null,
     label: null,
   });
+  // The receipt goes where the order says, unless changed here.
+  const [warehouse, setWarehouse] = useState({ id: order.warehouseId, label: order.warehouseName });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const run = useMutation({
@@ -387,6 +389,7 @@ function ActionDialog({
             supplierDocNumber: docNumber.trim(),
             supplierDocDate: docDate,
             documentTypeId: documentType.id,
+            warehouseId: warehouse.id,
           });
       }
     },
@@ -514,6 +517,20 @@ function ActionDialog({
               {...inputAria('documentTypeId')}
             />,
             false,
+          )}
+          {textField(
+            'warehouseId',
+            rv.warehouse,
+            <ReferencePicker
+              route="/warehouses"
+              value={warehouse.id}
+              valueLabel={warehouse.label}
+              placeholder={rv.warehouse}
+              onChange={(id, label) => setWarehouse({ id, label })}
+              {...inputAria('warehouseId')}
+            />,
+            false,
+            rv.warehouseHint,
           )}
         </div>
       );

@@ -2,6 +2,7 @@
 // quantity, price, VAT rate and the line's own delivery date. The document toolkit's lines editor
 // (src/web/components/document-lines.tsx): from 640 px on the lines are rows of a grid under one header, below that
 // each line is a card with its own labels.
+import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { PackageIcon } from 'lucide-react';
 import { vatRates, type OrderBody } from '@/modules/supplier-orders/supplier-orders.contract.ts';
@@ -18,8 +19,9 @@ import {
 import { Button } from '@/web/components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { cn } from '@/web/lib/utils.ts';
-import { formatQty } from './order-format.ts';
-import { emptyLine, MAX_LINES, type OrderFormValues, type VatRate } from './order-form.ts';
+import { decimalInput, formatDateUk, formatMoney, formatQty } from './order-format.ts';
+import { currencyOf, emptyLine, MAX_LINES, type OrderFormValues, type VatRate } from './order-form.ts';
+import { ordersApi } from './supplier-orders.api.ts';
 import { ordersWebMessages } from './supplier-orders.messages.ts';
 import { DateField } from '@/web/components/date-field.tsx';
 
@@ -66,17 +68,37 @@ function LineFields({
   onRemove: () => void;
 }) {
   const { number, line, idOf, errorOf } = useDocumentLine(form, formId, index);
+  const [priceHint, setPriceHint] = useState<string | null>(null);
+
+  /** An item picked onto a line without a price: the last purchase price fills it in (editable), with a hint. */
+  async function suggestPrice(itemId: number | null) {
+    setPriceHint(null);
+    const { supplierId, currencyCode } = form.getValues();
+    const priceOf = () => form.getValues(`lines.${index}.unitPrice`).trim();
+    if (!itemId || !supplierId || priceOf()) return;
+    const found = await ordersApi
+      .priceSuggestion({ supplierId, itemId, currencyCode: currencyOf(currencyCode) })
+      .catch(() => null);
+    // Nothing to suggest, or the line changed meanwhile.
+    if (!found || form.getValues(`lines.${index}.itemId`) !== itemId || priceOf()) return;
+    form.setValue(`lines.${index}.unitPrice`, decimalInput(found.unitPrice), { shouldDirty: true });
+    setPriceHint(
+      m.lastPrice(
+        formatMoney(found.unitPrice),
+        found.currencyCode,
+        found.date ? formatDateUk(found.date) : null,
+        found.fromThisSupplier ? null : found.supplierName,
+      ),
+    );
+  }
 
   const decimalField = (name: 'qty' | 'unitPrice', label: string) => {
     const id = idOf(name);
     const error = errorOf(name);
+    const hint =
+      name === 'qty' ? (line.received ? m.received(formatQty(line.received)) : undefined) : (priceHint ?? undefined);
     return (
-      <LineField
-        id={id}
-        label={label}
-        error={error}
-        hint={name === 'qty' && line.received ? m.received(formatQty(line.received)) : undefined}
-      >
+      <LineField id={id} label={label} error={error} hint={hint}>
         <LineDecimalInput
           id={id}
           aria-invalid={error ? true : undefined}
@@ -122,7 +144,10 @@ function LineFields({
               valueLabel={line.itemLabel}
               placeholder={m.itemPlaceholder}
               className="min-w-0 flex-1"
-              onChange={picker.onChange}
+              onChange={(itemId, label) => {
+                picker.onChange(itemId, label);
+                void suggestPrice(itemId);
+              }}
               onBlur={picker.onBlur}
               aria-invalid={picker.error ? true : undefined}
               aria-describedby={`${picker.id}-message`}

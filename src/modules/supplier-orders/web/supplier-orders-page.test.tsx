@@ -210,6 +210,9 @@ describe('SupplierOrdersPage', () => {
     const drawer = await openDrawer(user);
     await user.click(within(drawer).getByRole('button', { name: 'Отримати' }));
     const receive = await screen.findByRole('alertdialog', { name: 'Отримати товар за замовленням' });
+    expect(within(receive).getByRole('combobox', { name: /Склад отримання/ }).textContent).toContain(
+      'Склад матеріалів',
+    );
     await user.click(within(receive).getByRole('button', { name: 'Створити прихід' }));
     expect(await within(receive).findByText("Обов'язкове поле")).toBeTruthy();
     await user.type(within(receive).getByLabelText(/№ документа постачальника/), 'РН-501');
@@ -222,6 +225,8 @@ describe('SupplierOrdersPage', () => {
       supplierDocNumber: 'РН-501',
       supplierDocDate: '2026-11-20',
       documentTypeId: null,
+      // The order's warehouse, pre-selected in the dialog.
+      warehouseId: 1,
     });
   });
 
@@ -254,5 +259,74 @@ describe('SupplierOrdersPage', () => {
     const [body] = bodiesOf(fetchMock, 'PATCH', '/api/supplier-orders/5') as { version: number; lines: unknown[] }[];
     expect(body?.version).toBe(2);
     expect(body?.lines).toEqual([expect.objectContaining({ id: 50, itemId: 12, qty: '80' })]);
+  });
+
+  it('pre-selects the warehouse the server gives the lines, and fills the last purchase price with a hint', async () => {
+    const suggestion = {
+      unitPrice: '12.500000',
+      currencyCode: 'UAH',
+      date: '2026-10-15',
+      supplierId: 3,
+      supplierName: 'Радіомаг',
+      fromThisSupplier: true,
+    };
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/supplier-orders/default-warehouse') {
+        return jsonResponse({ warehouseId: 4, warehouseName: 'Склад комплектуючих' });
+      }
+      if (url === '/api/supplier-orders/default-warehouse?itemIds=44') {
+        return jsonResponse({ warehouseId: 8, warehouseName: 'Склад готової продукції' });
+      }
+      if (url.startsWith('/api/lookups/products')) return jsonResponse([{ id: 44, label: 'Мультиметр М-1' }]);
+      if (url.startsWith('/api/lookups/components')) return jsonResponse([{ id: 12, label: 'Резистор 10 кОм' }]);
+      if (url.startsWith('/api/lookups/warehouses')) return jsonResponse([{ id: 1, label: 'Основний склад' }]);
+      if (url === '/api/supplier-orders/price-suggestion?supplierId=3&itemId=12&currencyCode=UAH') {
+        return jsonResponse({ suggestion });
+      }
+      if (url.startsWith('/api/supplier-orders/price-suggestion')) return jsonResponse({ suggestion: null });
+      if (url === '/api/supplier-orders' && init.method === 'POST') return jsonResponse({ ...sent, id: 9 }, 201);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    await user.click(await screen.findByRole('button', { name: 'Нове замовлення' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Нове замовлення постачальнику' });
+    const warehouse = within(dialog).getByRole('combobox', { name: /Склад отримання/ });
+    // A new order: the materials warehouse production takes from, pre-selected.
+    await waitFor(() => expect(warehouse.textContent).toContain('Склад комплектуючих'));
+
+    const pick = async (combobox: HTMLElement, option: string) => {
+      await user.click(combobox);
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(within(dialog).getByRole('combobox', { name: /Постачальник/ }), 'Радіомаг');
+    const lines = within(dialog).getByRole('region', { name: 'Рядки замовлення' });
+    const first = within(lines).getByRole('group', { name: 'Рядок 1' });
+    // A product on the line: the default follows it to the finished-goods warehouse.
+    await user.click(within(first).getByRole('button', { name: 'Шукати серед товарів' }));
+    await pick(within(first).getByRole('combobox', { name: /Позиція/ }), 'Мультиметр М-1');
+    await waitFor(() => expect(warehouse.textContent).toContain('Склад готової продукції'));
+    // No price for it: nothing filled in, no hint.
+    const price = within(first).getByLabelText('Ціна за од.') as HTMLInputElement;
+    expect(price.value).toBe('');
+    expect(within(first).queryByText(/Остання ціна закупівлі/)).toBeNull();
+
+    // A component with a last price: filled in (editable), with the hint in Ukrainian.
+    await user.click(within(first).getByRole('button', { name: 'Шукати серед товарів' }));
+    await pick(within(first).getByRole('combobox', { name: /Позиція/ }), 'Резистор 10 кОм');
+    await waitFor(() => expect(price.value).toBe('12,5'));
+    expect(within(first).getByText('Остання ціна закупівлі: 12,50 грн (15.10.2026)')).toBeTruthy();
+
+    // The user's own warehouse stays.
+    await pick(warehouse, 'Основний склад');
+    await user.clear(within(first).getByLabelText('Кількість'));
+    await user.type(within(first).getByLabelText('Кількість'), '10');
+    await user.click(within(dialog).getByRole('button', { name: /Зберегти/ }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders')[0]).toMatchObject({
+      supplierId: 3,
+      warehouseId: 1,
+      lines: [expect.objectContaining({ itemId: 12, qty: '10', unitPrice: '12.5' })],
+    });
   });
 });

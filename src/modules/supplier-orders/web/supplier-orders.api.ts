@@ -36,6 +36,16 @@ export const isOrdersQuery = (query: Query) =>
 
 export const orderListQueryFn = endpointListQueryFn(api.list);
 
+/** The receiving warehouse the server gives an order of these items when none is named (the form pre-selects it). */
+export const defaultWarehouseQuery = (itemIds: readonly number[]) => {
+  const query = { itemIds: [...new Set(itemIds)].sort((a, b) => a - b).join(',') };
+  return {
+    queryKey: endpointKey(api.defaultWarehouse, { query }),
+    queryFn: () => callEndpoint(api.defaultWarehouse, { query }),
+  };
+};
+export type PriceSuggestionQuery = QueryInput<typeof api.priceSuggestion>;
+
 export type OrderCreateBody = BodyInput<typeof api.create>;
 export type OrderPatch = BodyInput<typeof api.update>;
 export type ReceiveBody = BodyInput<typeof api.receive>;
@@ -56,5 +66,8 @@ export const ordersApi = {
   cancel: (id: number, version: number, reason: string) =>
     callEndpoint(api.cancel, { params: { id }, body: { version, reason } }),
   receive: (id: number, body: ReceiveBody) => callEndpoint(api.receive, { params: { id }, body }),
+  /** The supplier's last purchase price of the item, else anyone's (null: none in this currency). */
+  priceSuggestion: async (query: PriceSuggestionQuery) =>
+    (await callEndpoint(api.priceSuggestion, { query })).suggestion,
   printUrl: (id: number) => endpointUrl(api.print, { params: { id } }),
 };

@@ -63,6 +63,10 @@ export const ordersWebMessages = {
     supplierPlaceholder: 'Оберіть постачальника',
     warehouse: 'Склад отримання',
     warehousePlaceholder: 'Склад за замовчуванням',
+    warehouseHint: 'Комплектуючі — на склад, з якого бере виробництво; товари — на основний склад',
+    /** The price filled in from the last purchase: the supplier's own, or another supplier's (named). */
+    lastPrice: (price: string, currency: string, date: string | null, otherSupplier: string | null) =>
+      `Остання ціна закупівлі${otherSupplier ? ` (${otherSupplier})` : ''}: ${price} ${currency === 'UAH' ? 'грн' : currency}${date ? ` (${date})` : ''}`,
     orderDate: 'Дата замовлення',
     expectedDate: 'Очікувана дата',
     currency: 'Валюта',
@@ -103,6 +107,7 @@ export const ordersWebMessages = {
     orderDate: 'Дата замовлення',
     expectedDate: 'Очікувана дата',
     warehouse: 'Склад отримання',
+    noWarehouse: 'Не задано — додайте склад у довіднику «Склади»',
     supplierReference: 'Номер постачальника',
     currency: 'Валюта',
     fxRate: 'Курс',
@@ -163,6 +168,8 @@ export const ordersWebMessages = {
     supplierDocDate: 'Дата документа постачальника',
     documentType: 'Тип документа',
     documentTypeHint: 'Якщо не вказано — перший активний тип',
+    warehouse: 'Склад отримання',
+    warehouseHint: 'Склад замовлення — для цього приходу його можна змінити',
     confirm: 'Створити прихід',
     cancel: 'Не зараз',
     created: (number: string) => `Чернетку приходу ${number} створено`,
