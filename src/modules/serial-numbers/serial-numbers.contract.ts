@@ -3,7 +3,7 @@
 // template form renders its live preview with the same function the server generates with).
 import { labelTemplates } from '@/modules/labels/labels.contract.ts';
 import { reasonText } from '@/shared/contract-fields.ts';
-import { idFilter, idParams } from '@/shared/contract.ts';
+import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
@@ -71,6 +71,8 @@ export const MAX_GENERATE = 1000;
 export const MAX_REGISTER = 5000;
 export const MAX_SERIAL_LENGTH = 64;
 export const MAX_PATTERN_LENGTH = 100;
+/** The most serials one answer of `available` carries (a document's picker asks for what its line needs). */
+export const MAX_AVAILABLE = 1000;
 
 export const serialMessages = {
   reference: 'Оберіть запис зі списку',
@@ -307,6 +309,18 @@ export const serialListQuerySchema = z.strictObject({
   warehouseId: idFilter(),
   clientId: idFilter(),
 });
+/**
+ * `GET /available`: the serials of one item on hand in one warehouse (status 'available'), oldest first — what a
+ * document that takes units out (a shipment, a transfer) may choose from.
+ */
+export const availableSerialsQuerySchema = z.strictObject({
+  itemId: dbId(serialMessages.item),
+  warehouseId: dbId(serialMessages.warehouse),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(MAX_AVAILABLE).optional().default(50),
+});
+export type AvailableSerialsQuery = z.input<typeof availableSerialsQuerySchema>;
+
 export const serialSortFields = [
   'serial',
   'itemName',
@@ -447,6 +461,14 @@ export const serialSummarySchema = z.object({
 });
 export type SerialSummary = z.infer<typeof serialSummarySchema>;
 
+/** One serial a document may choose (`GET /available`). */
+export const availableSerialSchema = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  createdAt: z.string(),
+});
+export type AvailableSerial = z.infer<typeof availableSerialSchema>;
+
 export const serialEventSchema = z.object({
   id: z.number().int(),
   event: z.string(),
@@ -520,6 +542,7 @@ export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 export const serialNumbersSchemas = {
   list: { query: serialListQuerySchema, response: z.array(serialSummarySchema) },
   stats: { response: serialStatsSchema },
+  available: { query: availableSerialsQuerySchema, response: z.array(availableSerialSchema) },
   get: { params: idParams, response: serialDetailSchema },
   generate: { body: serialGenerateSchema, response: z.array(serialSummarySchema) },
   register: { body: serialRegisterSchema, response: z.array(serialSummarySchema) },

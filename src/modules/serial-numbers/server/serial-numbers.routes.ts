@@ -6,6 +6,7 @@ import { serve } from '@/server/kernel/serve.ts';
 import { renderLabelsPdf } from '@/modules/labels/server/index.ts';
 import { serialNumbersSchemas } from '../serial-numbers.contract.ts';
 import { serialNumbersEndpoints } from '../serial-numbers.endpoints.ts';
+import { availableSerials } from './serial-choices.ts';
 import {
   checkSerials,
   generateSerials,
@@ -29,6 +30,7 @@ export async function serialNumbersRoutes(app: AppInstance, deps: AppDeps) {
     // ---- serials -----------------------------------------------------------------------------------------------
     list: async (request) => listSerials(db, request.query),
     stats: async () => serialStats(db),
+    available: async (request) => availableSerials(db, request.query),
     get: async (request) => getSerial(db, request.params.id),
     generate: async (request) => generateSerials(db, auditContext(request), request.body),
     register: async (request) => registerSerials(db, auditContext(request), request.body),

@@ -1,6 +1,7 @@
 // The calls of the serial numbers page, typed by the module's contract (sales.md §4, decision 0016).
 import type { Query } from '@tanstack/react-query';
 import type {
+  AvailableSerialsQuery,
   SerialGenerateInput,
   SerialLabelsInput,
   SerialRegisterInput,
@@ -41,6 +42,9 @@ const [root] = endpointKey(api.list);
 export const isSerialsQuery = (query: Query) =>
   typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(root as string);
 
+/** The item's serials on hand in a warehouse, oldest first (a document's serial picker). */
+export const availableSerialsQueryKey = (query: AvailableSerialsQuery) => endpointKey(api.available, { query });
+
 export const serialListQueryFn = endpointListQueryFn(api.list);
 export const templateListQueryFn = endpointListQueryFn(api.templates);
 
@@ -72,6 +76,7 @@ async function labelsPdf(body: SerialLabelsInput): Promise<Blob> {
 
 export const serialsApi = {
   get: (id: number) => callEndpoint(api.get, { params: { id } }),
+  available: (query: AvailableSerialsQuery) => callEndpoint(api.available, { query }),
   generate: (body: SerialGenerateInput) => callEndpoint(api.generate, { body }),
   register: (body: SerialRegisterInput) => callEndpoint(api.register, { body }),
   writeOff: (id: number, reason: string) => callEndpoint(api.writeOff, { params: { id }, body: { reason } }),

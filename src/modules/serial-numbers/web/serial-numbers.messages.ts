@@ -1,6 +1,6 @@
 // Every text of the serial numbers page (sales.md §4). The contract's own messages (validation, the server's
 // refusals) are reused as they are.
-import { pluralUk } from '@/shared/plural.ts';
+import { countUk, pluralUk, SERIAL_FORMS } from '@/shared/plural.ts';
 
 export const serialsWebMessages = {
   title: 'Серійні номери',
@@ -169,4 +169,29 @@ export const serialsWebMessages = {
   },
   close: 'Закрити',
   cancel: 'Скасувати',
+} as const;
+
+/** The serial picker of a document's line (shipments, transfers, receipts, production output). */
+export const serialPickerMessages = {
+  label: (sku: string) => `Серійні номери ${sku}`,
+  count: (count: number, qty: string) => `вибрано ${count} з ${qty}`,
+  scan: 'Сканувати або ввести номер',
+  add: 'Додати',
+  remove: (serial: string) => `Прибрати ${serial}`,
+  choose: 'Вибрати зі списку',
+  chooseLabel: (sku: string) => `Вибрати серійний номер ${sku}`,
+  chooseSearch: 'Пошук номера',
+  chooseList: (sku: string) => `Вільні серійні номери ${sku}`,
+  chooseEmpty: 'Вільних номерів немає',
+  chooseError: 'Не вдалося завантажити вільні номери',
+  fill: 'Заповнити автоматично',
+  filling: 'Підбираємо номери…',
+  full: 'Усі номери вибрано',
+  repeated: (values: readonly string[]) => `Уже вибрано: ${values.join(', ')}`,
+  tooMany: (qty: string) => `Потрібно лише ${qty} — приберіть зайві номери`,
+  short: (found: number, missing: number) =>
+    found === 0
+      ? `Вільних номерів немає — бракує ${countUk(missing, SERIAL_FORMS)}`
+      : `Вільних номерів лише ${found} — бракує ще ${countUk(missing - found, SERIAL_FORMS)}`,
+  fillFailed: 'Не вдалося підібрати номери',
 } as const;

@@ -2,6 +2,7 @@
 // 'Скасувати' dialog that asks for the reason.
 import { useId, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { SerialPicker } from '@/modules/serial-numbers/web/index.ts';
 import { type Shipment, type ShipmentLine, shipmentMessages } from '@/modules/shipments/shipments.contract.ts';
 import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
@@ -10,7 +11,6 @@ import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { SerialPicker } from './serial-picker.tsx';
 import { shipmentsApi } from './shipments.api.ts';
 import { shipmentsWebMessages } from './shipments.messages.ts';
 
@@ -50,10 +50,10 @@ export function LineCard({
   qty,
   error,
   onQty,
+  serialQty,
   serialPending,
   serialError,
-  onAddSerials,
-  onRemoveSerial,
+  onSerials,
 }: {
   shipment: Shipment;
   line: ShipmentLine;
@@ -61,10 +61,12 @@ export function LineCard({
   qty: string;
   error: string | undefined;
   onQty: (qty: string) => void;
+  /** The units the line's serials must number: the quantity as typed (if it is a number), else the saved one. */
+  serialQty: string;
   serialPending: boolean;
   serialError: string | undefined;
-  onAddSerials: (serials: string[]) => void;
-  onRemoveSerial: (id: number) => void;
+  /** The line's whole set of serials after a scan, a choice, an auto-fill or a removal. */
+  onSerials: (serials: string[]) => void;
 }) {
   const id = useId();
   const unit = line.unitShortName ? ` ${line.unitShortName}` : '';
@@ -117,12 +119,14 @@ export function LineCard({
       </dl>
       {line.serialTracking ? (
         <SerialPicker
-          line={line}
+          sku={line.sku}
+          qty={serialQty}
+          value={line.serials.map((x) => x.serial)}
           editable={editable}
+          choices={{ itemId: line.itemId, warehouseId: s.warehouseId }}
           pending={serialPending}
           error={serialError}
-          onAdd={onAddSerials}
-          onRemove={onRemoveSerial}
+          onChange={onSerials}
         />
       ) : null}
     </li>

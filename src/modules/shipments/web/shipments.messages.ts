@@ -1,6 +1,6 @@
 // Every text of the shipments page (sales.md §3). The contract's own messages (validation, the server's refusals)
 // and labels are reused as they are.
-import { pluralUk } from '@/shared/plural.ts';
+import { countUk, pluralUk, SERIAL_FORMS } from '@/shared/plural.ts';
 
 export const shipmentsWebMessages = {
   title: 'Відвантаження',
@@ -88,12 +88,7 @@ export const shipmentsWebMessages = {
     sum: 'Сума з ПДВ',
     unitCost: 'Собівартість од.',
     sku: (sku: string) => `Артикул ${sku}`,
-    serials: 'Серійні номери',
-    serialsCount: (count: number, qty: string) => `${count} з ${qty}`,
-    serialInput: 'Відскануйте або введіть серійний номер',
-    serialAdd: 'Додати',
-    serialRemove: (serial: string) => `Прибрати ${serial}`,
-    serialsFull: 'Усі серійні номери вибрано',
+    serialGaps: 'Щоб провести, виберіть серійні номери',
     totals: 'Підсумки',
     totalNet: 'Разом без ПДВ',
     totalVat: 'ПДВ',
@@ -133,6 +128,9 @@ export const shipmentsWebMessages = {
     saveFailed: 'Не вдалося зберегти відвантаження',
     unsaved: 'Є незбережені зміни',
     post: 'Провести',
+    /** The posting button while serial-tracked lines lack serials: what is missing, counted. */
+    postMissing: (missing: number) => `Провести: бракує ${countUk(missing, SERIAL_FORMS)}`,
+    postExcess: 'Провести: приберіть зайві серійні номери',
     delete: 'Видалити',
     cancel: 'Скасувати',
     printNote: 'Видаткова накладна',

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { CheckCheckIcon, Loader2Icon, Trash2Icon } from 'lucide-react';
 import { receiptMessages, type Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
-import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
+import { SerialPicker } from '@/modules/serial-numbers/web/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import {
   DeleteDraftDialog,
@@ -263,7 +263,7 @@ function ReceiptEditor({
           {trackedLines.length ? (
             <DocumentSection title={receiptsWebMessages.serials.title} hint={receiptsWebMessages.serials.hint}>
               {trackedLines.map((line) => (
-                <SerialsInput
+                <SerialPicker
                   key={line.id}
                   sku={line.sku}
                   qty={line.qty}

@@ -118,7 +118,7 @@ describe('SupplierReceiptsPage — a draft', () => {
     const sku = tracked.lines[0]!.sku;
     const input = within(section).getByRole('textbox', { name: `Серійні номери ${sku}` });
     await user.type(input, 'grn-1{Enter}');
-    expect(within(section).getByLabelText(`Серійні номери ${sku}: 1 з 2`)).toBeTruthy();
+    expect(within(section).getByLabelText(`Серійні номери ${sku}: вибрано 1 з 2`)).toBeTruthy();
     // One of two is neither all nor none: posting is not asked.
     await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
     expect(
@@ -128,7 +128,7 @@ describe('SupplierReceiptsPage — a draft', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.type(within(section).getByRole('textbox', { name: `Серійні номери ${sku}` }), 'GRN-2{Enter}');
-    expect(within(section).getByText('Усі номери додано')).toBeTruthy();
+    expect(within(section).getByText('Усі номери вибрано')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Провести' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Провести прихід?' });

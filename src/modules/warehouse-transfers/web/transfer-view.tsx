@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, CheckCheckIcon, Loader2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { type Transfer, transferMessages } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
-import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
+import { SerialPicker } from '@/modules/serial-numbers/web/index.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
 import { DeleteDraftDialog, DocumentLoadState } from '@/web/components/document-dialog.tsx';
 import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
@@ -336,12 +336,13 @@ function TransferDetails({
       {tracked.length ? (
         <DocumentSection title={v.serials} hint={draft && canChange ? v.serialsHint : null}>
           {tracked.map((line) => (
-            <SerialsInput
+            <SerialPicker
               key={line.id}
               sku={line.sku}
               qty={line.qty}
               value={draft ? (serials[line.itemId] ?? []) : line.serials}
               editable={draft && canChange}
+              choices={{ itemId: line.itemId, warehouseId: transfer.fromWarehouseId }}
               onChange={(next) => onSerialsChange(line.itemId, next)}
             />
           ))}

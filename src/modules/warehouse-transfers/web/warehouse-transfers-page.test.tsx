@@ -385,6 +385,10 @@ describe('WarehouseTransfersPage — the drawer', () => {
     });
     const fetchMock = stubApi((url, init) => {
       if (url === '/api/warehouse-transfers/7' && init.method === 'GET') return jsonResponse(tracked);
+      if (url.startsWith('/api/serial-numbers/available?')) {
+        const rows = ['SN-001', 'SN-002', 'SN-003', 'SN-009'].map((serial, id) => ({ id, serial, createdAt: '' }));
+        return new Response(JSON.stringify(rows), { headers: { 'content-type': 'application/json' } });
+      }
       if (url === '/api/warehouse-transfers/7/post') {
         return jsonResponse({
           ...tracked,
@@ -400,7 +404,7 @@ describe('WarehouseTransfersPage — the drawer', () => {
     renderWithProviders(<WarehouseTransfersPage />, { path: '/warehouse-transfers' });
     const drawer = await openTransfer(user, 'TRF-2026-00007');
     const section = await within(drawer).findByRole('region', { name: 'Серійні номери' });
-    expect(within(section).getByLabelText('Серійні номери КТ-100: 0 з 3')).toBeTruthy();
+    expect(within(section).getByLabelText('Серійні номери КТ-100: вибрано 0 з 3')).toBeTruthy();
 
     // Posting is not asked while the count is short.
     await user.click(within(drawer).getByRole('button', { name: 'Провести' }));
@@ -409,21 +413,25 @@ describe('WarehouseTransfersPage — the drawer', () => {
 
     const input = within(section).getByRole('textbox', { name: 'Серійні номери КТ-100' });
     await user.type(input, 'sn-001{Enter}');
-    expect(within(section).getByLabelText('Серійні номери КТ-100: 1 з 3')).toBeTruthy();
+    expect(within(section).getByLabelText('Серійні номери КТ-100: вибрано 1 з 3')).toBeTruthy();
     await user.type(input, 'SN-001{Enter}');
-    expect(within(section).getByRole('alert').textContent).toBe('Уже додано: SN-001');
+    expect(within(section).getByRole('alert').textContent).toBe('Уже вибрано: SN-001');
     await user.clear(input);
     await user.type(input, 'SN-002-SN-005{Enter}');
     expect(within(section).getByRole('alert').textContent).toBe('Потрібно лише 3 — приберіть зайві номери');
     await user.clear(input);
     await user.type(input, 'SN-002-SN-003{Enter}');
-    expect(within(section).getByLabelText('Серійні номери КТ-100: 3 з 3')).toBeTruthy();
-    expect(within(section).getByText('Усі номери додано')).toBeTruthy();
+    expect(within(section).getByLabelText('Серійні номери КТ-100: вибрано 3 з 3')).toBeTruthy();
+    expect(within(section).getByText('Усі номери вибрано')).toBeTruthy();
     expect(within(section).queryByRole('textbox')).toBeNull();
     // A wrong one can be taken off again.
     await user.click(within(section).getByRole('button', { name: 'Прибрати SN-003' }));
-    expect(within(section).getByLabelText('Серійні номери КТ-100: 2 з 3')).toBeTruthy();
-    await user.type(within(section).getByRole('textbox', { name: 'Серійні номери КТ-100' }), 'SN-003{Enter}');
+    expect(within(section).getByLabelText('Серійні номери КТ-100: вибрано 2 з 3')).toBeTruthy();
+    // 'Заповнити автоматично' takes the oldest of the source warehouse not chosen yet.
+    await user.click(within(section).getByRole('button', { name: 'Заповнити автоматично' }));
+    expect(await within(section).findByLabelText('Серійні номери КТ-100: вибрано 3 з 3')).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/available?'));
+    expect(asked).toBe('/api/serial-numbers/available?itemId=40&warehouseId=1&limit=3');
 
     await user.click(within(drawer).getByRole('button', { name: 'Провести' }));
     await user.click(
