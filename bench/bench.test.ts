@@ -196,6 +196,9 @@ describe('npm run bench at the small scale', () => {
       'products-deep',
       'notifications',
       'component-movement',
+      'search-number',
+      'search-name',
+      'search-sku',
     ]);
     for (const e of db.endpoints) {
       expect(e.http!.rps, e.path).toBeGreaterThan(0);

@@ -1,5 +1,7 @@
 // The endpoints issue 10 names, with the query parameters of the list convention (src/shared/list.ts: page, limit)
-// and of the movement list (src/modules/stock/stock.contract.ts: itemId, kind).
+// and of the movement list (src/modules/stock/stock.contract.ts: itemId, kind); then the command palette's search
+// (issue 21) with typical queries: a part of a document number, a partial Cyrillic name in small letters (the
+// generator's firms are 'Техно…', bench/data/words.ts), a part of a SKU in small letters.
 export const PAGE_SIZE = 50;
 /** The deep page issue 10 asks for: page 2000 of 50 (offset 99 950), or the last page of a smaller table. */
 export const DEEP_PAGE = 2000;
@@ -11,6 +13,13 @@ export interface Endpoint {
   /** A list endpoint (answer meant to be O(page size), DESIGN §9). */
   list: boolean;
 }
+
+/** What the palette is typically asked (src/modules/search): each searches every group an administrator may view. */
+export const SEARCH_QUERIES = [
+  { key: 'search-number', label: 'Пошук: частина номера документа', q: '00042' },
+  { key: 'search-name', label: 'Пошук: частина назви кирилицею', q: 'техно' },
+  { key: 'search-sku', label: 'Пошук: частина артикула', q: 'psu-10' },
+] as const;
 
 export function deepPage(total: number): number {
   return Math.max(1, Math.min(DEEP_PAGE, Math.ceil(total / PAGE_SIZE)));
@@ -53,5 +62,11 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
       path: `/api/component-movement?itemId=${sample.itemId}&kind=all&limit=${PAGE_SIZE}`,
       list: true,
     },
+    ...SEARCH_QUERIES.map(({ key, label, q }) => ({
+      key,
+      label,
+      path: `/api/search?q=${encodeURIComponent(q)}`,
+      list: false,
+    })),
   ];
 }

@@ -20,11 +20,14 @@ function useDocumentTitle(title: string) {
 export function AppShell({
   user,
   registeredRoutes,
+  headerActions,
   children,
 }: {
   user: CurrentUser;
   /** Catalogue routes with a page in the route table: only these appear in the navigation. */
   registeredRoutes: ReadonlySet<string>;
+  /** Feature parts the app puts in the header (the layout imports no module): the search. */
+  headerActions?: ReactNode;
   children: ReactNode;
 }) {
   const [location] = useLocation();
@@ -37,7 +40,7 @@ export function AppShell({
         <SidebarProvider>
           <AppSidebar user={user} />
           <SidebarInset>
-            <SiteHeader title={title} />
+            <SiteHeader title={title} actions={headerActions} />
             {/* One page padding for every module, so seventy pages keep the same margins (DESIGN §1). */}
             <main className="flex min-w-0 flex-1 flex-col p-4 sm:p-6 lg:p-8">{children}</main>
           </SidebarInset>
