@@ -16,9 +16,9 @@ import { adjustmentsForSerials, adjustmentsRoutes, stockRoutes } from '@/modules
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
 import { connectSupplierOrderReceipts, supplierOrdersRoutes } from '@/modules/supplier-orders/server/index.ts';
-import { connectOrderShipments, ordersRoutes } from '@/modules/orders/server/index.ts';
-import { paymentsRoutes } from '@/modules/payments/server/index.ts';
-import { shipmentsOfOrders, shipmentsRoutes } from '@/modules/shipments/server/index.ts';
+import { connectOrderRelatedDocuments, connectOrderShipments, ordersRoutes } from '@/modules/orders/server/index.ts';
+import { paymentsOfOrder, paymentsRoutes } from '@/modules/payments/server/index.ts';
+import { shipmentsOfOrder, shipmentsOfOrders, shipmentsRoutes } from '@/modules/shipments/server/index.ts';
 import { connectSerialWriteOffs, serialNumbersRoutes } from '@/modules/serial-numbers/server/index.ts';
 import { clientMailRoutes } from '@/modules/client-mail/server/index.ts';
 import { novaPoshtaRoutes } from '@/modules/nova-poshta/server/index.ts';
@@ -31,12 +31,13 @@ import { usersRoutes } from '@/modules/users/server/index.ts';
 import { bomRoutes } from '@/modules/bom/server/index.ts';
 import { techCardsRoutes } from '@/modules/tech-cards/server/index.ts';
 import { recipesRoutes } from '@/modules/recipes/server/index.ts';
-import { manufacturingRoutes } from '@/modules/manufacturing/server/index.ts';
+import { manufacturingOfOrder, manufacturingRoutes } from '@/modules/manufacturing/server/index.ts';
 import { productionTasksRoutes } from '@/modules/production-tasks/server/index.ts';
 import { mesRoutes } from '@/modules/mes/server/index.ts';
 import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
+import { searchRoutes } from '@/modules/search/server/index.ts';
 import { resourceRoutes } from '@/resources/_engine/server/resource.routes.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { access, type Access, type AppDeps, type AppInstance, type RegisteredEndpoint } from './kernel/endpoint.ts';
@@ -61,13 +62,15 @@ export interface BuildOptions {
 /**
  * Connects the ports through which a module reaches one that imports it, so that no import cycle ties them: an
  * order's actions reach its shipments, a supplier order's 'Отримати' creates a receipt, a serial's 'Списати' posts a
- * stock adjustment. Idempotent. buildApp calls it, and so does whatever runs the services without an app (the demo
- * seeders, demo-seeders.ts); a port used before it is connected throws.
+ * stock adjustment, an order lists its payments, shipments and manufacturing orders (its linked documents).
+ * Idempotent. buildApp calls it, and so does whatever runs the services without an app (the demo seeders,
+ * demo-seeders.ts); a port used before it is connected throws.
  */
 export function connectModules(): void {
   connectOrderShipments(shipmentsOfOrders);
   connectSupplierOrderReceipts(receiptsOfSupplierOrders);
   connectSerialWriteOffs(adjustmentsForSerials);
+  connectOrderRelatedDocuments([paymentsOfOrder, shipmentsOfOrder, manufacturingOfOrder]);
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<AppInstance> {
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     orderedProductsRoutes,
     shortageRoutes,
     dashboardRoutes,
+    searchRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

@@ -12,6 +12,7 @@ import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { relatedDocumentsSchema } from './related-documents.contract.ts';
 
 export const orderMessages = {
   required: "Обов'язкове поле",
@@ -554,6 +555,7 @@ export const ordersSchemas = {
   payments: { params: idParams, response: z.array(orderPaymentSchema) },
   shipments: { params: idParams, response: z.array(orderShipmentSchema) },
   history: { params: idParams, response: z.array(orderHistorySchema) },
+  related: { params: idParams, response: relatedDocumentsSchema },
   printInvoice: { params: idParams },
   printDepartments: { params: idParams },
   create: { body: orderCreateSchema, response: orderSchema },

@@ -18,6 +18,8 @@ export const ordersEndpoints = defineEndpoints<typeof ordersSchemas>()({
   payments: { method: 'GET', path: '/api/orders/:id/payments', access: orders },
   shipments: { method: 'GET', path: '/api/orders/:id/shipments', access: orders },
   history: { method: 'GET', path: '/api/orders/:id/history', access: orders },
+  // The invoice, payments, shipments and manufacturing orders of the order, each group only for who may view it.
+  related: { method: 'GET', path: '/api/orders/:id/related', access: orders },
   printInvoice: { method: 'GET', path: '/api/orders/:id/print/invoice', access: orders },
   printDepartments: { method: 'GET', path: '/api/orders/:id/print/departments', access: orders },
   create: { method: 'POST', path: '/api/orders', access: orders, status: 201 },

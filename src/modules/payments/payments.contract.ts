@@ -7,6 +7,7 @@ import { documentDate } from '@/shared/document-date.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { relatedDocumentsSchema } from '@/modules/orders/related-documents.contract.ts';
 
 export const paymentMessages = {
   required: "Обов'язкове поле",
@@ -501,6 +502,7 @@ export const paymentsSchemas = {
   importStatement: { query: importStatementQuerySchema, response: importResultSchema },
   get: { params: idParams, response: paymentSchema },
   matchProposals: { params: idParams, response: z.array(matchProposalSchema) },
+  related: { params: idParams, response: relatedDocumentsSchema },
   create: { body: paymentCreateSchema, response: paymentSchema },
   update: { params: idParams, body: paymentUpdateSchema, response: paymentSchema },
   remove: { params: idParams },

@@ -38,6 +38,8 @@ export const paymentsEndpoints = defineEndpoints<typeof paymentsSchemas>()({
   },
   get: { method: 'GET', path: '/api/payments/:id', access: payments },
   matchProposals: { method: 'GET', path: '/api/payments/:id/match-proposals', access: payments },
+  // The order(s) the payment is allocated to (left out for a user who may not view orders).
+  related: { method: 'GET', path: '/api/payments/:id/related', access: payments },
   create: { method: 'POST', path: '/api/payments', access: payments, status: 201 },
   update: { method: 'PATCH', path: '/api/payments/:id', access: payments },
   // Answers 204 with no body.

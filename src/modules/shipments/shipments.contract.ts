@@ -17,6 +17,7 @@ import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { normalisePhone } from '@/shared/requisites.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { relatedDocumentsSchema } from '@/modules/orders/related-documents.contract.ts';
 
 export const shipmentMessages = {
   required: "Обов'язкове поле",
@@ -432,6 +433,7 @@ export const shipmentsSchemas = {
   stats: { response: shipmentStatsSchema },
   shippableOrders: { query: shippableOrdersQuerySchema, response: z.array(shippableOrderSchema) },
   get: { params: idParams, response: shipmentSchema },
+  related: { params: idParams, response: relatedDocumentsSchema },
   create: { body: shipmentCreateSchema, response: shipmentSchema },
   update: { params: idParams, body: shipmentUpdateSchema, response: shipmentSchema },
   remove: { params: idParams },

@@ -12,6 +12,8 @@ export const shipmentsEndpoints = defineEndpoints<typeof shipmentsSchemas>()({
   // The page's 'Відвантажити замовлення': at most 20 orders, the count in X-Total-Count like any list.
   shippableOrders: { method: 'GET', path: '/api/shipments/shippable-orders', access: shipments, list: true },
   get: { method: 'GET', path: '/api/shipments/:id', access: shipments },
+  // The order the shipment ships (left out for a user who may not view orders).
+  related: { method: 'GET', path: '/api/shipments/:id/related', access: shipments },
   create: { method: 'POST', path: '/api/shipments', access: shipments, status: 201 },
   update: { method: 'PATCH', path: '/api/shipments/:id', access: shipments },
   remove: { method: 'DELETE', path: '/api/shipments/:id', access: shipments },

@@ -21,3 +21,11 @@ export { getOrder, shippedOfLine } from './orders.read.ts';
 export { setProductionApproval } from './orders.actions.ts';
 export { connectOrderShipments, type OrderShipmentFilter, type OrderShipments } from './order-shipments.ts';
 export { orderLines, orders } from './orders.table.ts';
+export {
+  connectOrderRelatedDocuments,
+  orderRelatedDocuments,
+  ordersAsRelated,
+  viewableOnly,
+  type CanViewRoute,
+  type OrderChildDocuments,
+} from './order-related.ts';

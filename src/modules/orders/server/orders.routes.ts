@@ -28,6 +28,8 @@ import {
   setProductionApproval,
 } from './orders.actions.ts';
 import { sendInvoice } from './orders.mail.ts';
+import { orderRelatedDocuments } from './order-related.ts';
+import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import { getOrderSettings, updateOrderSettings } from './orders.settings.ts';
 import { copyOrder, updateOrder } from './orders.write.ts';
 
@@ -54,6 +56,10 @@ export async function ordersRoutes(app: AppInstance, deps: AppDeps) {
     payments: async (request) => orderPayments(db, request.params.id),
     shipments: async (request) => orderShipments(db, request.params.id),
     history: async (request) => orderHistory(db, request.params.id),
+    related: async (request) => {
+      const rights = await loadRights(db, request.user!.id);
+      return orderRelatedDocuments(db, request.params.id, (route) => allows(rights, [route], 'view'));
+    },
     printInvoice: async (request, reply) => {
       const order = await getOrder(db, request.params.id);
       return sendPdf(reply, `${invoiceTitle} ${order.orderNumber}.pdf`, await renderInvoice(db, order));

@@ -18,6 +18,7 @@ import { toast } from '@/web/lib/use-toast.ts';
 import { ConfirmDialog, FormFailure } from './order-parts.tsx';
 import { isOrdersQuery, ordersApi } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
+import { FROM_ORDER_PARAM, FROM_ORDER_VALUE } from './related.tsx';
 
 const dl = ordersWebMessages.dialogs;
 
@@ -92,7 +93,9 @@ export function ActionDialog({
       }
       onDone();
       if (action === 'delete') onDeleted();
-      if (action === 'ship') navigate(`/shipments?open=${(answer as { id: number }).id}`);
+      if (action === 'ship') {
+        navigate(`/shipments?open=${(answer as { id: number }).id}&${FROM_ORDER_PARAM}=${FROM_ORDER_VALUE}`);
+      }
     },
   });
   const failure = run.error ? (serverMessageOf(run.error) ?? ordersWebMessages.actions.failed) : null;

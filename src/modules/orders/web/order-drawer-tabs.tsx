@@ -12,10 +12,13 @@ import {
   type OrderShipment,
   type OrderStatus,
 } from '@/modules/orders/orders.contract.ts';
+import type { RelatedDocument } from '@/modules/orders/related-documents.contract.ts';
+import { RelatedDocuments } from '@/web/components/related-documents.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from './order-format.ts';
 import { orderTabQueryKey } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
+import { relatedGroupsOf } from './related.tsx';
 
 const d = ordersWebMessages.drawer;
 
@@ -170,7 +173,9 @@ export function Shipments({ orderId }: { orderId: number }) {
   );
 }
 
+/** The production approval and the manufacturing orders made for the order's lines (the linked documents' group). */
 export function Production({ order }: { order: Order }) {
+  const query = useQuery<RelatedDocument[]>({ queryKey: orderTabQueryKey(order.id, 'related'), gcTime: 0 });
   return (
     <section className="grid gap-3 py-2" aria-label={d.tabs.production}>
       <p className="text-sm font-medium">
@@ -178,10 +183,14 @@ export function Production({ order }: { order: Order }) {
           ? d.productionApproved(order.productionApprovedByName, order.productionApprovalNote)
           : d.productionNotApproved}
       </p>
-      <div className="rounded-lg border border-dashed px-4 py-6 text-center">
-        <p className="font-medium">{d.productionTitle}</p>
-        <p className="text-sm text-muted-foreground">{d.productionEmpty}</p>
-      </div>
+      <RelatedDocuments
+        title={d.productionTitle}
+        emptyText={d.productionEmpty}
+        groups={query.data ? relatedGroupsOf(query.data).filter((g) => g.key === 'manufacturing') : undefined}
+        isLoading={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+      />
     </section>
   );
 }

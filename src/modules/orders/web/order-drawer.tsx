@@ -35,7 +35,8 @@ import { ActionDialog, type DialogAction } from './order-action-dialog.tsx';
 import { History, Lines, Payments, Production, Shipments } from './order-drawer-tabs.tsx';
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
 import { DueDate, OrderStatusBadge, PaymentBadge, useStatusLabels } from './order-parts.tsx';
-import { isOrdersQuery, orderQueryKey, ordersApi } from './orders.api.ts';
+import { isOrdersQuery, orderQueryKey, orderTabQueryKey, ordersApi } from './orders.api.ts';
+import { FROM_ORDER_PARAM, FROM_ORDER_VALUE, LinkedDocuments } from './related.tsx';
 import { ordersWebMessages } from './orders.messages.ts';
 
 const d = ordersWebMessages.drawer;
@@ -121,6 +122,7 @@ export function OrderDrawer({
                 onOpen={onOpen}
               />
               <Facts order={order} />
+              <LinkedDocuments queryKey={orderTabQueryKey(order.id, 'related')} />
               <Tabs defaultValue="lines" className="min-w-0">
                 <TabsList className="w-full justify-start">
                   <TabsTrigger value="lines">{d.tabs.lines}</TabsTrigger>
@@ -204,7 +206,7 @@ function Actions({
       case 'print-departments':
         return void window.open(ordersApi.printUrl(order.id, 'departments'), '_blank');
       case 'record-payment':
-        return navigate(`/payments?orderId=${order.id}`);
+        return navigate(`/payments?orderId=${order.id}&${FROM_ORDER_PARAM}=${FROM_ORDER_VALUE}`);
       case 'reserve':
       case 'copy':
         return immediate.mutate(action);

@@ -188,11 +188,70 @@ function stubApi(answer: Answer = () => undefined) {
     }
     if (url === '/api/orders/5/shipments') return jsonResponse([]);
     if (url === '/api/orders/5/history') return jsonResponse([]);
+    if (url === '/api/orders/5/related') return jsonResponse(related);
     if (url.startsWith('/api/lookups/clients')) return jsonResponse([{ id: 3, label: 'ТОВ «Енергоприлад»' }]);
     if (url.startsWith('/api/lookups/')) return jsonResponse([]);
     return jsonResponse({ error: 'Не знайдено' }, 404);
   });
 }
+
+const doc = { amount: null, currencyCode: null, detail: null };
+const related = [
+  {
+    ...doc,
+    kind: 'invoice',
+    id: 5,
+    number: 'ORD-2026-00005',
+    date: '2026-11-01',
+    status: 'issued',
+    statusLabel: 'Виставлено',
+    amount: '1200.00',
+    currencyCode: 'UAH',
+  },
+  {
+    ...doc,
+    kind: 'payment',
+    id: 31,
+    number: 'PAY-2026-00031',
+    date: '2026-11-03',
+    status: 'posted',
+    statusLabel: 'Проведено',
+    amount: '100.00',
+    currencyCode: 'UAH',
+  },
+  {
+    ...doc,
+    kind: 'payment',
+    id: 32,
+    number: 'PAY-2026-00032',
+    date: '2026-11-04',
+    status: 'draft',
+    statusLabel: 'Неопрацьований',
+    amount: '50.00',
+    currencyCode: 'UAH',
+  },
+  {
+    ...doc,
+    kind: 'shipment',
+    id: 77,
+    number: 'SHP-2026-00077',
+    date: '2026-11-05',
+    status: 'posted',
+    statusLabel: 'Проведено',
+    amount: '600.00',
+    currencyCode: 'UAH',
+  },
+  {
+    ...doc,
+    kind: 'manufacturing',
+    id: 3,
+    number: 'MO-2026-00003',
+    date: '2026-11-20',
+    status: 'planned',
+    statusLabel: 'Заплановано',
+    detail: 'Блок живлення БЖ-12/2, 2',
+  },
+];
 
 const listUrls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/orders?'));
@@ -289,9 +348,13 @@ describe('OrdersPage', () => {
     expect(within(lines).getByText('Залишок')).toBeTruthy();
 
     await user.click(within(drawer).getByRole('tab', { name: 'Оплати' }));
-    expect(await within(drawer).findByText('PAY-2026-00031')).toBeTruthy();
+    expect(await within(within(drawer).getByRole('tabpanel')).findByText('PAY-2026-00031')).toBeTruthy();
     await user.click(within(drawer).getByRole('tab', { name: 'Виробництво' }));
-    expect(await within(drawer).findByText(/з’являться разом із модулем виробництва/)).toBeTruthy();
+    const production = within(drawer).getByRole('tabpanel');
+    expect((await within(production).findByRole('link', { name: 'MO-2026-00003' })).getAttribute('href')).toBe(
+      '/manufacturing?open=3',
+    );
+    expect(within(production).getByText('Блок живлення БЖ-12/2, 2')).toBeTruthy();
     await user.click(within(drawer).getByRole('tab', { name: 'Історія' }));
     expect(await within(drawer).findByText('Записів ще немає')).toBeTruthy();
 
@@ -337,13 +400,34 @@ describe('OrdersPage', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Відвантажити' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Створити відвантаження?' });
     await user.click(within(dialog).getByRole('button', { name: 'Створити' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/shipments?open=77'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/shipments?open=77&from=order'));
     expect(bodiesOf(fetchMock, 'POST', '/api/shipments')).toEqual([{ orderId: 5 }]);
 
     // The drawer stays open over the page (a real app shows the shipments page at that address).
     const again = await screen.findByRole('dialog', { name: /ORD-2026-00005/ });
     await user.click(within(again).getByRole('button', { name: 'Записати оплату' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/payments?orderId=5'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/payments?orderId=5&from=order'));
+  });
+
+  it('lists the linked documents as links to their drawers and the invoice as its print form', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<OrdersPage />, { path: '/orders' });
+    const drawer = await openDrawer(user);
+    const section = await within(drawer).findByRole('region', { name: "Пов'язані документи" });
+    const payments = await within(section).findByRole('region', { name: 'Оплати' });
+    expect(within(payments).getByRole('heading').textContent).toBe('Оплати (2)');
+    const rows = within(payments).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('03.11.2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('100,00 грн')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Неопрацьований')).toBeTruthy();
+    const invoice = within(section).getByRole('link', { name: /ORD-2026-00005/ });
+    expect(invoice.getAttribute('href')).toBe('/api/orders/5/print/invoice');
+    expect(invoice.getAttribute('target')).toBe('_blank');
+    expect(within(section).getByRole('region', { name: 'Відвантаження' })).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'MO-2026-00003' })).toBeTruthy();
+    await user.click(within(payments).getByRole('link', { name: 'PAY-2026-00032' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/payments?open=32'));
   });
 
   it('names what is missing in a new order and does not send it', async () => {

@@ -34,7 +34,7 @@ export const orderTotalsQueryKey = (filter: OrderListFilter) => endpointKey(api.
 export const orderStatsQueryKey = endpointKey(api.stats);
 export const orderSettingsQueryKey = endpointKey(api.settings);
 export const orderQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
-const tabs = { payments: api.payments, shipments: api.shipments, history: api.history };
+const tabs = { payments: api.payments, shipments: api.shipments, history: api.history, related: api.related };
 export const orderTabQueryKey = (id: number, tab: keyof typeof tabs) => endpointKey(tabs[tab], { params: { id } });
 export const clientContextQueryKey = (clientId: number) => endpointKey(api.clientContext, { params: { clientId } });
 export const itemsQueryKey = (search: string, warehouseId: number | null) =>

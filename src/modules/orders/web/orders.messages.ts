@@ -236,8 +236,7 @@ export const ordersWebMessages = {
     openShipment: (number: string) => `Відкрити відвантаження ${number}`,
     openPayment: (number: string) => `Відкрити платіж ${number}`,
     productionTitle: 'Замовлення на виробництво',
-    productionEmpty:
-      'Замовлення на виробництво з’являться разом із модулем виробництва: тоді тут буде видно MO, створені під рядки цього замовлення.',
+    productionEmpty: 'Під рядки цього замовлення ще не створено виробничих замовлень.',
     productionApproved: (by: string | null, note: string | null) =>
       `Виробництво дозволено${by ? ` (${by})` : ''}${note ? `: ${note}` : ''}`,
     productionNotApproved: 'Дозволу на виробництво ще немає',
@@ -325,5 +324,18 @@ export const ordersWebMessages = {
     saved: 'Налаштування збережено',
     loadError: 'Не вдалося завантажити налаштування',
     saveFailed: 'Не вдалося зберегти налаштування',
+  },
+  /** The linked documents every document's drawer shows, and the way back to the order a document was opened from. */
+  related: {
+    groups: {
+      order: 'Замовлення клієнтів',
+      invoice: 'Рахунки на оплату',
+      payment: 'Оплати',
+      shipment: 'Відвантаження',
+      manufacturing: 'Виробничі замовлення',
+    },
+    uah: 'грн',
+    backToOrder: (number: string) => `Повернутися до замовлення ${number}`,
+    openedFromOrder: 'Відкрито із замовлення',
   },
 } as const;

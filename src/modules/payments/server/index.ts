@@ -4,3 +4,4 @@ export { getPayment, listPayments, paymentStats } from './payments.read.ts';
 export { cancelPayment, createPayment, postPayment, replaceAllocations } from './payments.write.ts';
 export { importStatement, paymentFromBankTransaction } from './payments-import.service.ts';
 export { bankTransactions, paymentAllocations, payments } from './payments.table.ts';
+export { paymentRelatedDocuments, paymentsOfOrder } from './payments.related.ts';

@@ -18,6 +18,7 @@ import {
 import { paymentsEndpoints } from '../payments.endpoints.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 import { importStatement } from './payments-import.service.ts';
+import { paymentRelatedDocuments } from './payments.related.ts';
 import { getPaymentSettings, updatePaymentSettings } from './payments-settings.ts';
 import {
   emptyPaymentStats,
@@ -144,6 +145,10 @@ export async function paymentsRoutes(app: AppInstance, deps: AppDeps) {
     },
     get: async (request) => getPayment(db, request.params.id),
     matchProposals: async (request) => matchProposals(db, request.params.id),
+    related: async (request) => {
+      const rights = await loadRights(db, request.user!.id);
+      return paymentRelatedDocuments(db, request.params.id, (route) => allows(rights, [route], 'view'));
+    },
     create: async (request) => createPayment(db, auditContext(request), request.body),
     update: async (request) => updatePayment(db, auditContext(request), request.params.id, request.body),
     remove: async (request, reply) => {

@@ -36,7 +36,14 @@ import {
   PaymentStatusBadge,
   ProposalSummary,
 } from './payment-parts.tsx';
-import { paymentQueryKey, paymentsApi, proposalsQueryKey, refreshPayments } from './payments.api.ts';
+import { LinkedDocuments } from '@/modules/orders/web/index.ts';
+import {
+  paymentQueryKey,
+  paymentRelatedQueryKey,
+  paymentsApi,
+  proposalsQueryKey,
+  refreshPayments,
+} from './payments.api.ts';
 import { paymentsWebMessages as messages } from './payments.messages.ts';
 
 const m = messages.view;
@@ -160,6 +167,7 @@ export function PaymentView({
             </p>
           ) : null}
         </section>
+        <LinkedDocuments queryKey={paymentRelatedQueryKey(payment.id)} />
         {payment.status === 'draft' ? (
           <section className="grid min-w-0 gap-2" aria-label={m.proposals}>
             <h3 className="text-sm font-semibold">{m.proposals}</h3>

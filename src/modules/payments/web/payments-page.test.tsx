@@ -208,10 +208,23 @@ function stubApi({ pending = 2, answer = () => undefined }: { pending?: number; 
       });
     }
     if (url === '/api/payments/9' && init.method === 'GET') return jsonResponse(posted);
+    if (url === '/api/payments/9/related') return jsonResponse([relatedOrder]);
     if (url.startsWith('/api/lookups/clients')) return jsonResponse([{ id: 3, label: 'Енергоплюс' }]);
     return jsonResponse({ error: 'Не знайдено' }, 404);
   });
 }
+
+const relatedOrder = {
+  kind: 'order',
+  id: 40,
+  number: 'ORD-2026-00040',
+  date: '2026-11-10',
+  status: 'completed',
+  statusLabel: 'Виконано',
+  amount: '1200.00',
+  currencyCode: 'UAH',
+  detail: null,
+};
 
 const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) =>
   fetchMock.mock.calls.filter(([callUrl, init]) => callUrl === url && init?.method === method);
@@ -451,6 +464,45 @@ describe('PaymentsPage — new payment, import, rights', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Новий платіж' })).toBeNull());
     expect(location.history.at(-1)).toBe('/payments');
+  });
+
+  it('goes back to the order it was opened from (`&from=order`) after saving, and after closing unsaved', async () => {
+    stubApi({
+      pending: 0,
+      answer: (url, init) =>
+        url === '/api/payments' && init.method === 'POST' ? jsonResponse({ ...posted, id: 12 }, 201) : undefined,
+    });
+    const user = userEvent.setup();
+    const { location, unmount } = renderWithProviders(<PaymentsPage />, {
+      path: '/payments?orderId=41&from=order',
+    });
+    let dialog = await screen.findByRole('dialog', { name: 'Новий платіж' });
+    expect(((await within(dialog).findByLabelText('Розподілити ORD-2026-00041')) as HTMLInputElement).value).toBe(
+      '900,00',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Провести платіж' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders?open=41'));
+    expect(await screen.findByText('Платіж проведено')).toBeTruthy();
+    unmount();
+
+    const second = renderWithProviders(<PaymentsPage />, { path: '/payments?orderId=41&from=order' });
+    dialog = await screen.findByRole('dialog', { name: 'Новий платіж' });
+    await within(dialog).findByLabelText('Розподілити ORD-2026-00041');
+    await user.click(within(dialog).getByRole('button', { name: 'Скасувати' }));
+    await waitFor(() => expect(second.location.history.at(-1)).toBe('/orders?open=41'));
+  });
+
+  it('opens a payment from `?open=<id>` with its order as a linked document', async () => {
+    stubApi({ pending: 0 });
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<PaymentsPage />, { path: '/payments?open=9' });
+    const dialog = await screen.findByRole('dialog', { name: /PAY-2026-00009/ });
+    const section = await within(dialog).findByRole('region', { name: "Пов'язані документи" });
+    const group = await within(section).findByRole('region', { name: 'Замовлення клієнтів' });
+    expect(within(group).getByText('Виконано')).toBeTruthy();
+    expect(within(group).getByText('1 200,00 грн')).toBeTruthy();
+    await user.click(within(group).getByRole('link', { name: 'ORD-2026-00040' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders?open=40'));
   });
 
   it('uploads a statement as multipart and shows what became of it', async () => {

@@ -16,6 +16,7 @@ import {
   WalletIcon,
 } from 'lucide-react';
 import type { PaymentStats } from '@/modules/payments/payments.contract.ts';
+import { openedFromOrder, orderDrawerHref } from '@/modules/orders/web/index.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListHeader } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -41,16 +42,25 @@ export function PaymentsPage() {
   const [location, navigate] = useLocation();
   const { canAccess } = usePermission(PAYMENTS_ROUTE);
   const [tab, setTab] = useState<Tab | null>(null);
-  // `?orderId=` (from an order's 'Оплати'): the new payment dialog for that order's client and outstanding.
+  // `?orderId=` (an order's 'Записати оплату'): the new payment dialog for that order's client and outstanding;
+  // `?open=<id>` (a linked document's link, a notification): that payment's view.
   const [dialog, setDialog] = useState<OpenDialog>(() => {
-    const orderId = Number(new URLSearchParams(search).get('orderId'));
-    return Number.isInteger(orderId) && orderId > 0 ? { kind: 'new', orderId } : null;
+    const params = new URLSearchParams(search);
+    const orderId = Number(params.get('orderId'));
+    const open = Number(params.get('open'));
+    if (Number.isInteger(orderId) && orderId > 0) return { kind: 'new', orderId };
+    return Number.isInteger(open) && open > 0 ? { kind: 'view', id: open } : null;
   });
+  // Opened by an order's action (`&from=order`): saving or closing the dialog goes back to the order's drawer.
+  const backToOrder = openedFromOrder(search) && dialog?.kind === 'new' ? dialog.orderId : undefined;
   const stats = useQuery<PaymentStats>({ queryKey: paymentStatsQueryKey, staleTime: 5000 });
 
   function closeDialog() {
     setDialog(null);
-    if (new URLSearchParams(search).has('orderId')) navigate(location, { replace: true });
+    if (backToOrder !== undefined) navigate(orderDrawerHref(backToOrder));
+    else if (['orderId', 'open'].some((key) => new URLSearchParams(search).has(key))) {
+      navigate(location, { replace: true });
+    }
   }
   const openPayment = (id: number) => setDialog({ kind: 'view', id });
   // The queue is the default tab while anything waits for a person (and while the stats load).

@@ -41,6 +41,8 @@ export const paymentListQueryFn = getListQueryFn<PaymentSummary>();
 /** One payment: the key is also its URL (/api/payments/5). */
 export const paymentQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
 export const proposalsQueryKey = (id: number) => endpointKey(api.matchProposals, { params: { id } });
+/** The order(s) the payment is allocated to (the view's linked documents). */
+export const paymentRelatedQueryKey = (id: number) => endpointKey(api.related, { params: { id } });
 
 /** The bank operations' filter: the contract's query, with the fields the tab always keeps set. */
 export type BankListFilter = QueryInput<typeof api.bankTransactions> & {

@@ -6,3 +6,4 @@ export { shipmentLines, shipmentLineSerials, shipments } from './shipments.table
 export { postShipment } from './shipments.posting.ts';
 export { createShipment, updateShipment } from './shipments.write.ts';
 export { shipmentsOfOrders } from './shipments.for-orders.ts';
+export { shipmentRelatedDocuments, shipmentsOfOrder } from './shipments.related.ts';

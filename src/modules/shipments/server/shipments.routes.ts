@@ -12,6 +12,8 @@ import { cancelShipment, postShipment } from './shipments.posting.ts';
 import { goodsIssueTitleOf, packingListTitle, renderGoodsIssueNote, renderPackingList } from './shipments.print.ts';
 import { getShipment, listShipments, shipmentStats, shippableOrders } from './shipments.read.ts';
 import { scanShipment } from './shipments.scan.ts';
+import { shipmentRelatedDocuments } from './shipments.related.ts';
+import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import { createShipment, deleteShipment, updateShipment } from './shipments.write.ts';
 
 export async function shipmentsRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
@@ -26,6 +28,10 @@ export async function shipmentsRoutes(app: AppInstance, deps: AppDeps): Promise<
       return { rows, total: rows.length };
     },
     get: async (request) => getShipment(db, request.params.id),
+    related: async (request) => {
+      const rights = await loadRights(db, request.user!.id);
+      return shipmentRelatedDocuments(db, request.params.id, (route) => allows(rights, [route], 'view'));
+    },
     create: async (request) => createShipment(db, auditContext(request), request.body),
     update: async (request) => updateShipment(db, auditContext(request), request.params.id, request.body),
     remove: async (request, reply) => {

@@ -1,13 +1,16 @@
 // The drawer of one shipment (sales.md §3): its facts, the lines (a draft's quantities and each serial-tracked line's
-// serial picker), the delivery and parcel fields (while no waybill pins them), the Nova Poshta block and the tracking
-// timeline, and the actions of its status — 'Провести', 'Видалити', 'Скасувати' {reason} — each confirmed, plus the
-// print forms. A posting or a waybill saves unsaved changes first. Its parts are in shipment-drawer-parts.tsx and
+// serial picker: scan, type, choose among the warehouse's serials or fill automatically), the delivery and parcel
+// fields (while no waybill pins them), the Nova Poshta block and the tracking timeline, and the actions of its status
+// — 'Провести', 'Видалити', 'Скасувати' {reason} — each confirmed, plus the print forms. 'Провести' is offered only
+// when every serial-tracked line names as many serials as its quantity (the button says how many are missing). A
+// posting or a waybill saves unsaved changes first. Its parts are in shipment-drawer-parts.tsx and
 // shipment-delivery.tsx.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, CheckCheckIcon, Loader2Icon, PrinterIcon, SaveIcon, Trash2Icon } from 'lucide-react';
-import type { Shipment, ShipmentLine } from '@/modules/shipments/shipments.contract.ts';
-import { cmp, dec } from '@/shared/decimal.ts';
+import { serialUnits } from '@/modules/serial-numbers/web/index.ts';
+import { shipmentMessages, type Shipment, type ShipmentLine } from '@/modules/shipments/shipments.contract.ts';
+import { cmp, dec, isZero } from '@/shared/decimal.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
@@ -28,6 +31,7 @@ import {
 } from './shipment-form.ts';
 import { shipmentPrintUrl, shipmentQueryKey, shipmentsApi } from './shipments.api.ts';
 import { shipmentsWebMessages } from './shipments.messages.ts';
+import { ShipmentBackToOrder, ShipmentLinks, useCloseToOrder } from './shipment-related.tsx';
 
 const d = shipmentsWebMessages.drawer;
 type Confirm = 'post' | 'delete' | 'cancel' | 'deleteWaybill' | null;
@@ -45,8 +49,9 @@ export function ShipmentDrawer({
 }) {
   const query = useQuery<Shipment>({ queryKey: shipmentQueryKey(shipmentId), gcTime: 0 });
   const s = query.data;
+  const close = useCloseToOrder(s, onClose);
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
+    <Sheet open onOpenChange={(open) => !open && close()}>
       <SheetContent className="w-full overflow-y-auto sm:max-w-3xl">
         <SheetHeader className="pr-10">
           <SheetTitle className="flex flex-wrap items-center gap-2">
@@ -72,7 +77,7 @@ export function ShipmentDrawer({
               <span role="status">{d.loading}</span>
             </StateMessage>
           ) : (
-            <ShipmentBody key={s.id} shipment={s} canChange={canChange} onChanged={onChanged} onClose={onClose} />
+            <ShipmentBody key={s.id} shipment={s} canChange={canChange} onChanged={onChanged} onClose={close} />
           )}
         </div>
       </SheetContent>
@@ -99,6 +104,7 @@ function ShipmentBody({
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [npPending, setNpPending] = useState<NpAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const gapsId = useId();
 
   const draft = s.status === 'draft';
   const waybillActive = ['creating', 'created', 'unknown'].includes(s.waybillState);
@@ -160,21 +166,50 @@ function ShipmentBody({
     },
   });
 
+  /** The quantity a line's serials must number: as typed when it is a number, else the saved one. */
+  const serialQtyOf = (line: ShipmentLine) => {
+    const typed = (form.lines[line.id] ?? '').replace(',', '.').trim();
+    return /^\d+(\.\d+)?$/.test(typed) ? typed : line.qty;
+  };
+  // Serial-tracked lines whose serials do not yet number their quantity (a line typed to 0 leaves the shipment).
+  const serialGaps = linesEditable
+    ? s.lines.filter((line) => {
+        const qty = serialQtyOf(line);
+        return line.serialTracking && !isZero(dec(qty)) && cmp(dec(line.serials.length), dec(qty)) !== 0;
+      })
+    : [];
+  const serialsMissing = serialGaps.reduce(
+    (sum, line) => sum + Math.max(serialUnits(serialQtyOf(line)) - line.serials.length, 0),
+    0,
+  );
+
   const serials = useMutation({
-    mutationFn: ({ line, add, remove }: { line: ShipmentLine; add?: string[]; remove?: number }) =>
-      shipmentsApi.update(s.id, {
+    /** Saves a line's whole set of serials (the server reserves the new ones); a typed quantity goes with them. */
+    mutationFn: ({ line, next }: { line: ShipmentLine; next: string[] }) => {
+      const qty = serialQtyOf(line);
+      const withQty = !isZero(dec(qty)) && cmp(dec(qty), dec(line.qty)) !== 0;
+      const added = next.filter((serial) => !line.serials.some((x) => x.serial === serial));
+      return shipmentsApi.update(s.id, {
         version: s.version,
         lines: [
           {
             id: line.id,
-            serialIds: line.serials.map((x) => x.id).filter((id) => id !== remove),
-            ...(add ? { serials: add } : {}),
+            ...(withQty ? { qty } : {}),
+            serialIds: line.serials.filter((x) => next.includes(x.serial)).map((x) => x.id),
+            ...(added.length ? { serials: added } : {}),
           },
         ],
-      }),
+      });
+    },
     onSuccess: (next, { line }) => {
       setSerialErrors((e) => ({ ...e, [line.id]: '' }));
       accept(next, false);
+      // The quantity saved with the serials is no longer an unsaved change.
+      const saved = formOf(next).lines[line.id];
+      if (saved !== undefined) {
+        setBaseline((b) => ({ ...b, lines: { ...b.lines, [line.id]: saved } }));
+        setForm((f) => ({ ...f, lines: { ...f.lines, [line.id]: saved } }));
+      }
     },
     onError: (error, { line }) => {
       const fields = serverMessagesOf(error, [line.id]);
@@ -255,13 +290,19 @@ function ShipmentBody({
 
   return (
     <>
+      <ShipmentBackToOrder shipment={s} />
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2" role="group" aria-label={shipmentsWebMessages.columns.status}>
           {canChange && draft ? (
             <>
-              <Button size="sm" onClick={() => setConfirm('post')} disabled={action.isPending}>
+              <Button
+                size="sm"
+                onClick={() => setConfirm('post')}
+                disabled={action.isPending || serialGaps.length > 0}
+                aria-describedby={serialGaps.length ? gapsId : undefined}
+              >
                 <CheckCheckIcon aria-hidden="true" />
-                {d.post}
+                {serialGaps.length ? (serialsMissing > 0 ? d.postMissing(serialsMissing) : d.postExcess) : d.post}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirm('delete')} disabled={action.isPending}>
                 <Trash2Icon aria-hidden="true" />
@@ -293,6 +334,18 @@ function ShipmentBody({
           </Button>
         </div>
         {!canChange ? <p className="text-sm text-muted-foreground">{d.readOnly}</p> : null}
+        {canChange && serialGaps.length ? (
+          <div id={gapsId} className="text-sm text-amber-800 dark:text-amber-300">
+            <p>{d.serialGaps}:</p>
+            <ul className="list-inside list-disc">
+              {serialGaps.map((line) => (
+                <li key={line.id}>
+                  {shipmentMessages.serialCount(line.lineNo, line.sku, line.serials.length, serialQtyOf(line))}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {s.status === 'cancelled' && s.waybillState === 'created' && s.deliveryStatus === 'created' && canChange ? (
           <FormFailure>
             <span>{d.offerDeleteWaybill}</span>
@@ -306,6 +359,7 @@ function ShipmentBody({
       </div>
 
       <Facts shipment={s} />
+      <ShipmentLinks shipment={s} />
 
       <section className="grid gap-3" aria-label={d.lines}>
         <h3 className="text-base font-semibold">{d.lines}</h3>
@@ -322,10 +376,10 @@ function ShipmentBody({
                 setForm((f) => ({ ...f, lines: { ...f.lines, [line.id]: qty } }));
                 setErrors((e) => ({ ...e, [`line:${line.id}`]: '' }));
               }}
+              serialQty={serialQtyOf(line)}
               serialPending={serials.isPending && serials.variables?.line.id === line.id}
               serialError={serialErrors[line.id]}
-              onAddSerials={(add) => serials.mutate({ line, add })}
-              onRemoveSerial={(remove) => serials.mutate({ line, remove })}
+              onSerials={(next) => serials.mutate({ line, next })}
             />
           ))}
         </ol>
@@ -391,7 +445,9 @@ function ShipmentBody({
           confirmLabel={shipmentsWebMessages.confirmPost.confirm}
           cancelLabel={shipmentsWebMessages.confirmPost.cancel}
           pending={action.isPending}
-          onConfirm={() => action.mutate('post')}
+          onConfirm={() => {
+            if (!serialGaps.length) action.mutate('post');
+          }}
           onClose={() => {
             setConfirm(null);
             action.reset();

@@ -1,0 +1,144 @@
+// The shipment drawer's linked documents and the way back to the order (issue 21): the order it ships is a link to
+// the order's drawer; opened by the order's 'Відвантажити' (`&from=order`), the drawer offers
+// 'Повернутися до замовлення …' and closing it goes back to the order; opened otherwise, neither.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { shipmentSchema, type Shipment } from '@/modules/shipments/shipments.contract.ts';
+import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+import { renderWithProviders } from '@/web/testing/render.tsx';
+import { ShipmentDrawer } from './shipment-drawer.tsx';
+
+const shipment: Shipment = shipmentSchema.parse({
+  id: 7,
+  number: 'SHP-2026-00007',
+  shipmentDate: '2026-11-12',
+  status: 'draft',
+  orderId: 3,
+  orderNumber: 'ORD-2026-00003',
+  clientId: 4,
+  clientName: 'Енергоплюс',
+  warehouseId: 1,
+  warehouseName: 'Склад готової продукції',
+  carrierId: 1,
+  carrierName: 'Нова пошта',
+  carrierKind: 'nova_poshta',
+  recipientName: 'Коваль Ігор',
+  npCityName: 'Львів',
+  trackingNumber: null,
+  trackingUrl: null,
+  waybillState: 'none',
+  deliveryStatus: 'none',
+  deliveryStatusText: null,
+  currencyCode: 'UAH',
+  totalGross: '2400.00',
+  lineCount: 2,
+  orderStatus: 'confirmed',
+  pricesIncludeVat: false,
+  fxRate: '1.000000',
+  managerUserId: 1,
+  senderProfile: 'own',
+  clientNpProfile: false,
+  recipientPhone: '+380671234567',
+  npCityRef: 'city-lviv',
+  deliveryType: 'branch',
+  npWarehouseRef: 'wh-1',
+  npWarehouseNumber: '1',
+  npWarehouseAddress: 'Відділення №1: вул. Шевченка, 10',
+  address: null,
+  serviceType: 'WarehouseWarehouse',
+  payerType: 'Recipient',
+  paymentMethod: 'Cash',
+  declaredValue: '2400.00',
+  codAmount: null,
+  weightKg: '1.500',
+  seats: [],
+  description: 'Електронні прилади',
+  npRef: null,
+  deliveryStatusCode: null,
+  trackingHistory: [],
+  estimatedDeliveryDate: null,
+  deliveredAt: null,
+  shippingCost: null,
+  lastTrackedAt: null,
+  notes: null,
+  totalNet: '2000.00',
+  totalVat: '400.00',
+  version: 3,
+  postedAt: null,
+  cancelledAt: null,
+  cancelReason: null,
+  createdAt: '2026-11-12T08:00:00.000Z',
+  updatedAt: '2026-11-12T08:00:00.000Z',
+  lines: [],
+});
+
+const relatedOrder = {
+  kind: 'order',
+  id: 3,
+  number: 'ORD-2026-00003',
+  date: '2026-11-10',
+  status: 'confirmed',
+  statusLabel: 'Підтверджено',
+  amount: '2400.00',
+  currencyCode: 'UAH',
+  detail: null,
+};
+
+function stubApi() {
+  return stubFetch((url) => {
+    if (url === '/api/shipments/7') return jsonResponse(shipment);
+    if (url === '/api/shipments/7/related') return jsonResponse([relatedOrder]);
+    if (url.startsWith('/api/lookups/')) return jsonResponse([]);
+    return jsonResponse({ error: 'Не знайдено' }, 404);
+  });
+}
+
+function renderDrawer(path: string) {
+  let closed = 0;
+  const view = renderWithProviders(
+    <ShipmentDrawer shipmentId={7} canChange onChanged={() => undefined} onClose={() => (closed += 1)} />,
+    { path },
+  );
+  return { ...view, closed: () => closed };
+}
+
+describe('ShipmentDrawer — linked documents', () => {
+  it('links the order it ships to the order drawer', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location } = renderDrawer('/shipments?open=7');
+    const drawer = await screen.findByRole('dialog', { name: /SHP-2026-00007/ });
+    const section = await within(drawer).findByRole('region', { name: "Пов'язані документи" });
+    const group = await within(section).findByRole('region', { name: 'Замовлення клієнтів' });
+    expect(within(group).getByText('10.11.2026')).toBeTruthy();
+    expect(within(group).getByText('Підтверджено')).toBeTruthy();
+    expect(within(group).getByText('2 400,00 грн')).toBeTruthy();
+    // Not opened from the order: no way back offered.
+    expect(within(drawer).queryByRole('link', { name: /Повернутися до замовлення/ })).toBeNull();
+    await user.click(within(group).getByRole('link', { name: 'ORD-2026-00003' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders?open=3'));
+  });
+
+  it("offers the way back when the order's 'Відвантажити' opened it, and closing goes back to the order", async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location, closed } = renderDrawer('/shipments?open=7&from=order');
+    const drawer = await screen.findByRole('dialog', { name: /SHP-2026-00007/ });
+    const back = await within(drawer).findByRole('link', { name: 'Повернутися до замовлення ORD-2026-00003' });
+    expect(back.getAttribute('href')).toBe('/orders?open=3');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders?open=3'));
+    expect(closed()).toBe(1);
+  });
+
+  it('closes as the page asks when it was not opened from an order', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location, closed } = renderDrawer('/shipments?open=7');
+    await screen.findByRole('dialog', { name: /SHP-2026-00007/ });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(closed()).toBe(1));
+    expect(location.history).toEqual(['/shipments?open=7']);
+  });
+});
