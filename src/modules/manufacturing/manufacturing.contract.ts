@@ -6,6 +6,7 @@ import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { moMessages } from './manufacturing.messages.ts';
+import { relatedDocumentsSchema } from '@/modules/orders/related-documents.contract.ts';
 
 export { moMessages };
 
@@ -212,12 +213,14 @@ export const productionSettingsSchema = z.object({
   autoOutputOnLastOperation: z.boolean(),
   requireBadge: z.boolean(),
   hoursPerDay: z.number(),
+  refuseStartWhenShort: z.boolean(),
 });
 export type ProductionSettingsView = z.infer<typeof productionSettingsSchema>;
 export const productionSettingsPatchSchema = z.strictObject({
   backflush: z.boolean().optional(),
   autoOutputOnLastOperation: z.boolean().optional(),
   requireBadge: z.boolean().optional(),
+  refuseStartWhenShort: z.boolean().optional(),
   hoursPerDay: z
     .number({ error: 'Вкажіть кількість годин' })
     .min(1, 'Від 1 до 24 годин')
@@ -416,6 +419,19 @@ export const timeEntryRowSchema = z.object({
 });
 export type TimeEntryRow = z.infer<typeof timeEntryRowSchema>;
 
+/** A material the MO's materials warehouse cannot serve (remaining need above what is free plus held for the MO). */
+export const moShortMaterialSchema = z.object({
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  unit: z.string().nullable(),
+  /** Still to issue: max(0, required − issued). */
+  needed: z.string(),
+  /** Free in the materials warehouse + reserved for this MO. */
+  available: z.string(),
+});
+export type MoShortMaterial = z.infer<typeof moShortMaterialSchema>;
+
 export const moDetailSchema = moListRowSchema.extend({
   kind: z.string(),
   serialTracking: z.boolean(),
@@ -457,6 +473,10 @@ export const moDetailSchema = moListRowSchema.extend({
   childOrders: z.array(z.object({ id: z.number().int(), number: z.string(), status: z.enum(moStatuses) })),
   /** Materials issued beyond perUnit × (produced + scrap): what completion may return. */
   excessLines: z.array(z.object({ moMaterialId: z.number().int(), itemName: z.string(), qty: z.string() })),
+  /** In progress with the full quantity produced: 'Завершити' is the next step ('Готово до завершення'). */
+  readyToComplete: z.boolean(),
+  /** The short materials of an open order ([] when enough); null when not checked (closed, or no spec). */
+  materialsShort: z.array(moShortMaterialSchema).nullable(),
 });
 export type MoDetail = z.infer<typeof moDetailSchema>;
 
@@ -470,6 +490,8 @@ export const moPostingResultSchema = z.object({
   /** The MOI posted by backflush with this output, if any. */
   backflushIssue: z.object({ id: z.number().int(), number: z.string() }).nullable().default(null),
   warnings: z.array(z.string()).default([]),
+  /** The output finished the order and it completed by itself (decision 0020). */
+  completed: z.boolean().optional(),
 });
 export type MoPostingResult = z.infer<typeof moPostingResultSchema>;
 
@@ -510,6 +532,7 @@ export const manufacturingSchemas = {
   settings: { query: moGetQuerySchema, response: productionSettingsSchema },
   updateSettings: { body: productionSettingsPatchSchema, response: productionSettingsSchema },
   get: { params: idParams, query: moGetQuerySchema, response: moDetailSchema },
+  related: { params: idParams, response: relatedDocumentsSchema },
   create: { body: moCreateSchema, response: moDetailSchema },
   update: { params: idParams, body: moUpdateSchema, response: moDetailSchema },
   /** 204, no body. */

@@ -13,6 +13,8 @@ export const manufacturingEndpoints = defineEndpoints<typeof manufacturingSchema
   settings: { method: 'GET', path: '/api/manufacturing-orders/settings', access: mo },
   updateSettings: { method: 'PATCH', path: '/api/manufacturing-orders/settings', access: mo },
   get: { method: 'GET', path: '/api/manufacturing-orders/:id', access: mo },
+  // The client order(s) the MO is made for (left out for a user who may not view orders).
+  related: { method: 'GET', path: '/api/manufacturing-orders/:id/related', access: mo },
   create: { method: 'POST', path: '/api/manufacturing-orders', access: mo, status: 201 },
   update: { method: 'PATCH', path: '/api/manufacturing-orders/:id', access: mo },
   remove: { method: 'DELETE', path: '/api/manufacturing-orders/:id', access: mo },

@@ -71,4 +71,14 @@ export const moMessages = {
   parentNotFound: 'Батьківське замовлення не знайдено',
   workerNotFound: 'Працівника не знайдено',
   warehouseNotFound: 'Склад не знайдено',
+  readyToComplete: 'Готово до завершення',
+  autoCompleted: 'Замовлення виконано повністю й завершено',
+  materialsShortBadge: 'Бракує матеріалів',
+  materialsEnough: 'Матеріалів достатньо',
+  /** One short line: 'M-CASE-Z1 Корпус — потрібно 10 шт, є 2,5 шт'. */
+  shortLine: (l: { sku: string; name: string; unit: string | null; needed: string; available: string }) => {
+    const unit = l.unit ? ` ${l.unit}` : '';
+    return `${l.sku} ${l.name} — потрібно ${formatQtyUk(l.needed)}${unit}, є ${formatQtyUk(l.available)}${unit}`;
+  },
+  materialsShort: (lines: readonly string[]) => `Бракує матеріалів: ${lines.join('; ')}`,
 } as const;

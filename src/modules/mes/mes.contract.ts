@@ -3,7 +3,12 @@
 import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
-import { moOperationStatuses, moPriorities, moStatuses } from '@/modules/manufacturing/manufacturing.contract.ts';
+import {
+  moOperationStatuses,
+  moPriorities,
+  moShortMaterialSchema,
+  moStatuses,
+} from '@/modules/manufacturing/manufacturing.contract.ts';
 
 export const mesActions = ['start', 'pause', 'resume', 'report', 'finish'] as const;
 export type MesAction = (typeof mesActions)[number];
@@ -58,6 +63,9 @@ export const mesMessages = {
   scrapReason: 'Вкажіть причину браку',
   qcRequired: 'Вкажіть результат контролю якості',
   available: (n: string) => `Доступно ${n}`,
+  /** 'Бракує матеріалів: … Почати все одно?' — the terminal asks, and starts on 'Почати все одно'. */
+  startShortConfirm: (shortText: string) => `${shortText}. Почати все одно?`,
+  startShortRefused: (shortText: string) => `${shortText}. Почати неможливо — спершу поповніть запас`,
   keyMissing: 'Потрібен заголовок Idempotency-Key',
   keyInvalid: 'Некоректний Idempotency-Key',
   keyOtherAction: 'Цей Idempotency-Key уже використано для іншої дії',
@@ -109,6 +117,9 @@ export const mesTexts = {
   qcPass: 'Пройдено',
   qcFail: 'Не пройдено',
   closeOperation: 'Операцію завершено',
+  materialsShort: 'Бракує матеріалів',
+  startAnyway: 'Почати все одно',
+  shortTitle: 'Бракує матеріалів',
   confirm: 'Підтвердити',
   cancel: 'Скасувати',
   clear: 'Очистити',
@@ -161,6 +172,8 @@ export const mesActionSchema = z.strictObject({
   qcPassed: z.boolean().optional(),
   qcFailAction: z.enum(qcFailActions).optional(),
   closeOperation: z.boolean().optional(),
+  /** 'Почати все одно': start the MO's first operation although materials are short (the setting allows it). */
+  confirmShortMaterials: z.boolean().optional(),
   /** Scanned serials of the output when the last operation is finished (default: the allocated ones in order). */
   serials: z.array(z.string().trim().min(1).max(200)).max(10000).optional(),
 });
@@ -224,6 +237,8 @@ export const mesQueueRowSchema = z.object({
   /** What the previous (non-parallel) operation passed on and this one has not used yet; null = no limit. */
   available: z.string().nullable(),
   workers: z.array(mesOnItSchema),
+  /** The MO's materials its warehouse cannot serve ([] = enough). */
+  materialsShort: z.array(moShortMaterialSchema),
 });
 export type MesQueueRow = z.infer<typeof mesQueueRowSchema>;
 

@@ -6,6 +6,7 @@ import { documentDate } from '@/shared/document-date.ts';
 import {
   moExcessOptions,
   moPriorities,
+  moShortMaterialSchema,
   moStatuses,
   type MoPriority,
   type MoStatus,
@@ -106,6 +107,10 @@ export const taskSchema = z.object({
   orderNumbers: z.array(z.string()),
   assignee: z.object({ workerId: z.number().int(), name: z.string() }).nullable(),
   notes: z.string().nullable(),
+  /** In progress with the full quantity produced: 'Завершити' is the next step ('Готово до завершення'). */
+  readyToComplete: z.boolean(),
+  /** The materials its warehouse cannot serve ([] = enough; null = not checked: closed, or no spec). */
+  materialsShort: z.array(moShortMaterialSchema).nullable(),
 });
 export type ProductionTask = z.infer<typeof taskSchema>;
 

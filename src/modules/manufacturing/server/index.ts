@@ -28,6 +28,8 @@ export {
   type MoPostingResult,
 } from './manufacturing.postings.ts';
 export { postMoOutput } from './manufacturing.output.ts';
+export { completeIfFinished, isReadyToComplete } from './manufacturing.completion.ts';
+export { materialAvailability, shortMaterialsText, type MoShortMaterial } from './manufacturing.availability.ts';
 export {
   MO_ENTITY,
   MO_MATERIAL,
@@ -40,6 +42,7 @@ export {
 } from './manufacturing.common.ts';
 export { listManufacturingOrders, manufacturingStats, moTimeEntries } from './manufacturing.read.ts';
 export { getManufacturingOrder } from './manufacturing.detail.ts';
+export { manufacturingOfOrder, manufacturingRelatedDocuments } from './manufacturing.related.ts';
 export {
   manufacturingOrders,
   moDemands,

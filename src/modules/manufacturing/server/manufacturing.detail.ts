@@ -10,6 +10,8 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import { moMessages, type MoDetail, type MoStatus } from '../manufacturing.contract.ts';
 import { ACTIVE_STATUSES, MO_MATERIAL, ZERO, actualCosts, conversionPerUnit, maxDec } from './manufacturing.common.ts';
 import { isoOf, listSelect, moTimeEntries, toListRow, ts, type ListSqlRow } from './manufacturing.read.ts';
+import { materialAvailability } from './manufacturing.availability.ts';
+import { isReadyToComplete } from './manufacturing.completion.ts';
 
 export async function getManufacturingOrder(db: DbOrTx, id: number): Promise<MoDetail> {
   const today = kyivToday();
@@ -427,5 +429,7 @@ export async function getManufacturingOrder(db: DbOrTx, id: number): Promise<MoD
     timeEntries: await moTimeEntries(db, id),
     childOrders: children.map((c) => ({ id: Number(c.id), number: c.number, status: c.status })),
     excessLines,
+    readyToComplete: isReadyToComplete(status, listRow.producedQty, listRow.qty),
+    materialsShort: (await materialAvailability(db, [id])).get(id) ?? null,
   };
 }

@@ -263,7 +263,7 @@ export async function completeManufacturingOrder(
   tx: DbOrTx,
   ctx: AuditContext,
   id: number,
-  opts: { excess?: MoExcess; confirmShort?: boolean } = {},
+  opts: { excess?: MoExcess; confirmShort?: boolean; auto?: boolean } = {},
 ): Promise<void> {
   const mo = await lockManufacturingOrder(tx, id);
   if (mo.status !== 'in_progress') throw statusError(mo.status, moMessages.completeNotInProgress);
@@ -321,6 +321,7 @@ export async function completeManufacturingOrder(
       excess: excess.length ? (opts.excess ?? null) : null,
       closedTimeEntries: closed,
       actual,
+      ...(opts.auto ? { auto: true } : {}),
     },
   });
 }

@@ -34,6 +34,7 @@ import {
 } from './manufacturing.common.ts';
 import { notifyProduced } from './manufacturing.lifecycle.ts';
 import { markInProgress } from './manufacturing.status.ts';
+import { completeIfFinished } from './manufacturing.completion.ts';
 import {
   bumpVersion,
   ledgerDoc,
@@ -307,5 +308,7 @@ export async function postMoOutput(
       warnings,
     },
   });
-  return { id: posting!.id, number, backflushIssue, warnings };
+  // The full quantity out and nothing left to decide: the MO completes in this transaction (decision 0020).
+  const completed = await completeIfFinished(tx, ctx, moId);
+  return { id: posting!.id, number, backflushIssue, warnings, completed };
 }

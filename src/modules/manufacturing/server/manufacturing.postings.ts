@@ -57,6 +57,8 @@ export interface MoPostingResult {
   number: string;
   backflushIssue: { id: number; number: string } | null;
   warnings: string[];
+  /** The output finished the MO and it completed by itself (output postings only). */
+  completed?: boolean;
 }
 
 export const ledgerDoc = (

@@ -2,6 +2,7 @@
 // time entries of an order. The drawer's detail is read by manufacturing.detail.ts from the same list row.
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { sql, type SQL } from 'drizzle-orm';
+import { listOrder } from '@/server/kernel/collation.ts';
 import { cmp, dec, div, fixed, isZero, mul, round } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -159,11 +160,10 @@ export async function listManufacturingOrders(db: DbOrTx, q: ListQuery): Promise
   }
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const { field, desc } = parseSort(q.sort ?? '-createdAt', moSortFields, 'createdAt');
-  const direction = desc ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
   const { limit, offset } = pageWindow(q);
   const rows = rowsOf<ListSqlRow>(
     await db.execute(sql`${listSelect} ${condition}
-      order by ${sql.raw(sortSql[field])} ${direction}, mo.id ${sql.raw(desc ? 'desc' : 'asc')}
+      order by ${listOrder(sql.raw(sortSql[field]), field, desc, 'last')}, mo.id ${sql.raw(desc ? 'desc' : 'asc')}
       limit ${limit} offset ${offset}`),
   );
   const [count] = rowsOf<{ total: number }>(

@@ -26,6 +26,8 @@ import { cancelMoPosting, postMoIssue } from './manufacturing.postings.ts';
 import { postMoOutput } from './manufacturing.output.ts';
 import { listManufacturingOrders, manufacturingStats, moTimeEntries } from './manufacturing.read.ts';
 import { getManufacturingOrder } from './manufacturing.detail.ts';
+import { manufacturingRelatedDocuments } from './manufacturing.related.ts';
+import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import { renderMoLabels, renderTraveler, travelerTitle } from './manufacturing.print.ts';
 
 export async function manufacturingRoutes(app: AppInstance, deps: AppDeps) {
@@ -46,6 +48,10 @@ export async function manufacturingRoutes(app: AppInstance, deps: AppDeps) {
     settings: async () => getProductionSettings(db),
     updateSettings: async (request) => updateProductionSettings(db, auditContext(request), request.body),
     get: async (request) => getManufacturingOrder(db, request.params.id),
+    related: async (request) => {
+      const rights = await loadRights(db, request.user!.id);
+      return manufacturingRelatedDocuments(db, request.params.id, (route) => allows(rights, [route], 'view'));
+    },
     create: async (request) =>
       db.transaction(async (tx) => {
         const created = await createManufacturingOrder(tx, auditContext(request), request.body);

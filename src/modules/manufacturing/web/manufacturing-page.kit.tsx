@@ -210,6 +210,8 @@ export const inProgress: MoDetail = moDetailSchema.parse({
   ],
   childOrders: [],
   excessLines: [{ moMaterialId: 42, itemName: 'Плата друкована', qty: '2.0000' }],
+  readyToComplete: false,
+  materialsShort: [],
 });
 
 export const planned: MoDetail = moDetailSchema.parse({
@@ -225,6 +227,8 @@ export const planned: MoDetail = moDetailSchema.parse({
   demands: [],
   timeEntries: [],
   excessLines: [],
+  readyToComplete: false,
+  materialsShort: null,
   costs: { ...inProgress.costs, planned: null, variance: null },
 });
 

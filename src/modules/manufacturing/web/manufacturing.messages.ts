@@ -330,8 +330,6 @@ export const moWebMessages = {
       serialsTitle: 'Серійні номери',
       serialsAuto: 'Виділені номери по черзі',
       serialsPick: 'Обрати або відсканувати номери',
-      allocated: 'Виділені номери (натисніть, щоб додати)',
-      addSerial: (value: string) => `Додати ${value}`,
       serialsCount: (need: string, have: number) => `Потрібно ${countUk(need, SERIAL_FORMS)}, додано ${have}`,
       submit: 'Провести випуск',
     },

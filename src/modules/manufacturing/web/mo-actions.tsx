@@ -11,6 +11,7 @@ import {
   moCancelSchema,
   moExcessLabels,
   moExcessOptions,
+  moMessages,
   moPostingKindLabels,
   timeEntryUpdateSchema,
   type MoDetail,
@@ -40,6 +41,7 @@ import { toast } from '@/web/lib/use-toast.ts';
 import { ConfirmDialog, FormFailure, decimalInput, formatQty } from './manufacturing-parts.tsx';
 import { isMoQuery, moRequests } from './manufacturing.api.ts';
 import { moWebMessages } from './manufacturing.messages.ts';
+import { MaterialsAvailability } from './mo-availability.tsx';
 
 const a = moWebMessages.actions;
 
@@ -65,7 +67,11 @@ export function useMoMutation<T, V = void>(
 
 /** The posting's number, the backflush issue posted with it, and the server's warnings (under-issued materials). */
 export const postingSummary = (answer: MoPostingResult) =>
-  [[answer.number, answer.backflushIssue?.number].filter(Boolean).join(', '), ...(answer.warnings ?? [])].join('. ');
+  [
+    [answer.number, answer.backflushIssue?.number].filter(Boolean).join(', '),
+    ...(answer.warnings ?? []),
+    ...(answer.completed ? [moMessages.autoCompleted] : []),
+  ].join('. ');
 
 export const failureOf = (error: unknown) => (error ? (serverMessageOf(error) ?? a.failed) : null);
 
@@ -125,6 +131,7 @@ export function SimpleActionDialog({
       onConfirm={() => run.mutate()}
       onClose={onDone}
     >
+      {action === 'release' ? <MaterialsAvailability short={mo.materialsShort} /> : null}
       {failure ? <FormFailure>{failure}</FormFailure> : null}
     </ConfirmDialog>
   );

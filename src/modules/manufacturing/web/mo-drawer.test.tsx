@@ -205,7 +205,9 @@ describe('ManufacturingPage — drawer', () => {
     await user.clear(good);
     await user.type(good, '2');
     await user.click(within(dialog).getByRole('radio', { name: 'Обрати або відсканувати номери' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Додати SN-0006' }));
+    // The allocated serials are offered by the picker (no request: the order's own list).
+    await user.click(within(dialog).getByRole('combobox', { name: /^Вибрати серійний номер/ }));
+    await user.click(await screen.findByRole('option', { name: 'SN-0006' }));
     await user.click(within(dialog).getByRole('button', { name: 'Провести випуск' }));
     expect(await within(dialog).findByText('Потрібно 2 серійні номери, додано 1')).toBeTruthy();
     await user.type(within(dialog).getByPlaceholderText('Сканувати або ввести номер'), 'SN-0005{Enter}');

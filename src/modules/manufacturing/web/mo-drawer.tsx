@@ -47,6 +47,8 @@ import { isMoQuery, moQueryKey, moRequests, openPrint } from './manufacturing.ap
 import { moWebMessages } from './manufacturing.messages.ts';
 import { CompleteDialog, ReasonDialog, SimpleActionDialog, TimeEntryDialog, type SimpleAction } from './mo-actions.tsx';
 import { IssueDialog, OutputDialog } from './mo-posting-dialogs.tsx';
+import { MoLinks } from './mo-related.tsx';
+import { MaterialsAvailability, ReadyToCompleteBadge } from './mo-availability.tsx';
 import {
   ChildOrders,
   CostTab,
@@ -111,6 +113,8 @@ const labels: Record<MoAction, string> = {
 /** Prints change nothing: offered to viewers too. */
 const readOnlyActions: readonly MoAction[] = ['traveler', 'labels'];
 const primaryActions: readonly MoAction[] = ['release', 'start', 'output', 'complete'];
+/** The full quantity produced: 'Завершити' is the one next step (issue 21). */
+const primaryOf = (mo: MoDetail): readonly MoAction[] => (mo.readyToComplete ? ['complete'] : primaryActions);
 
 type Pending =
   | { kind: 'simple'; action: SimpleAction }
@@ -125,7 +129,10 @@ type Pending =
 export function offeredActions(mo: MoDetail, canChange: boolean): MoAction[] {
   const allowed = moAllowedActions[mo.status] as readonly string[];
   const hasSemiFinished = mo.materials.some((m) => m.kind === 'semi_finished');
-  return actionOrder.filter(
+  const order = mo.readyToComplete
+    ? ['complete' as const, ...actionOrder.filter((a) => a !== 'complete')]
+    : actionOrder;
+  return order.filter(
     (action) =>
       allowed.includes(action) &&
       (canChange || readOnlyActions.includes(action)) &&
@@ -159,6 +166,7 @@ export function MoDrawer({
             {mo ? mo.number : moWebMessages.title}
             {mo ? <MoStatusBadge status={mo.status} /> : null}
             {mo ? <PriorityBadge priority={mo.priority} /> : null}
+            {mo?.readyToComplete ? <ReadyToCompleteBadge /> : null}
           </SheetTitle>
           <SheetDescription>
             {mo ? `${mo.sku} · ${mo.itemName} × ${formatQty(mo.qty)} ${mo.unitShortName ?? ''}`.trim() : d.loading}
@@ -194,7 +202,9 @@ export function MoDrawer({
                 </div>
               ) : null}
               <Actions mo={mo} canChange={canChange} onEdit={() => onEdit(mo.id)} onDialog={setPending} />
+              <MaterialsAvailability short={mo.materialsShort} />
               <Facts mo={mo} onOpen={onOpen} />
+              <MoLinks moId={mo.id} />
               <Tabs defaultValue="materials" className="min-w-0">
                 <div className="min-w-0 overflow-x-auto">
                   <TabsList className="w-max justify-start">
@@ -337,7 +347,7 @@ function Actions({
                     ? 'destructive'
                     : action === 'delete'
                       ? 'ghost'
-                      : primaryActions.includes(action)
+                      : primaryOf(mo).includes(action)
                         ? 'default'
                         : 'outline'
                 }

@@ -9,7 +9,7 @@ import {
 } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { cmp, dec, fixed, isNegative, isZero, neg, sub, type Dec } from '@/shared/decimal.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
-import { SerialsInput } from '@/modules/serial-numbers/web/index.ts';
+import { SerialPicker } from '@/modules/serial-numbers/web/index.ts';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
@@ -201,7 +201,7 @@ export function OutputDialog({ mo, onDone }: { mo: MoDetail; onDone: () => void 
     description: postingSummary,
     onSuccess: onDone,
   });
-  const allocated = mo.serials.filter((s) => s.status === 'allocated' && !serials.includes(s.value));
+  const allocated = mo.serials.filter((s) => s.status === 'allocated').map((s) => s.value);
   const typedQty = goodQty.trim().replace(',', '.');
   const qtyForSerials = /^\d+(\.\d+)?$/.test(typedQty) ? typedQty : '0';
 
@@ -286,36 +286,17 @@ export function OutputDialog({ mo, onDone }: { mo: MoDetail; onDone: () => void 
           </div>
           {mode === 'pick' ? (
             <div className="grid gap-3">
-              <SerialsInput
+              <SerialPicker
                 sku={mo.sku}
                 qty={qtyForSerials}
                 value={serials}
                 editable
+                choices={allocated.length ? { serials: allocated } : null}
                 onChange={(next) => {
                   setSerials(next);
                   setSerialsError(null);
                 }}
               />
-              {allocated.length ? (
-                <div className="grid gap-1.5">
-                  <p className="text-xs text-muted-foreground">{a.output.allocated}</p>
-                  <ul className="flex max-h-32 flex-wrap gap-1.5 overflow-y-auto">
-                    {allocated.map((s) => (
-                      <li key={s.id}>
-                        <button
-                          type="button"
-                          className="rounded-md border px-2 py-0.5 font-mono text-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
-                          aria-label={a.output.addSerial(s.value)}
-                          disabled={cmp(dec(serials.length), dec(qtyForSerials)) >= 0}
-                          onClick={() => setSerials((current) => [...current, s.value])}
-                        >
-                          {s.value}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
               {serialsError ? (
                 <p role="alert" className="text-sm text-destructive dark:text-red-400">
                   {serialsError}

@@ -24,6 +24,9 @@ const m = {
   autoOutputHint: 'Коли на терміналі завершують останню операцію, придатні одиниці одразу надходять на склад.',
   requireBadge: 'Вхід на терміналі лише за бейджем',
   requireBadgeHint: 'Вибір себе зі списку працівників буде недоступний.',
+  refuseStartWhenShort: 'Не починати без матеріалів',
+  refuseStartWhenShortHint:
+    'Термінал не дозволить почати замовлення, якому бракує матеріалів. Вимкнено — лише попереджає і просить підтвердити.',
   hoursPerDay: 'Робочих годин на день',
   hoursPerDayHint: 'Для оцінки тривалості виготовлення в днях.',
   hoursError: 'Від 1 до 24 годин, кратно пів години',
@@ -49,11 +52,12 @@ export function ProductionSettingsDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-type Flag = 'backflush' | 'autoOutputOnLastOperation' | 'requireBadge';
+type Flag = 'backflush' | 'autoOutputOnLastOperation' | 'requireBadge' | 'refuseStartWhenShort';
 const flags: Array<{ key: Flag; label: string; hint: string }> = [
   { key: 'backflush', label: m.backflush, hint: m.backflushHint },
   { key: 'autoOutputOnLastOperation', label: m.autoOutput, hint: m.autoOutputHint },
   { key: 'requireBadge', label: m.requireBadge, hint: m.requireBadgeHint },
+  { key: 'refuseStartWhenShort', label: m.refuseStartWhenShort, hint: m.refuseStartWhenShortHint },
 ];
 
 function ProductionSettingsFields({ settings }: { settings: ProductionSettingsView }) {
@@ -62,6 +66,7 @@ function ProductionSettingsFields({ settings }: { settings: ProductionSettingsVi
     backflush: settings.backflush,
     autoOutputOnLastOperation: settings.autoOutputOnLastOperation,
     requireBadge: settings.requireBadge,
+    refuseStartWhenShort: settings.refuseStartWhenShort,
   });
   const [hours, setHours] = useState(String(settings.hoursPerDay));
   const [hoursError, setHoursError] = useState<string | undefined>();

@@ -17,8 +17,11 @@ import { workers } from '@/resources/workers/workers.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { getProductionSettings } from '@/modules/production/server/index.ts';
 import {
+  completeIfFinished,
+  materialAvailability,
   moProducedQty,
   postMoOutput,
+  shortMaterialsText,
   refreshOperationReadiness,
   startManufacturingOrder,
 } from '@/modules/manufacturing/server/index.ts';
@@ -304,6 +307,26 @@ function requireWorkable(status: MoOperationStatus) {
   if (status === 'pending') throw new DomainError(409, mesMessages.notReady);
 }
 
+/**
+ * The MO's first start (no operation of it started yet) with materials short: refused when the setting says so,
+ * otherwise asked ('Бракує матеріалів: … Почати все одно?') until the operator confirms.
+ */
+async function checkMaterialsOnFirstStart(tx: DbOrTx, moId: number, input: MesActionBody, refuse: boolean) {
+  const [started] = await tx
+    .select({ id: moOperations.id })
+    .from(moOperations)
+    .where(and(eq(moOperations.moId, moId), sql`${moOperations.startedAt} is not null`))
+    .limit(1);
+  if (started) return;
+  const short = (await materialAvailability(tx, [moId])).get(moId) ?? [];
+  if (!short.length) return;
+  const text = shortMaterialsText(short);
+  if (refuse) throw new DomainError(409, mesMessages.startShortRefused(text));
+  if (input.confirmShortMaterials) return;
+  const question = mesMessages.startShortConfirm(text);
+  throw new DomainError(409, question, { confirmShortMaterials: question });
+}
+
 async function runAction(
   tx: DbOrTx,
   ctx: AuditContext,
@@ -335,6 +358,7 @@ async function runAction(
   if (action === 'start' || action === 'resume') {
     requireWorkable(op.status);
     if (openHere) throw new DomainError(409, mesMessages.alreadyOn);
+    if (action === 'start') await checkMaterialsOnFirstStart(tx, mo.id, input, settings.refuseStartWhenShort);
     // The worker's other open entry is paused for him: each worker has at most one.
     if (open) {
       await closeEntry(tx, open.id, now, { pauseReason: SWITCH_PAUSE_REASON });
@@ -514,6 +538,8 @@ async function runAction(
         output = { id: posted.id, number: posted.number, goodQty: q4(toPost) };
       }
     }
+    // The last open operation done after the output was posted elsewhere: the MO may be finished now (decision 0020).
+    if (action === 'finish' && after.status === 'done') await completeIfFinished(tx, ctx, mo.id);
   }
 
   if (after !== before) {

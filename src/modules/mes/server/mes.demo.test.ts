@@ -3,7 +3,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
-import { moOperations, moPostings, timeEntries } from '@/modules/manufacturing/server/manufacturing.table.ts';
+import {
+  manufacturingOrders,
+  moOperations,
+  moPostings,
+  timeEntries,
+} from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { mesDemoSeeder } from './mes.demo.ts';
 import { createMesFixture, type MesFixture } from './mes.fixture.ts';
 
@@ -34,6 +39,9 @@ describe('mesDemoSeeder', () => {
       .from(moPostings)
       .where(and(eq(moPostings.moId, whole.id), eq(moPostings.kind, 'output')));
     expect(outputs).toEqual([{ goodQty: '4.0000' }]);
+    // Finished on the terminal: completed by itself, not left 'У роботі' (decision 0020).
+    const [done] = await f.t.db.select().from(manufacturingOrders).where(eq(manufacturingOrders.id, whole.id));
+    expect(done!.status).toBe('completed');
     const firstEntries = await f.t.db
       .select()
       .from(timeEntries)

@@ -11,6 +11,7 @@ import { dec, div, fixed, isZero, sub } from '@/shared/decimal.ts';
 import { workers } from '@/resources/workers/workers.table.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
+import { completeManufacturingOrder, isReadyToComplete, moProducedQty } from '@/modules/manufacturing/server/index.ts';
 import { manufacturingOrders, moOperations } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { mesActionSchema, type MesAction, type MesActionInput } from '../mes.contract.ts';
 import { performMesAction } from './mes.actions.ts';
@@ -92,6 +93,16 @@ async function runWholeOrder(tx: DbOrTx, c: Crew, mo: { id: number; qty: string 
     });
     t += span * MINUTE;
   }
+  // The last finish completes the MO by itself (decision 0020) unless materials were issued beyond the need: the
+  // foreman returns the excess, so no finished order is left 'У роботі'.
+  const [row] = await tx
+    .select({ status: manufacturingOrders.status, qty: manufacturingOrders.qty })
+    .from(manufacturingOrders)
+    .where(eq(manufacturingOrders.id, mo.id));
+  const produced = (await moProducedQty(tx, [mo.id])).get(mo.id)?.produced ?? '0';
+  if (row && isReadyToComplete(row.status, produced, row.qty)) {
+    await completeManufacturingOrder(tx, ctx, mo.id, { excess: 'return' });
+  }
   return ops.length;
 }
 
@@ -103,7 +114,8 @@ async function runHalf(tx: DbOrTx, c: Crew, mo: { id: number; qty: string }, now
   const half = fixed(div(dec(mo.qty), dec(2), 0), 0);
   const workerId = pick(c, first!.departmentId, 1);
   const t = now.getTime() - 4 * 60 * MINUTE;
-  await act(tx, first!.id, 'start', new Date(t), { workerId });
+  // The operator starts even if materials are short (the terminal asks; the demo says yes).
+  await act(tx, first!.id, 'start', new Date(t), { workerId, confirmShortMaterials: true });
   await act(tx, first!.id, 'pause', new Date(t + 60 * MINUTE), { workerId, pauseReason: 'Обід' });
   await act(tx, first!.id, 'resume', new Date(t + 105 * MINUTE), { workerId });
   if (isZero(dec(half))) return;
@@ -152,7 +164,14 @@ export const mesDemoSeeder: DemoSeeder = {
     if (!c.any.length) return;
     // Open MOs nobody has worked on yet.
     const mos = await tx
-      .select({ id: manufacturingOrders.id, number: manufacturingOrders.number, qty: manufacturingOrders.qty })
+      .select({
+        id: manufacturingOrders.id,
+        number: manufacturingOrders.number,
+        qty: manufacturingOrders.qty,
+        // Materials already issued by hand (the board batch): that order stays the one in progress, not run through.
+        issued: sql<boolean>`exists (select 1 from mo_postings p where p.mo_id = ${manufacturingOrders.id}
+          and p.kind = 'issue' and p.status = 'posted')`,
+      })
       .from(manufacturingOrders)
       .where(
         and(
@@ -172,12 +191,12 @@ export const mesDemoSeeder: DemoSeeder = {
       if (whole && half) break;
       // Each scenario in a savepoint: an order the stock cannot serve (backflush) is left as it was.
       try {
-        if (!whole) {
+        if (!whole && !mo.issued) {
           await tx.transaction(async (sp) => {
             await runWholeOrder(sp, c, mo, new Date(now.getTime() - 60 * MINUTE));
           });
           whole = mo.number;
-        } else {
+        } else if (!half) {
           await tx.transaction(async (sp) => runHalf(sp, c, mo, now));
           half = mo.number;
         }

@@ -1,6 +1,7 @@
 // What the terminal reads (production.md §6): the queue of a department, its workers, identification by badge, and
 // one operation with its instructions and materials. Nothing here changes data.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -12,6 +13,7 @@ import { workers } from '@/resources/workers/workers.table.ts';
 import { getProductionSettings } from '@/modules/production/server/index.ts';
 import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { techCards } from '@/modules/tech-cards/server/tech-cards.table.ts';
+import { materialAvailability } from '@/modules/manufacturing/server/index.ts';
 import {
   manufacturingOrders,
   moMaterials,
@@ -78,7 +80,7 @@ const queueColumns = {
     order by p.seq desc limit 1) end`,
 };
 
-type QueueDbRow = Omit<MesQueueRow, 'workers'>;
+type QueueDbRow = Omit<MesQueueRow, 'workers' | 'materialsShort'>;
 
 async function selectOperations(db: DbOrTx, where: SQL | undefined, limit = 500): Promise<MesQueueRow[]> {
   const rows = (await db
@@ -102,6 +104,10 @@ async function selectOperations(db: DbOrTx, where: SQL | undefined, limit = 500)
     db,
     rows.map((r) => r.id),
   );
+  const short = await materialAvailability(
+    db,
+    rows.map((r) => r.moId),
+  );
   return rows.map((r) => ({
     ...r,
     moQty: qty(r.moQty),
@@ -111,6 +117,7 @@ async function selectOperations(db: DbOrTx, where: SQL | undefined, limit = 500)
     isLast: Boolean(r.isLast),
     available: r.available === null ? null : qty(r.available),
     workers: onIt.get(r.id) ?? [],
+    materialsShort: short.get(r.moId) ?? [],
   }));
 }
 
@@ -306,7 +313,7 @@ async function selectWorkers(db: DbOrTx, where: SQL | undefined): Promise<MesWor
     .leftJoin(departments, eq(departments.id, workers.departmentId))
     .leftJoin(current, eq(current.workerId, workers.id))
     .where(and(activeWorker, where))
-    .orderBy(asc(workers.lastName), asc(workers.firstName), asc(workers.id));
+    .orderBy(ukOrder(workers.lastName), ukOrder(workers.firstName), asc(workers.id));
   return rows.map((r) => ({ ...r, hasBadge: Boolean(r.hasBadge) }));
 }
 
@@ -342,7 +349,7 @@ export async function mesContext(db: DbOrTx, linkedWorkerId: number | null): Pro
         ),
       ),
     )
-    .orderBy(asc(departments.name));
+    .orderBy(ukOrder(departments.name));
   return {
     requireBadge: settings.requireBadge,
     autoOutputOnLastOperation: settings.autoOutputOnLastOperation,

@@ -16,6 +16,7 @@ import { formatDateUk, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { isMesQuery, mesOperationQueryKey } from './mes.api.ts';
 import { PauseDialog, QuantityDialog, type QuantityBody } from './mes-dialogs.tsx';
+import { ShortMaterialsConfirm } from './mes-short-confirm.tsx';
 import type { Identity } from './mes-identify.tsx';
 import { BigButton, OfflineBanner, PriorityPill, qtyText, StatusPill } from './mes-parts.tsx';
 import { useMesAction, type MesTap } from './use-mes-action.ts';
@@ -178,6 +179,12 @@ export function OperationScreen({
         onRetry={action.failed ? () => void action.retry() : null}
         onOpenChange={(open) => !open && setDialog(null)}
         onSubmit={(body) => send(dialog === 'finish' ? 'finish' : 'report', body)}
+      />
+      <ShortMaterialsConfirm
+        question={action.question?.text ?? null}
+        busy={action.busy}
+        onConfirm={() => void action.confirm()}
+        onCancel={action.clearError}
       />
     </div>
   );

@@ -61,6 +61,7 @@ const row: MesQueueRow = {
   isLast: false,
   available: '10.0000',
   workers: [],
+  materialsShort: [],
 };
 
 const pendingRow: MesQueueRow = { ...row, id: 6, seq: 30, name: 'Контроль', status: 'pending', available: '0.0000' };

@@ -2,6 +2,7 @@
 // the server sorts them), then the pending ones greyed under 'Наступні'. Polled every 15 s.
 import { useQuery } from '@tanstack/react-query';
 import { mesTexts, QUEUE_POLL_MS, type MesQueueRow } from '@/modules/mes/mes.contract.ts';
+import { moMessages } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { StateMessage } from '@/web/components/data-list.tsx';
 import { formatDateUk } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -109,6 +110,16 @@ function OperationCard({ row, workerId, onOpen }: { row: MesQueueRow; workerId: 
           </span>
         ) : null}
       </div>
+      {row.materialsShort.length ? (
+        <div className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-900/40 dark:text-amber-100">
+          <b>{mesTexts.materialsShort}</b>
+          <ul>
+            {row.materialsShort.map((line) => (
+              <li key={line.itemId}>{moMessages.shortLine(line)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="text-sm text-muted-foreground">
         {row.workers.length
           ? `${mesTexts.onIt}: ${row.workers.map((w) => (w.workerId === workerId ? `${w.name} (${mesTexts.you})` : w.name)).join(', ')}`

@@ -18,6 +18,8 @@ export interface MesActionState {
   error: string | null;
   /** The tap that got no answer; `retry` sends it again with the same key. */
   failed: MesTap | null;
+  /** The server asks first ('Бракує матеріалів: … Почати все одно?'): `confirm` sends the tap again, confirmed. */
+  question: { tap: MesTap; text: string } | null;
 }
 
 // randomUUID exists only in secure contexts; a shop-floor tablet on plain http over the LAN still has
@@ -33,7 +35,12 @@ const signatureOf = (tap: MesTap) => JSON.stringify([tap.operationId, tap.action
 export function useMesAction(onSuccess: (result: MesActionResult, tap: MesTap) => void) {
   const pending = useRef<{ signature: string; key: string } | null>(null);
   const busyRef = useRef(false);
-  const [state, setState] = useState<MesActionState>({ busy: false, error: null, failed: null });
+  const [state, setState] = useState<MesActionState>({
+    busy: false,
+    error: null,
+    failed: null,
+    question: null,
+  });
 
   const run = useCallback(
     async (tap: MesTap): Promise<MesActionResult | null> => {
@@ -42,20 +49,29 @@ export function useMesAction(onSuccess: (result: MesActionResult, tap: MesTap) =
       const signature = signatureOf(tap);
       if (pending.current?.signature !== signature) pending.current = { signature, key: newKey() };
       const key = pending.current.key;
-      setState({ busy: true, error: null, failed: null });
+      setState({ busy: true, error: null, failed: null, question: null });
       try {
         const result = await sendAction(tap.operationId, tap.action, tap.body, key);
         pending.current = null;
-        setState({ busy: false, error: null, failed: null });
+        setState({ busy: false, error: null, failed: null, question: null });
         onSuccess(result, tap);
         return result;
       } catch (err) {
         const noAnswer = err instanceof NetworkError || (err instanceof ApiError && err.status >= 500);
+        const question = err instanceof ApiError ? err.fields?.confirmShortMaterials : undefined;
         if (noAnswer) {
-          setState({ busy: false, error: null, failed: tap });
+          setState({ busy: false, error: null, failed: tap, question: null });
+        } else if (question) {
+          pending.current = null;
+          setState({ busy: false, error: null, failed: null, question: { tap, text: question } });
         } else {
           pending.current = null;
-          setState({ busy: false, error: err instanceof Error ? err.message : String(err), failed: null });
+          setState({
+            busy: false,
+            error: err instanceof Error ? err.message : String(err),
+            failed: null,
+            question: null,
+          });
         }
         return null;
       } finally {
@@ -66,7 +82,15 @@ export function useMesAction(onSuccess: (result: MesActionResult, tap: MesTap) =
   );
 
   const retry = useCallback(() => (state.failed ? run(state.failed) : Promise.resolve(null)), [run, state.failed]);
-  const clearError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
+  const clearError = useCallback(() => setState((s) => ({ ...s, error: null, question: null })), []);
+  /** 'Почати все одно': the asked tap again (a new tap, a new key) with the confirmation. */
+  const confirm = useCallback(
+    () =>
+      state.question
+        ? run({ ...state.question.tap, body: { ...state.question.tap.body, confirmShortMaterials: true } })
+        : Promise.resolve(null),
+    [run, state.question],
+  );
 
-  return { ...state, run, retry, clearError };
+  return { ...state, run, retry, clearError, confirm };
 }

@@ -119,7 +119,12 @@ export const productionJourneyDemoSeeder: DemoSeeder = {
         await postMoIssue(t, ctx, mo.id, { notes: 'Комплектація під замовлення' });
         // 4. The terminal: every operation run; the last finish posts the output (reserved for the order lines).
         await runOnTerminal(t, mo.id, mo.qty);
-        await completeManufacturingOrder(t, ctx, mo.id, { excess: 'variance' });
+        // The last finish usually completes the MO by itself (decision 0020); what is left to decide is decided here.
+        const [after] = await t
+          .select({ status: manufacturingOrders.status })
+          .from(manufacturingOrders)
+          .where(eq(manufacturingOrders.id, mo.id));
+        if (after?.status === 'in_progress') await completeManufacturingOrder(t, ctx, mo.id, { excess: 'variance' });
         // 5. The shipment with the serials just made.
         const outputs = await t
           .select({ serials: moPostings.serials })

@@ -2,6 +2,7 @@
 // comes from the MO tables and every change goes through the MO services (which lock, audit and post), so the
 // board cannot drift from /manufacturing. The board only adds its column rules and an audit of each move.
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
@@ -18,6 +19,8 @@ import {
   completeManufacturingOrder,
   createManufacturingOrder,
   MO_ENTITY,
+  isReadyToComplete,
+  materialAvailability,
   moProducedQty,
   postMoOutput,
   releaseManufacturingOrder,
@@ -130,7 +133,12 @@ export function taskProgress(quantity: string, produced: string, opsDone: number
   return Math.max(0, Math.min(100, value));
 }
 
-function toTask(row: CardRow, produced: string, today: string): ProductionTask {
+function toTask(
+  row: CardRow,
+  produced: string,
+  today: string,
+  materialsShort: ProductionTask['materialsShort'],
+): ProductionTask {
   const status = taskStatusOf(row.moStatus)!;
   return {
     id: row.id,
@@ -153,6 +161,8 @@ function toTask(row: CardRow, produced: string, today: string): ProductionTask {
         ? null
         : { workerId: row.workerId, name: [row.workerLastName, row.workerFirstName].filter(Boolean).join(' ') },
     notes: row.notes,
+    readyToComplete: isReadyToComplete(row.moStatus, produced, row.quantity),
+    materialsShort,
   };
 }
 
@@ -176,8 +186,14 @@ async function cardsOf(db: DbOrTx, rows: CardRow[]): Promise<ProductionTask[]> {
     db,
     rows.map((r) => r.id),
   );
+  const short = await materialAvailability(
+    db,
+    rows.map((r) => r.id),
+  );
   const today = kyivToday();
-  return rows.map((row) => toTask(row, fixed(dec(produced.get(row.id)?.produced ?? '0'), 4), today));
+  return rows.map((row) =>
+    toTask(row, fixed(dec(produced.get(row.id)?.produced ?? '0'), 4), today, short.get(row.id) ?? null),
+  );
 }
 
 /**
@@ -340,11 +356,14 @@ export async function completeTask(
   await db.transaction(async (tx) => {
     const before = await lockMo(tx, id);
     if (before.status !== 'in_progress') throw new DomainError(409, refusal(before.status, 'completed'));
-    let output: { id: number; number: string } | null = null;
+    let output: { id: number; number: string; completed?: boolean } | null = null;
     if (input.goodQty !== undefined && !isZero(dec(input.goodQty))) {
       output = await postMoOutput(tx, ctx, id, { goodQty: input.goodQty });
     }
-    await completeManufacturingOrder(tx, ctx, id, { excess: input.excess, confirmShort: input.confirmShort });
+    // The output may have finished the MO, which then completed by itself (decision 0020).
+    if (!output?.completed) {
+      await completeManufacturingOrder(tx, ctx, id, { excess: input.excess, confirmShort: input.confirmShort });
+    }
     await audit(tx, ctx, {
       action: 'status_change',
       entityType: MO_ENTITY,
@@ -480,7 +499,7 @@ export async function madeItemOptions(db: DbOrTx, search?: string): Promise<Task
     .select({ id: items.id, label: items.name, hint: items.sku })
     .from(items)
     .where(and(...where))
-    .orderBy(asc(items.name))
+    .orderBy(ukOrder(items.name))
     .limit(30);
   return rows;
 }
@@ -506,7 +525,7 @@ export async function workerOptions(db: DbOrTx, search?: string): Promise<TaskOp
     })
     .from(workers)
     .where(and(...where))
-    .orderBy(asc(workers.lastName), asc(workers.firstName))
+    .orderBy(ukOrder(workers.lastName), ukOrder(workers.firstName))
     .limit(30);
   return rows.map((r) => ({ id: r.id, label: `${r.lastName} ${r.firstName}`, hint: r.hint }));
 }
@@ -517,6 +536,6 @@ export async function recipeOptions(db: DbOrTx, itemId: number): Promise<TaskOpt
     .select({ id: recipes.id, label: recipes.name, isDefault: recipes.isDefault })
     .from(recipes)
     .where(and(eq(recipes.itemId, itemId), eq(recipes.status, 'active')))
-    .orderBy(sql`${recipes.isDefault} desc`, asc(recipes.name));
+    .orderBy(sql`${recipes.isDefault} desc`, ukOrder(recipes.name));
   return rows.map((r) => ({ id: r.id, label: r.label, hint: r.isDefault ? 'default' : null }));
 }

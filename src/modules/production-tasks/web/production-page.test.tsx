@@ -24,6 +24,8 @@ const base: ProductionTask = taskSchema.parse({
   orderNumbers: ['ORD-2026-00012'],
   assignee: { workerId: 5, name: 'Шевченко Тарас' },
   notes: null,
+  readyToComplete: false,
+  materialsShort: [],
 });
 const released = taskSchema.parse({
   ...base,
@@ -363,5 +365,40 @@ describe('ProductionPage — the board', () => {
       ]),
     );
     expect(await screen.findByText('Створено 1 завдання')).toBeTruthy();
+  });
+
+  it('marks a finished card «Готово до завершення» with «Завершити» as its action, and a short one «Бракує матеріалів»', async () => {
+    const finished = taskSchema.parse({
+      ...working,
+      producedQuantity: '10.0000',
+      progress: 100,
+      readyToComplete: true,
+    });
+    const short = taskSchema.parse({
+      ...released,
+      materialsShort: [
+        { itemId: 7, sku: 'M-CASE-Z1', name: 'Корпус', unit: 'шт', needed: '4.0000', available: '1.0000' },
+        { itemId: 8, sku: 'MAT-LABEL', name: 'Етикетка', unit: 'м', needed: '2.5000', available: '0.0000' },
+      ],
+    });
+    stubApi(undefined, [base, short, finished]);
+    const user = userEvent.setup();
+    renderWithProviders(<ProductionPage />, { path: '/production' });
+    await screen.findByText('MO-2026-00003');
+
+    const done = within(card('MO-2026-00003'));
+    expect(done.getByText('Готово до завершення')).toBeTruthy();
+    expect(within(card('MO-2026-00001')).queryByText('Готово до завершення')).toBeNull();
+    expect(within(card('MO-2026-00001')).queryByRole('button', { name: /^Завершити/ })).toBeNull();
+
+    const badge = within(card('MO-2026-00002')).getByLabelText(/^Бракує матеріалів/);
+    expect(badge.getAttribute('title')).toBe(
+      'M-CASE-Z1 Корпус — потрібно 4 шт, є 1 шт\nMAT-LABEL Етикетка — потрібно 2,5 м, є 0 м',
+    );
+    expect(within(card('MO-2026-00001')).queryByText('Бракує матеріалів')).toBeNull();
+
+    await user.click(done.getByRole('button', { name: 'Завершити MO-2026-00003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Завершити MO-2026-00003' });
+    expect((within(dialog).getByLabelText('Випустити придатних') as HTMLInputElement).value).toBe('0');
   });
 });

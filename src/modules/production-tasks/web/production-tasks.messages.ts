@@ -41,6 +41,8 @@ export const tasksWebMessages = {
   moveTo: (column: string) => `Перемістити в «${column}»`,
   takeIntoWork: 'Взяти в роботу',
   finish: 'Завершити…',
+  complete: 'Завершити',
+  completeTask: (mo: string) => `Завершити ${mo}`,
   edit: 'Редагувати',
   openMo: 'Відкрити замовлення на виробництво',
   moving: 'Переміщення...',

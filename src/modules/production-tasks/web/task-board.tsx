@@ -34,6 +34,7 @@ import {
 } from '@/web/components/ui/dropdown-menu.tsx';
 import { formatDateUk, formatQty } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
+import { ReadyToCompleteBadge, ShortMaterialsBadge } from '@/modules/manufacturing/web/index.ts';
 import { moPageUrl } from './production-tasks.api.ts';
 import { tasksWebMessages as messages } from './production-tasks.messages.ts';
 
@@ -289,7 +290,21 @@ function TaskCard({
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         <PriorityBadge priority={task.priority} />
         <span className="text-muted-foreground">{moStatusLabels[task.moStatus]}</span>
+        {task.readyToComplete ? <ReadyToCompleteBadge /> : null}
+        {task.status !== 'completed' ? <ShortMaterialsBadge short={task.materialsShort} /> : null}
       </div>
+      {task.readyToComplete && canChange ? (
+        <Button
+          size="sm"
+          className="w-full"
+          disabled={pending}
+          aria-label={messages.completeTask(task.moNumber)}
+          onClick={() => onMove('completed')}
+        >
+          <CheckCircle2Icon aria-hidden="true" />
+          {messages.complete}
+        </Button>
+      ) : null}
 
       <div className="grid gap-1 text-xs">
         <span

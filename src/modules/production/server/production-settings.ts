@@ -1,6 +1,7 @@
 // The production settings (production.md §2, §4, §6): one `settings` row per key, defaults when unset.
 // backflush (default on), automatic output on the last operation (default on), badge required on /mes
-// (default off) and the working hours per day used for lead times (default 8).
+// (default off), the working hours per day used for lead times (default 8) and whether the terminal refuses to start
+// an MO whose materials are short (default off: it asks for confirmation).
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
@@ -11,6 +12,7 @@ export const productionSettingKeys = {
   autoOutputOnLastOperation: 'manufacturing.autoOutputOnLastOperation',
   requireBadge: 'mes.requireBadge',
   hoursPerDay: 'production.hoursPerDay',
+  refuseStartWhenShort: 'mes.refuseStartWhenShort',
 } as const;
 
 export interface ProductionSettings {
@@ -18,6 +20,8 @@ export interface ProductionSettings {
   autoOutputOnLastOperation: boolean;
   requireBadge: boolean;
   hoursPerDay: number;
+  /** Starting an MO on the terminal while materials are short: refused (true) or asked for confirmation (false). */
+  refuseStartWhenShort: boolean;
 }
 
 export const productionSettingDefaults: ProductionSettings = {
@@ -25,6 +29,7 @@ export const productionSettingDefaults: ProductionSettings = {
   autoOutputOnLastOperation: true,
   requireBadge: false,
   hoursPerDay: 8,
+  refuseStartWhenShort: false,
 };
 
 export async function getProductionSettings(db: DbOrTx): Promise<ProductionSettings> {
@@ -46,6 +51,10 @@ export async function getProductionSettings(db: DbOrTx): Promise<ProductionSetti
     ),
     requireBadge: bool(productionSettingKeys.requireBadge, productionSettingDefaults.requireBadge),
     hoursPerDay: typeof hours === 'number' && hours > 0 && hours <= 24 ? hours : productionSettingDefaults.hoursPerDay,
+    refuseStartWhenShort: bool(
+      productionSettingKeys.refuseStartWhenShort,
+      productionSettingDefaults.refuseStartWhenShort,
+    ),
   };
 }
 
