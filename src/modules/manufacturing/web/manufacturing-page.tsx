@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { PlusIcon, SettingsIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import {
   moPriorities,
   moPriorityLabels,
@@ -26,6 +26,7 @@ import {
   SEARCH_DELAY_MS,
   StatusFilter,
   statusOptions,
+  SettingsButton,
 } from '@/web/components/list-page.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
@@ -208,15 +209,7 @@ export function ManufacturingPage() {
         actions={
           canAccess ? (
             <>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label={messages.settings}
-                title={messages.settings}
-                onClick={() => setSettingsOpen(true)}
-              >
-                <SettingsIcon aria-hidden="true" />
-              </Button>
+              <SettingsButton label={messages.settings} onClick={() => setSettingsOpen(true)} />
               <Button onClick={() => setForm({ kind: 'create' })}>
                 <PlusIcon aria-hidden="true" />
                 {messages.newOrder}

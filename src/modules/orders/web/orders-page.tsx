@@ -6,15 +6,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import {
-  AlertTriangleIcon,
-  BanknoteIcon,
-  CheckIcon,
-  ClipboardListIcon,
-  PlusIcon,
-  SettingsIcon,
-  TruckIcon,
-} from 'lucide-react';
+import { AlertTriangleIcon, BanknoteIcon, CheckIcon, ClipboardListIcon, PlusIcon, TruckIcon } from 'lucide-react';
 import {
   activeOrderStatuses,
   orderStatuses,
@@ -36,6 +28,7 @@ import {
   StatusFilter,
   statusOptions,
   usePagedList,
+  SettingsButton,
 } from '@/web/components/list-page.tsx';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
@@ -118,15 +111,7 @@ export function OrdersPage() {
         actions={
           canAccess ? (
             <>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label={messages.settings}
-                title={messages.settings}
-                onClick={() => setSettingsOpen(true)}
-              >
-                <SettingsIcon aria-hidden="true" />
-              </Button>
+              <SettingsButton label={messages.settings} onClick={() => setSettingsOpen(true)} />
               <Button onClick={() => setForm({ kind: 'create' })}>
                 <PlusIcon aria-hidden="true" />
                 {messages.newOrder}

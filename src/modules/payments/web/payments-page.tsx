@@ -6,19 +6,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import {
-  BanknoteIcon,
-  CalendarDaysIcon,
-  InboxIcon,
-  PlusIcon,
-  SettingsIcon,
-  UploadIcon,
-  WalletIcon,
-} from 'lucide-react';
+import { BanknoteIcon, CalendarDaysIcon, InboxIcon, PlusIcon, UploadIcon, WalletIcon } from 'lucide-react';
 import type { PaymentStats } from '@/modules/payments/payments.contract.ts';
 import { openedFromOrder, orderDrawerHref } from '@/modules/orders/web/index.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { ListHeader } from '@/web/components/list-page.tsx';
+import { ListHeader, SettingsButton } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
@@ -75,15 +67,7 @@ export function PaymentsPage() {
         actions={
           canAccess ? (
             <>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label={messages.settings}
-                title={messages.settings}
-                onClick={() => setDialog({ kind: 'settings' })}
-              >
-                <SettingsIcon aria-hidden="true" />
-              </Button>
+              <SettingsButton label={messages.settings} onClick={() => setDialog({ kind: 'settings' })} />
               <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
                 <UploadIcon aria-hidden="true" />
                 {messages.importStatement}
