@@ -205,9 +205,11 @@ describe('sales', () => {
     await qty.fill('1');
     await shipmentDrawer.getByRole('button', { name: 'Зберегти' }).click();
     await toastTitle(page, 'Відвантаження збережено').waitFor();
-    await shipmentDrawer.getByLabel('Відскануйте або введіть серійний номер').fill(serials[0]!);
-    await shipmentDrawer.getByLabel('Відскануйте або введіть серійний номер').press('Enter');
-    await shipmentDrawer.getByLabel('Серійні номери: 1 з 1').waitFor();
+    // The serial picker of the line: the scanner types the number and Enter.
+    const scanBox = shipmentDrawer.getByRole('textbox', { name: `Серійні номери ${sku}`, exact: true });
+    await scanBox.fill(serials[0]!);
+    await scanBox.press('Enter');
+    await shipmentDrawer.getByLabel(`Серійні номери ${sku}: вибрано 1 з 1`).waitFor();
     await shipmentDrawer.getByRole('button', { name: 'Провести' }).click();
     await page
       .getByRole('alertdialog', { name: 'Провести відвантаження?' })
@@ -246,7 +248,7 @@ describe('sales', () => {
     });
     await page.goto(`/shipments?open=${rest.id}`);
     const restDrawer = page.getByRole('dialog', { name: /SHP-/ });
-    await restDrawer.getByLabel('Серійні номери: 2 з 2').waitFor();
+    await restDrawer.getByLabel(`Серійні номери ${sku}: вибрано 2 з 2`).waitFor();
     await restDrawer.getByRole('button', { name: 'Провести' }).click();
     await page
       .getByRole('alertdialog', { name: 'Провести відвантаження?' })
