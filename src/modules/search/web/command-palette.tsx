@@ -53,13 +53,16 @@ export function CommandPalette() {
         size="sm"
         className="h-9 gap-2 px-2.5 text-muted-foreground md:w-56 md:justify-start"
         onClick={() => setOpen(true)}
-        aria-label={m.openHint}
         aria-keyshortcuts="Control+K Meta+K"
         title={m.openHint}
       >
         <SearchIcon aria-hidden="true" />
-        <span className="hidden md:inline">{m.open}</span>
-        <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[10px] md:inline">
+        {/* The button's name is its text: shown from md up, read by a screen reader on a phone too. */}
+        <span className="sr-only md:not-sr-only">{m.open}</span>
+        <kbd
+          aria-hidden="true"
+          className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[10px] md:inline"
+        >
           {m.shortcut}
         </kbd>
       </Button>
