@@ -18,7 +18,7 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser);
     for (const path of ['/', '/orders', '/some/deep/path']) {
       await page.goto(path);
-      const login = page.getByPlaceholder('email or login');
+      const login = page.getByPlaceholder('Email або логін');
       await login.waitFor();
       expect(await login.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await page.getByRole('button', { name: 'Увійти' }).isVisible()).toBe(true);
@@ -34,7 +34,7 @@ describe('sign-in', () => {
       if (req.url().includes('/api/auth/simple-login')) calls += 1;
     });
     await page.goto('/');
-    await page.getByPlaceholder('email or login').fill('   ');
+    await page.getByPlaceholder('Email або логін').fill('   ');
     await page.getByRole('button', { name: 'Увійти' }).click();
     await toastTitle(page, 'Помилка').waitFor();
     await toastText(page, 'Вкажіть логін і пароль').waitFor();
@@ -67,7 +67,7 @@ describe('sign-in', () => {
     await expectSignedInAs(page, 'admin@tekhnoprylad.ua');
     await page.goto('/api/logout');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByPlaceholder('email or login').waitFor();
+    await page.getByPlaceholder('Email або логін').waitFor();
     const after = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
     expect(after).toBe(401);
     await context.close();

@@ -127,7 +127,7 @@ describe('the shell', () => {
     await page.keyboard.press('End');
     await expectFocused(page.getByRole('menuitem', { name: 'Вийти' }));
     await page.keyboard.press('Enter');
-    await page.getByPlaceholder('email or login').waitFor();
+    await page.getByPlaceholder('Email або логін').waitFor();
     expect(await page.getByText(ADMIN_EMAIL).count()).toBe(0);
     await context.close();
   });

@@ -153,7 +153,7 @@ describe('shell behaviour', () => {
 
     await page.getByText(ADMIN_EMAIL).first().click();
     await page.getByRole('menuitem', { name: 'Вийти' }).click();
-    await page.getByPlaceholder('email or login').waitFor();
+    await page.getByPlaceholder('Email або логін').waitFor();
     expect(await apiStatus(page, 'GET', '/api/auth/user')).toBe(401);
     await context.close();
   });

@@ -6,7 +6,7 @@ export const authMessages = {
     title: 'Вхід до системи',
     subtitle: 'Система управління виробництвом',
     usernameLabel: 'Логін або e-mail',
-    usernamePlaceholder: 'email or login',
+    usernamePlaceholder: 'Email або логін',
     passwordLabel: 'Пароль',
     passwordPlaceholder: 'Введіть пароль',
     showPassword: 'Показати пароль',

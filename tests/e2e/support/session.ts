@@ -5,7 +5,7 @@ export const toastTitle = (page: Page, text: string) => page.locator('[data-slot
 export const toastText = (page: Page, text: string) => page.locator('[data-slot=toast-description]', { hasText: text });
 
 export async function fillLogin(page: Page, username: string, password: string) {
-  await page.getByPlaceholder('email or login').fill(username);
+  await page.getByPlaceholder('Email або логін').fill(username);
   await page.getByLabel('Пароль', { exact: true }).fill(password);
 }
 
@@ -20,7 +20,7 @@ export async function expectSignedInAs(page: Page, email: string) {
     email,
     { polling: 200, timeout: 15_000 },
   );
-  await page.getByPlaceholder('email or login').waitFor({ state: 'detached' });
+  await page.getByPlaceholder('Email або логін').waitFor({ state: 'detached' });
 }
 
 export async function signInThroughPage(page: Page, username: string, password: string, email: string) {

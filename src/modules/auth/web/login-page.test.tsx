@@ -45,7 +45,7 @@ describe('LoginPage', () => {
     const login = screen.getByLabelText('Логін або e-mail');
     expect(screen.getByRole('heading', { name: 'Вхід до системи' })).toBeTruthy();
     expect(screen.getByText('Система управління виробництвом')).toBeTruthy();
-    expect(login.getAttribute('placeholder')).toBe('email or login');
+    expect(login.getAttribute('placeholder')).toBe('Email або логін');
     expect(document.activeElement).toBe(login);
     expect(screen.getByRole('checkbox', { name: "Запам'ятати мене" })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Забули пароль?' }).getAttribute('href')).toBe('/forgot-password');
