@@ -84,6 +84,7 @@ export const referenceDataDemoSeeder: DemoSeeder = {
       { name: 'Вимірювальні прилади', color: '#059669', warrantyMonths: 24, markupPercent: '35' },
       { name: 'Блоки живлення', color: '#d97706', warrantyMonths: 12, markupPercent: '30' },
       { name: 'Контролери та модулі', color: '#0891b2', warrantyMonths: 12, markupPercent: '40' },
+      { name: 'Аксесуари', color: '#7c3aed', markupPercent: '50' },
       { name: 'Послуги', color: '#6b7280' },
     ]);
     await insert('/warehouses', [

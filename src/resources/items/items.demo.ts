@@ -248,6 +248,25 @@ export const itemsDemoSeeder: DemoSeeder = {
     ]) {
       products.push({ kind: 'semi_finished', sku, name, unitId: unit('шт'), categoryId: controllers, minStock: '10' });
     }
+    // Goods the company buys and resells as they are: counted, not serial-tracked.
+    const accessories = productCategory('Аксесуари');
+    for (const [sku, name, price] of [
+      ['АКС-КАБ-15', 'Кабель живлення 1,5 м', '95'],
+      ['АКС-DIN-35', 'Кріплення на DIN-рейку 35 мм', '48'],
+      ['АКС-NTC-10', 'Датчик температури NTC 10 кОм у гільзі', '160'],
+    ]) {
+      products.push({
+        kind: 'product',
+        sku,
+        name,
+        unitId: unit('шт'),
+        categoryId: accessories,
+        retailPrice: price,
+        wholesalePrice: String(Math.round(Number(price) * 0.85)),
+        weightKg: '0.1',
+        minStock: '10',
+      });
+    }
     const services = productCategory('Послуги');
     for (const [sku, name, price] of [
       ['ПОС-РЕМ', 'Ремонт приладу', '450'],

@@ -1,6 +1,6 @@
 // Demo opening stock of «Техноприлад», entered the way the business enters it: supplier receipts posted through the
-// ledger (two suppliers, components at their purchase prices, one in USD, delivery costs), plus one draft still to
-// check — so the demo's stock and average costs are the ledger's own.
+// ledger (two suppliers, components at their purchase prices, one in USD, delivery costs; accessories for resale into the
+// finished-goods warehouse), plus one draft still to check — so the demo's stock and average costs are the ledger's own.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DemoSeeder } from '@/server/db/seed/demo-seeder.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
@@ -36,6 +36,7 @@ export const supplierReceiptsDemoSeeder: DemoSeeder = {
       .orderBy(asc(counterparties.id))
       .limit(3);
     const [materials] = await tx.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.code, 'КМП'));
+    const [finished] = await tx.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.code, 'ГП'));
     const [invoice] = await tx
       .select({ id: supplierDocumentTypes.id })
       .from(supplierDocumentTypes)
@@ -45,7 +46,12 @@ export const supplierReceiptsDemoSeeder: DemoSeeder = {
       .from(items)
       .where(inArray(items.kind, ['component', 'material']))
       .orderBy(asc(items.id));
-    if (suppliers.length < 3 || !materials || !invoice || components.length < 60) return;
+    const accessories = await tx
+      .select({ id: items.id, sku: items.sku })
+      .from(items)
+      .where(inArray(items.sku, ['АКС-КАБ-15', 'АКС-DIN-35', 'АКС-NTC-10']))
+      .orderBy(asc(items.id));
+    if (suppliers.length < 3 || !materials || !finished || !invoice || components.length < 60) return;
 
     const pick = (from: number, step: number, count: number) =>
       Array.from({ length: count }, (_, k) => components[(from + k * step) % components.length]!);
@@ -97,11 +103,28 @@ export const supplierReceiptsDemoSeeder: DemoSeeder = {
       })),
     });
     await postReceipt(tx, ctx, usd.id, undefined);
+    // Accessories bought for resale go straight to the finished-goods warehouse the orders ship from.
+    if (accessories.length > 0) {
+      const resale = await createReceipt(tx, ctx, {
+        ...header(suppliers[1]!.id, 'ВН-7812', '2026-11-05'),
+        warehouseId: finished.id,
+        lines: accessories.map((a, i) => ({
+          itemId: a.id,
+          qty: '100',
+          unitPrice: uah(2400 + i * 1500),
+          vatRate: '20' as const,
+          supplierItemName: null,
+        })),
+      });
+      await postReceipt(tx, ctx, resale.id, undefined);
+    }
     // Delivered yesterday, not yet checked against the goods: a draft.
     await createReceipt(tx, ctx, {
       ...header(suppliers[0]!.id, 'РН-001302', '2026-11-20'),
       lines: lines(pick(4, 9, 8), () => '200'),
     });
-    log('Прихід від постачальників: 3 проведені документи (один у доларах) і одна чернетка');
+    log(
+      'Прихід від постачальників: 4 проведені документи (один у доларах, один — аксесуари для перепродажу) і одна чернетка',
+    );
   },
 };
