@@ -122,7 +122,10 @@ export function OrderDrawer({
                 onOpen={onOpen}
               />
               <Facts order={order} />
-              <LinkedDocuments queryKey={orderTabQueryKey(order.id, 'related')} />
+              <LinkedDocuments
+                queryKey={orderTabQueryKey(order.id, 'related')}
+                revision={`${order.version}:${order.status}:${order.paymentStatus}`}
+              />
               <Tabs defaultValue="lines" className="min-w-0">
                 <TabsList className="w-full justify-start">
                   <TabsTrigger value="lines">{d.tabs.lines}</TabsTrigger>

@@ -3,7 +3,7 @@
 // toolkit's RelatedDocuments groups, each number a link to its page with its drawer open (`?open=<id>`), an invoice a
 // print form in a new tab. A document opened from an order's action carries `from=order` in its address: its view
 // shows 'Повернутися до замовлення …' and, when done, goes back to the order's drawer.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowLeftIcon } from 'lucide-react';
@@ -60,8 +60,28 @@ export function relatedGroupsOf(docs: readonly RelatedDocument[]): RelatedDocume
 }
 
 /** A document's linked documents, read by its module's `related` endpoint (the query key names it). */
-export function LinkedDocuments({ queryKey, children }: { queryKey: QueryKey; children?: ReactNode }) {
+/**
+ * The linked documents of the drawer's document. `revision` is the document's own version (or status): when posting,
+ * cancelling or editing the document changes it, the links are read again — a shipment just posted shows its order
+ * as 'Виконано', not as it was when the drawer opened.
+ */
+export function LinkedDocuments({
+  queryKey,
+  revision,
+  children,
+}: {
+  queryKey: QueryKey;
+  revision?: string | number;
+  children?: ReactNode;
+}) {
   const query = useQuery<RelatedDocument[]>({ queryKey, gcTime: 0 });
+  const { refetch } = query;
+  const seen = useRef(revision);
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    void refetch();
+  }, [revision, refetch]);
   return (
     <RelatedDocuments
       groups={query.data ? relatedGroupsOf(query.data) : undefined}

@@ -167,7 +167,10 @@ export function PaymentView({
             </p>
           ) : null}
         </section>
-        <LinkedDocuments queryKey={paymentRelatedQueryKey(payment.id)} />
+        <LinkedDocuments
+          queryKey={paymentRelatedQueryKey(payment.id)}
+          revision={`${payment.version}:${payment.status}`}
+        />
         {payment.status === 'draft' ? (
           <section className="grid min-w-0 gap-2" aria-label={m.proposals}>
             <h3 className="text-sm font-semibold">{m.proposals}</h3>

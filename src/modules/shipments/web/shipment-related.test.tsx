@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { shipmentSchema, type Shipment } from '@/modules/shipments/shipments.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
+import { useState } from 'react';
 import { ShipmentDrawer } from './shipment-drawer.tsx';
+import { ShipmentLinks } from './shipment-related.tsx';
 
 const shipment: Shipment = shipmentSchema.parse({
   id: 7,
@@ -140,5 +142,40 @@ describe('ShipmentDrawer — linked documents', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(closed()).toBe(1));
     expect(location.history).toEqual(['/shipments?open=7']);
+  });
+});
+
+describe('ShipmentLinks — read again when the shipment changes', () => {
+  it('shows the order as the server has it after the shipment is posted, not as it was when the drawer opened', async () => {
+    let orderStatus = { status: 'confirmed', statusLabel: 'Підтверджено' };
+    let reads = 0;
+    stubFetch((url) => {
+      if (url === '/api/shipments/7/related') {
+        reads += 1;
+        return jsonResponse([{ ...relatedOrder, ...orderStatus }]);
+      }
+      return jsonResponse({ error: 'Не знайдено' }, 404);
+    });
+    function Harness() {
+      const [current, setCurrent] = useState(shipment);
+      return (
+        <>
+          <button type="button" onClick={() => setCurrent({ ...current, status: 'posted', version: 4 })}>
+            Провести
+          </button>
+          <ShipmentLinks shipment={current} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />, { path: '/shipments?open=7' });
+    const group = await screen.findByRole('region', { name: 'Замовлення клієнтів' });
+    await within(group).findByText('Підтверджено');
+    expect(reads).toBe(1);
+    // The posting completes the paid order on the server; the drawer's shipment comes back with a new version.
+    orderStatus = { status: 'completed', statusLabel: 'Виконано' };
+    await user.click(screen.getByRole('button', { name: 'Провести' }));
+    await within(group).findByText('Виконано');
+    expect(reads).toBe(2);
   });
 });

@@ -11,7 +11,12 @@ export const shipmentRelatedQueryKey = (id: number) => endpointKey(shipmentsEndp
 
 /** The shipment's order as a linked document. */
 export function ShipmentLinks({ shipment }: { shipment: Shipment }) {
-  return <LinkedDocuments queryKey={shipmentRelatedQueryKey(shipment.id)} />;
+  return (
+    <LinkedDocuments
+      queryKey={shipmentRelatedQueryKey(shipment.id)}
+      revision={`${shipment.version}:${shipment.status}`}
+    />
+  );
 }
 
 /** 'Повернутися до замовлення …' at the top of a drawer the order's 'Відвантажити' opened; nothing otherwise. */
