@@ -38,3 +38,6 @@ export function formatUnitCostUk(value: string): string {
   const digits = units.toString().padStart(4, '0');
   return formatDecimalUk(`${units === 0n ? '' : sign}0.${digits}`);
 }
+
+/** The currency as people write it beside an amount: 'грн' for the hryvnia, the ISO code for any other ('USD'). */
+export const currencyUk = (code: string): string => (code === 'UAH' ? 'грн' : code);

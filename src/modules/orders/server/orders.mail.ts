@@ -7,7 +7,7 @@ import type { Mailer } from '@/modules/email-settings/server/index.ts';
 import { companies, companyBankAccounts } from '@/resources/companies/companies.table.ts';
 import { counterpartyContacts } from '@/resources/counterparties/counterparties.table.ts';
 import { amountInWords } from '@/shared/amount-in-words.ts';
-import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { currencyUk, formatDecimalUk } from '@/shared/decimal-format.ts';
 import { orderMessages, orderStatusLabels, type OrderStatus } from '../orders.contract.ts';
 import { ORDERS_ENTITY } from './order-effects.ts';
 import { getOrder } from './orders.read.ts';
@@ -60,7 +60,7 @@ export async function sendInvoice(
       )
       .orderBy(sql`${companyBankAccounts.isDefault} desc`)
       .limit(1);
-    const currency = order.currencyCode === 'UAH' ? 'грн' : order.currencyCode;
+    const currency = currencyUk(order.currencyCode);
     const subject = `Рахунок на оплату № ${order.orderNumber} від ${printDate(order.orderDate)}`;
     const lines = [
       'Добрий день!',

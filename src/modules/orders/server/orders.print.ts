@@ -4,7 +4,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { amountInWords } from '@/shared/amount-in-words.ts';
 import { DomainError } from '@/shared/api-error.ts';
-import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { currencyUk, formatDecimalUk } from '@/shared/decimal-format.ts';
 import { dec, fixed, isZero, mul, round, sub, div } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { createPdf, pdfBuffer, printDate, type Pdf } from '@/server/kernel/pdf/pdf.ts';
@@ -202,7 +202,7 @@ export function invoiceFigures(order: Order, isVatPayer: boolean) {
         ['Без ПДВ', ''],
         ['Всього', money(order.totalGross)],
       ];
-  const currencyWord = order.currencyCode === 'UAH' ? 'грн' : order.currencyCode;
+  const currencyWord = currencyUk(order.currencyCode);
   const inWords =
     order.currencyCode === 'UAH'
       ? amountInWords(order.totalGross, 'UAH')

@@ -39,6 +39,7 @@ import { OrderLines } from './order-lines.tsx';
 import { FormFailure } from './order-parts.tsx';
 import { clientContextQueryKey, ordersApi } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 const m = ordersWebMessages.form;
 
@@ -415,7 +416,7 @@ export function OrderDialog({
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-6">
-                  <dt className="text-muted-foreground">{`${label}, ${currency}`}</dt>
+                  <dt className="text-muted-foreground">{`${label}, ${currencyUk(currency)}`}</dt>
                   <dd className="font-medium tabular-nums">{formatMoney(money(value))}</dd>
                 </div>
               ))}

@@ -19,6 +19,7 @@ import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from './order
 import { orderTabQueryKey } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
 import { relatedGroupsOf } from './related.tsx';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 const d = ordersWebMessages.drawer;
 
@@ -71,7 +72,7 @@ export function Lines({ order }: { order: Order }) {
           formatMoney(order.totalNet),
           formatMoney(order.totalVat),
           formatMoney(order.totalGross),
-          order.currencyCode,
+          currencyUk(order.currencyCode),
         )}
       </p>
     </section>
@@ -121,7 +122,7 @@ export function Payments({ order }: { order: Order }) {
                 {p.type === 'refund' ? ` · ${d.refund}` : ''}
               </span>
               <span className="tabular-nums">
-                {formatMoney(p.amount)} {p.currencyCode}
+                {formatMoney(p.amount)} {currencyUk(p.currencyCode)}
               </span>
             </li>
           ))}

@@ -51,6 +51,7 @@ import {
   type OrderListFilter,
 } from './orders.api.ts';
 import { ordersWebMessages as messages } from './orders.messages.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 export const ORDERS_ROUTE = '/orders';
 export const ORDERS_PAGE_SIZE = 20;
@@ -278,9 +279,7 @@ function orderColumns(
       cell: (order) => (
         <>
           {formatMoney(order.totalGross)}{' '}
-          <span className="text-xs text-muted-foreground">
-            {order.currencyCode === 'UAH' ? messages.uah : order.currencyCode}
-          </span>
+          <span className="text-xs text-muted-foreground">{currencyUk(order.currencyCode)}</span>
         </>
       ),
     },

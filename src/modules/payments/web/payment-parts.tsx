@@ -24,6 +24,7 @@ import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { openOrdersQueryKey, paymentsApi } from './payments.api.ts';
 import { paymentsWebMessages as messages } from './payments.messages.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 export { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
 export { formatDateUk, formatMoney, formatTimestampUk, todayIso } from '@/web/lib/document-format.ts';
@@ -40,7 +41,7 @@ export function BankStatusBadge({ status }: { status: BankTransactionStatus }) {
 
 /** '1 200,00 грн' for UAH, '1 200,00 USD' otherwise. */
 export function moneyWithCurrency(amount: string, currencyCode: string) {
-  return `${formatMoney(amount)} ${currencyCode === 'UAH' ? messages.uah : currencyCode}`;
+  return `${formatMoney(amount)} ${currencyUk(currencyCode)}`;
 }
 
 /** A typed amount ('1 200,5') as the API's decimal ('1200.5'), or null when it is not money with ≤ 2 decimals. */

@@ -1,6 +1,7 @@
 // Every text of the supplier orders page (warehouse.md §5). The contract's own messages (validation, the server's
 // refusals) and labels are reused as they are.
 import { pluralUk } from '@/shared/plural.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 export const ordersWebMessages = {
   title: 'Замовлення постачальникам',
@@ -66,7 +67,7 @@ export const ordersWebMessages = {
     warehouseHint: 'Комплектуючі — на склад, з якого бере виробництво; товари — на основний склад',
     /** The price filled in from the last purchase: the supplier's own, or another supplier's (named). */
     lastPrice: (price: string, currency: string, date: string | null, otherSupplier: string | null) =>
-      `Остання ціна закупівлі${otherSupplier ? ` (${otherSupplier})` : ''}: ${price} ${currency === 'UAH' ? 'грн' : currency}${date ? ` (${date})` : ''}`,
+      `Остання ціна закупівлі${otherSupplier ? ` (${otherSupplier})` : ''}: ${price} ${currencyUk(currency)}${date ? ` (${date})` : ''}`,
     orderDate: 'Дата замовлення',
     expectedDate: 'Очікувана дата',
     currency: 'Валюта',
