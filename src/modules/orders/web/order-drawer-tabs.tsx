@@ -72,7 +72,7 @@ export function Lines({ order }: { order: Order }) {
           formatMoney(order.totalNet),
           formatMoney(order.totalVat),
           formatMoney(order.totalGross),
-          currencyUk(order.currencyCode),
+          order.currencyCode,
         )}
       </p>
     </section>

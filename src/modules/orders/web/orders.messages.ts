@@ -1,6 +1,7 @@
 // Every text of the client orders page (sales.md §1). The contract's own messages (validation, the server's
 // refusals), status labels and action names are reused as they are.
 import { pluralUk } from '@/shared/plural.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 export const ordersWebMessages = {
   title: 'Замовлення клієнтів',
@@ -216,7 +217,7 @@ export const ordersWebMessages = {
     price: 'Ціна',
     amount: 'Сума з ПДВ',
     totals: (net: string, vat: string, gross: string, currency: string) =>
-      `Без ПДВ ${net} · ПДВ ${vat} · Всього ${gross} ${currency}`,
+      `Без ПДВ ${net} · ПДВ ${vat} · Всього ${gross} ${currencyUk(currency)}`,
     paymentsEmpty: 'Оплат за замовленням ще немає',
     paymentsLoadError: 'Не вдалося завантажити оплати',
     paymentStatus: { draft: 'Неопрацьований', posted: 'Проведено', cancelled: 'Скасовано' } as Record<string, string>,

@@ -34,6 +34,7 @@ import { BASE_CURRENCY, currencyOf, ORDER_FIELDS, orderResolver, toForm, type Or
 import { OrderLines } from './order-lines.tsx';
 import { defaultWarehouseQuery, ordersApi } from './supplier-orders.api.ts';
 import { ordersWebMessages } from './supplier-orders.messages.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 const m = ordersWebMessages.form;
 
@@ -226,7 +227,7 @@ export function OrderDialog({
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-6">
-                  <dt className="text-muted-foreground">{`${label}, ${currency}`}</dt>
+                  <dt className="text-muted-foreground">{`${label}, ${currencyUk(currency)}`}</dt>
                   <dd className="font-medium tabular-nums">{formatMoney(money(value))}</dd>
                 </div>
               ))}

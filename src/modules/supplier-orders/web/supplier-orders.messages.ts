@@ -125,7 +125,7 @@ export const ordersWebMessages = {
     price: 'Ціна',
     amount: 'Сума з ПДВ',
     totals: (net: string, vat: string, gross: string, currency: string) =>
-      `Без ПДВ ${net} · ПДВ ${vat} · Всього ${gross} ${currency}`,
+      `Без ПДВ ${net} · ПДВ ${vat} · Всього ${gross} ${currencyUk(currency)}`,
     receipts: 'Приходи за замовленням',
     receiptsEmpty: 'Приходів ще немає',
     receiptsLoadError: 'Не вдалося завантажити приходи',

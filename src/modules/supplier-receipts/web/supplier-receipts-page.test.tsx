@@ -140,7 +140,7 @@ describe('SupplierReceiptsPage — a new receipt', () => {
     expect(within(amounts).getByText('0,06')).toBeTruthy();
     expect(within(amounts).getByText('0,36')).toBeTruthy();
     const totals = within(dialog).getByRole('region', { name: 'Підсумки' });
-    expect(within(totals).getByText('Всього з ПДВ, UAH').nextElementSibling?.textContent).toBe('0,36');
+    expect(within(totals).getByText('Всього з ПДВ, грн').nextElementSibling?.textContent).toBe('0,36');
 
     await user.click(within(dialog).getByRole('button', { name: /Зберегти/ }));
     await waitFor(() => expect(requestsTo(fetchMock, 'POST', '/api/supplier-receipts')).toHaveLength(1));

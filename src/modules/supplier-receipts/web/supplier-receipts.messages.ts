@@ -1,6 +1,7 @@
 // Every text of the supplier receipts page (warehouse.md §6). The contract's own messages (validation, the server's
 // refusals) are reused as they are.
 import { pluralUk } from '@/shared/plural.ts';
+import { currencyUk } from '@/shared/decimal-format.ts';
 
 export const receiptsWebMessages = {
   title: 'Приходи від постачальників',
@@ -82,7 +83,8 @@ export const receiptsWebMessages = {
     supplierItemName: 'Назва в постачальника',
     qty: 'Кількість',
     unitPrice: 'Ціна за од.',
-    priceHeader: (currency: string, withVat: boolean) => `Ціна за од., ${currency} (${withVat ? 'з ПДВ' : 'без ПДВ'})`,
+    priceHeader: (currency: string, withVat: boolean) =>
+      `Ціна за од., ${currencyUk(currency)} (${withVat ? 'з ПДВ' : 'без ПДВ'})`,
     vatRate: 'ПДВ, %',
     vatRateOption: (rate: string) => `${rate} %`,
     lineNet: 'Без ПДВ',
@@ -92,9 +94,9 @@ export const receiptsWebMessages = {
     unitCost: 'Собівартість, грн/од.',
     noValue: '—',
     totals: 'Підсумки',
-    totalNet: (currency: string) => `Разом без ПДВ, ${currency}`,
-    totalVat: (currency: string) => `ПДВ, ${currency}`,
-    totalGross: (currency: string) => `Всього з ПДВ, ${currency}`,
+    totalNet: (currency: string) => `Разом без ПДВ, ${currencyUk(currency)}`,
+    totalVat: (currency: string) => `ПДВ, ${currencyUk(currency)}`,
+    totalGross: (currency: string) => `Всього з ПДВ, ${currencyUk(currency)}`,
     totalUah: (rate: string) => `Всього, грн (курс ${rate})`,
     extraCostsTotal: 'Додаткові витрати, грн',
     postedAt: 'Проведено',
