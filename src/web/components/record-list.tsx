@@ -27,6 +27,24 @@ export function positiveParam(search: string, name: string): number | null {
 }
 
 /**
+ * The document a link asks a list page to open (`?open=<id>`: the global search, a notification, a related
+ * document), as the page's drawer state: closing it takes the parameter out of the address, so a reload does not
+ * open it again.
+ */
+export function useOpenParam(): [number | null, (id: number | null) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [openId, setOpenId] = useState<number | null>(() => positiveParam(search, 'open'));
+  return [
+    openId,
+    (id) => {
+      setOpenId(id);
+      if (id === null && new URLSearchParams(search).has('open')) navigate(location, { replace: true });
+    },
+  ];
+}
+
+/**
  * The record a list page shows in its dialog: `?open=<id>` opens that record at once, and closing the dialog takes
  * the parameter out of the address (so a reload does not open it again).
  */

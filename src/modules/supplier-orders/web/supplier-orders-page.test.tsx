@@ -122,6 +122,17 @@ async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('SupplierOrdersPage', () => {
+  it('opens the order a link names (?open=, the global search) and drops the parameter on close', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders?open=5' });
+    const drawer = await screen.findByRole('dialog', { name: /PO-2026-00005/ });
+    await within(drawer).findByText('Конденсатор 100 нФ 0603');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history.at(-1)).toBe('/supplier-orders');
+  });
+
   it('shows the stat cards and the orders with Ukrainian statuses, progress and the overdue mark', async () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();

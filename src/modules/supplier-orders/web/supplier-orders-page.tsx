@@ -39,6 +39,7 @@ import {
   type OrderListFilter,
 } from './supplier-orders.api.ts';
 import { ordersWebMessages as messages } from './supplier-orders.messages.ts';
+import { useOpenParam } from '@/web/components/record-list.tsx';
 
 export const ORDERS_ROUTE = '/supplier-orders';
 export const ORDERS_PAGE_SIZE = 20;
@@ -65,7 +66,7 @@ export function SupplierOrdersPage() {
     queryFn: orderListQueryFn,
   });
   const { filter, changeFilter } = list;
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useOpenParam();
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(ORDERS_ROUTE);
 

@@ -329,6 +329,18 @@ describe('WarehouseTransfersPage — a new transfer', () => {
 });
 
 describe('WarehouseTransfersPage — the drawer', () => {
+  it('opens the transfer a link names (?open=, the global search) and drops the parameter on close', async () => {
+    stubApi((url, init) =>
+      url === '/api/warehouse-transfers/7' && init.method === 'GET' ? jsonResponse(draft) : undefined,
+    );
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<WarehouseTransfersPage />, { path: '/warehouse-transfers?open=7' });
+    await screen.findByRole('dialog', { name: /Переміщення TRF-2026-00007/ });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history.at(-1)).toBe('/warehouse-transfers');
+  });
+
   it('posts a draft with its version after the confirmation, and prints it', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const fetchMock = stubApi((url, init) => {

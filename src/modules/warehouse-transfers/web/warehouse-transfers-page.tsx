@@ -38,6 +38,7 @@ import {
   type TransferListFilter,
 } from './warehouse-transfers.api.ts';
 import { transfersWebMessages as messages } from './warehouse-transfers.messages.ts';
+import { useOpenParam } from '@/web/components/record-list.tsx';
 
 export const TRANSFERS_ROUTE = '/warehouse-transfers';
 export const TRANSFERS_PAGE_SIZE = 20;
@@ -77,7 +78,7 @@ export function WarehouseTransfersPage() {
     const prefill = prefillFromUrl(search);
     return prefill ? { kind: 'create', prefill } : null;
   });
-  const [viewing, setViewing] = useState<number | null>(null);
+  const [viewing, setViewing] = useOpenParam();
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(TRANSFERS_ROUTE);
 

@@ -134,6 +134,16 @@ describe('createResourcePage', () => {
     expect(screen.getByRole('button', { name: 'Експорт' })).toBeTruthy();
   });
 
+  it('starts with the search a link gives (?search=, the global search)', async () => {
+    const fetchMock = stubApi(undefined, 120);
+    renderWithProviders(<WidgetsPage />, { path: '/widgets?search=Грам' });
+    await screen.findByText('Кілограм');
+    expect((screen.getByRole('searchbox', { name: 'Пошук: Вироби' }) as HTMLInputElement).value).toBe('Грам');
+    expect(listUrls(fetchMock)).toEqual([
+      `/api/widgets?page=1&limit=50&search=${encodeURIComponent('Грам')}&sort=name&isActive=true`,
+    ]);
+  });
+
   it('lists the rows with option labels, reference labels, colours, badges and the total', async () => {
     const fetchMock = stubApi(undefined, 120);
     renderWithProviders(<WidgetsPage />, { path: '/widgets' });

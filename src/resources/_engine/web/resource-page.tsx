@@ -3,6 +3,7 @@
 // and the create/edit/delete dialogs — all generated from the ResourceDef.
 import { useState, type ComponentType } from 'react';
 import { PlusIcon, UploadIcon } from 'lucide-react';
+import { useSearch } from 'wouter';
 import type { ResourceDef } from '@/resources/_engine/define-resource.ts';
 import { Button } from '@/web/components/ui/button.tsx';
 import { ListHeader, ListToolbar, PagedListCard, usePagedList } from '@/web/components/list-page.tsx';
@@ -40,10 +41,13 @@ export function createResourcePage(def: ResourceDef, extensions: ResourcePageExt
 function ResourceListPage({ def, extensions }: { def: ResourceDef; extensions: ResourcePageExtensions }) {
   // One object for the page's life: 'Скинути фільтри' compares the filter with it.
   const [initial] = useState(() => initialListFilter(def));
-  const { list, query } = usePagedList(initial, {
-    key: (filter) => listQueryKey(def, filter),
-    queryFn: listQueryFn(def),
-  });
+  // `?search=` (the global search's link to a client, an item, a worker) is the search the page starts with.
+  const address = useSearch();
+  const { list, query } = usePagedList(
+    initial,
+    { key: (filter) => listQueryKey(def, filter), queryFn: listQueryFn(def) },
+    { search: new URLSearchParams(address).get('search')?.trim() ?? '' },
+  );
   const { filter, changeFilter } = list;
   const [dialog, setDialog] = useState<DialogState>(null);
   // The server checks every change; the page offers changes only to those who may make them.
