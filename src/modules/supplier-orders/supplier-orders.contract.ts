@@ -11,6 +11,11 @@ import {
 } from '@/shared/contract-fields.ts';
 import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
+import {
+  defaultWarehouseQuerySchema,
+  defaultWarehouseSchema,
+  type DefaultWarehouse,
+} from '@/shared/default-warehouse.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -272,23 +277,8 @@ export const orderReceiptSchema = z.object({
 });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
-/** `?itemIds=1,2`: the items of the lines chosen so far (none: a new order's default). */
-export const defaultWarehouseQuerySchema = z.strictObject({
-  itemIds: z
-    .string()
-    .trim()
-    .max(6000)
-    .regex(/^(\d+(,\d+)*)?$/, orderMessages.reference)
-    .transform((text): (string | number)[] => (text ? text.split(',') : []))
-    .pipe(z.array(dbId(orderMessages.reference)).max(500))
-    .optional(),
-});
-/** The warehouse a supplier order is received into when none is named (null only when no warehouse exists). */
-export const defaultWarehouseSchema = z.object({
-  warehouseId: z.number().int().nullable(),
-  warehouseName: z.string().nullable(),
-});
-export type DefaultWarehouse = z.infer<typeof defaultWarehouseSchema>;
+// The default receiving warehouse's question and answer are shared with the supplier receipts (src/shared).
+export { defaultWarehouseQuerySchema, defaultWarehouseSchema, type DefaultWarehouse };
 
 export const priceSuggestionQuerySchema = z.strictObject({
   supplierId: dbId(orderMessages.notSupplier),

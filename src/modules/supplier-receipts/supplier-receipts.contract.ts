@@ -2,6 +2,7 @@
 // into stock at their true cost. Shared by the server and the page.
 import { decimalTextOf, optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
 import { idFilter, idParams } from '@/shared/contract.ts';
+import { defaultWarehouseQuerySchema, defaultWarehouseSchema } from '@/shared/default-warehouse.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { cmp, dec, mul, sub } from '@/shared/decimal.ts';
 import { listQueryShape } from '@/shared/list.ts';
@@ -224,6 +225,8 @@ export type ReceiptScanResult = z.infer<typeof receiptScanResultSchema>;
 /** The shapes of every endpoint of the module (its paths are in supplier-receipts.endpoints.ts, decision 0016). */
 export const supplierReceiptsSchemas = {
   list: { query: receiptListQuerySchema, response: z.array(receiptSummarySchema) },
+  /** Where a receipt of these items goes when the user names no warehouse (the supplier order's rule). */
+  defaultWarehouse: { query: defaultWarehouseQuerySchema, response: defaultWarehouseSchema },
   get: { params: idParams, response: receiptSchema },
   /** 'Прибуткова накладна', a PDF. */
   print: { params: idParams },

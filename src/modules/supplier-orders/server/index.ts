@@ -5,6 +5,7 @@ export { supplierOrdersRoutes } from './supplier-orders.routes.ts';
 export { kyivToday, onOrderByItem, syncSupplierOrderStatus } from './supplier-orders.progress.ts';
 export { getOrder, listOrders } from './supplier-orders.read.ts';
 export { createOrder } from './supplier-orders.write.ts';
+export { defaultReceivingWarehouse } from './supplier-orders.defaults.ts';
 export { receiveOrder, transitionOrder } from './supplier-orders.actions.ts';
 export {
   connectSupplierOrderReceipts,

@@ -107,20 +107,23 @@ describe('the receiving warehouse of a supplier order', () => {
     expect(cleared.json()).toMatchObject({ warehouseId: materialsId });
   });
 
-  it('serves the same rule to the form: none or components → materials, products → finished goods', async () => {
-    const c = await component();
-    const p = await product();
-    const ask = async (query: string) => {
-      const res = await api('GET', `/api/supplier-orders/default-warehouse${query}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    };
-    expect(await ask('')).toEqual({ warehouseId: materialsId, warehouseName: 'Склад комплектуючих' });
-    expect(await ask(`?itemIds=${c}`)).toEqual({ warehouseId: materialsId, warehouseName: 'Склад комплектуючих' });
-    expect(await ask(`?itemIds=${p}`)).toEqual({ warehouseId: finishedId, warehouseName: 'Склад готової продукції' });
-    expect(await ask(`?itemIds=${p},${c}`)).toMatchObject({ warehouseId: materialsId });
-    expect((await api('GET', '/api/supplier-orders/default-warehouse?itemIds=1;drop')).statusCode).toBe(400);
-  });
+  it.each(['/api/supplier-orders', '/api/supplier-receipts'])(
+    'serves the same rule to the form (%s): none or components → materials, products → finished goods',
+    async (base) => {
+      const c = await component();
+      const p = await product();
+      const ask = async (query: string) => {
+        const res = await api('GET', `${base}/default-warehouse${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      expect(await ask('')).toEqual({ warehouseId: materialsId, warehouseName: 'Склад комплектуючих' });
+      expect(await ask(`?itemIds=${c}`)).toEqual({ warehouseId: materialsId, warehouseName: 'Склад комплектуючих' });
+      expect(await ask(`?itemIds=${p}`)).toEqual({ warehouseId: finishedId, warehouseName: 'Склад готової продукції' });
+      expect(await ask(`?itemIds=${p},${c}`)).toMatchObject({ warehouseId: materialsId });
+      expect((await api('GET', `${base}/default-warehouse?itemIds=1;drop`)).statusCode).toBe(400);
+    },
+  );
 
   it("makes 'Отримати' receive into the order's warehouse unless the dialog names another", async () => {
     const order = await createOrder([line(await component())]);

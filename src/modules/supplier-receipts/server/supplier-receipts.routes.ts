@@ -4,6 +4,7 @@ import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/en
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
 import { readSheet } from '@/resources/_engine/server/tabular.ts';
+import { defaultReceivingWarehouse } from '@/modules/supplier-orders/server/index.ts';
 import { receiptMessages, supplierReceiptsSchemas } from '../supplier-receipts.contract.ts';
 import { supplierReceiptsEndpoints } from '../supplier-receipts.endpoints.ts';
 import { receiptPrintTitle, renderReceiptPrint } from './supplier-receipts.print.ts';
@@ -23,6 +24,8 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
 
   serve(app, supplierReceiptsEndpoints, supplierReceiptsSchemas, {
     list: async (request) => listReceipts(db, request.query),
+    // The supplier order's rule, one rule for both documents (supplier-orders.defaults.ts).
+    defaultWarehouse: async (request) => defaultReceivingWarehouse(db, request.query.itemIds ?? []),
     get: async (request) => getReceipt(db, request.params.id),
     print: async (request, reply) => {
       const doc = await getReceipt(db, request.params.id);

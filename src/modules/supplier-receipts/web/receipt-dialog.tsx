@@ -1,8 +1,8 @@
 // The document dialog of a supplier receipt (warehouse.md §6). A draft is a form: header, lines, totals, and
 // 'Зберегти' (POST, then PATCH with the version read), 'Провести' (saves first when changed, then posts with the
 // version) and 'Видалити'. A posted or cancelled receipt is shown read-only (receipt-view.tsx).
-import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { CheckCheckIcon, Loader2Icon, Trash2Icon } from 'lucide-react';
 import { receiptMessages, type Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
@@ -41,7 +41,13 @@ import { ReceiptQuickAdd } from './receipt-quick-add.tsx';
 import { ReceiptStatusBadge } from './receipt-parts.tsx';
 import { ReceiptHeaderFields } from './receipt-header.tsx';
 import { ReceiptView, TotalsList } from './receipt-view.tsx';
-import { isReceiptListQuery, receiptQueryKey, receiptsApi, type ReceiptBody } from './supplier-receipts.api.ts';
+import {
+  defaultWarehouseQuery,
+  isReceiptListQuery,
+  receiptQueryKey,
+  receiptsApi,
+  type ReceiptBody,
+} from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
 const m = receiptsWebMessages.dialog;
@@ -158,6 +164,18 @@ function ReceiptEditor({
   });
   const warehouseLabel = useWatch({ control: form.control, name: 'warehouseLabel' });
   const currency = currencyOf(currencyCode);
+
+  // A new receipt goes where its items belong — components where production takes them from, products where sales
+  // ship them from (the supplier order's rule) — following the lines until the user picks a warehouse himself.
+  const itemIds = (lines ?? []).flatMap((line) => (line.itemId ? [line.itemId] : []));
+  const defaultWarehouse = useQuery({ ...defaultWarehouseQuery(itemIds), enabled: receipt === undefined });
+  useEffect(() => {
+    const found = defaultWarehouse.data;
+    if (!found?.warehouseId || form.getFieldState('warehouseId').isDirty) return;
+    if (form.getValues('warehouseId') === found.warehouseId) return;
+    form.setValue('warehouseId', found.warehouseId);
+    form.setValue('warehouseLabel', found.warehouseName);
+  }, [defaultWarehouse.data, form]);
   const isBase = isBaseCurrency(currencyCode);
 
   /** Sends the form: a new receipt is created; a draft gets its version and what changed. */

@@ -167,6 +167,30 @@ describe('SupplierReceiptsPage — a new receipt', () => {
     expect(await screen.findByText('Чернетку приходу створено')).toBeTruthy();
   });
 
+  it('pre-selects the warehouse the server gives the lines, until the user picks one himself', async () => {
+    const fetchMock = stubApi((url) =>
+      url.startsWith('/api/supplier-receipts/default-warehouse')
+        ? jsonResponse({ warehouseId: 1, warehouseName: 'Склад матеріалів' })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierReceiptsPage />, { path: '/supplier-receipts' });
+    await screen.findByText('GRN-2025-00007');
+    await user.click(screen.getByRole('button', { name: 'Новий прихід' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новий прихід' });
+    const warehouse = within(dialog).getByRole('combobox', { name: 'Склад' });
+    await waitFor(() => expect(warehouse.textContent).toContain('Склад матеріалів'));
+    // The lines chosen so far are the question: a component asks again with its id.
+    await user.click(within(dialog).getByRole('button', { name: 'Додати рядок' }));
+    await pick(user, within(dialog).getByRole('combobox', { name: 'Позиція' }), 'Конденсатор 100 нФ 0603');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/supplier-receipts/default-warehouse?itemIds=12',
+      ),
+    );
+    expect(warehouse.textContent).toContain('Склад матеріалів');
+  });
+
   it('computes gross prices and a foreign currency with exact decimals, and picks products on request', async () => {
     const fetchMock = stubApi((url, init) =>
       url === '/api/supplier-receipts' && init.method === 'POST' ? jsonResponse(draft, 201) : undefined,

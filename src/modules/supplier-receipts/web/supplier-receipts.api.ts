@@ -51,6 +51,15 @@ export type ReceiptPatch = BodyInput<typeof api.update>;
 /** 'Прибуткова накладна' of a receipt, a PDF the browser opens in a new tab. */
 export const receiptPrintUrl = (id: number) => endpointUrl(api.print, { params: { id } });
 
+/** The warehouse the server gives a receipt of these items when none is named (a new receipt's form pre-selects it). */
+export const defaultWarehouseQuery = (itemIds: readonly number[]) => {
+  const query = { itemIds: [...new Set(itemIds)].sort((a, b) => a - b).join(',') };
+  return {
+    queryKey: endpointKey(api.defaultWarehouse, { query }),
+    queryFn: () => callEndpoint(api.defaultWarehouse, { query }),
+  };
+};
+
 export const receiptsApi = {
   get: (id: number) => callEndpoint(api.get, { params: { id } }),
   create: (body: BodyInput<typeof api.create>) => callEndpoint(api.create, { body }),
