@@ -11,6 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { passwordResetTokens, sha256 } from '@/modules/auth/server/index.ts';
 import { demoStaff, ensureAdmin, users } from '@/modules/users/server/index.ts';
+import { checkLedger } from '@/modules/stock/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { openDatabase } from '@/server/kernel/db.ts';
 import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
@@ -24,6 +25,11 @@ export interface DemoServer {
   baseUrl: string;
   /** A valid password-reset token of a demo employee, for the reset page's form. */
   resetToken: string;
+  /**
+   * The ledger check (`npm run ledger:check`) of the demo's database: null on the embedded database, which belongs
+   * to the server process while it runs (CI runs the browser journeys on PostgreSQL).
+   */
+  ledger(): Promise<{ ok: boolean; problems: unknown[] } | null>;
   stop(): Promise<void>;
 }
 
@@ -120,7 +126,16 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, resetToken, stop };
+  const ledger = async () => {
+    if (!databaseUrl) return null;
+    const db = await openDatabase({ databaseUrl, migrate: false, poolSize: 1 });
+    try {
+      return await checkLedger(db.db);
+    } finally {
+      await db.close();
+    }
+  };
+  return { baseUrl, resetToken, ledger, stop };
 }
 
 async function adminQuery(connectionString: string, sql: string) {
