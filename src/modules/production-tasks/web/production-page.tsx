@@ -181,6 +181,8 @@ export function ProductionPage() {
           />
           <ReferenceFilter
             route="/departments"
+            // A cell of the filter grid, as wide as its neighbours (the filter's own width spilled over the next one).
+            className="w-full min-w-0"
             label={messages.department}
             value={filter.departmentId}
             allLabel={messages.all}
