@@ -4,76 +4,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { shipmentSchema, type Shipment } from '@/modules/shipments/shipments.contract.ts';
+import type { Shipment } from '@/modules/shipments/shipments.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { useState } from 'react';
 import { ShipmentDrawer } from './shipment-drawer.tsx';
+import { draft } from './shipments-page.fixture.ts';
 import { ShipmentLinks } from './shipment-related.tsx';
 
-const shipment: Shipment = shipmentSchema.parse({
-  id: 7,
-  number: 'SHP-2026-00007',
-  shipmentDate: '2026-11-12',
-  status: 'draft',
-  orderId: 3,
-  orderNumber: 'ORD-2026-00003',
-  clientId: 4,
-  clientName: 'Енергоплюс',
-  warehouseId: 1,
-  warehouseName: 'Склад готової продукції',
-  carrierId: 1,
-  carrierName: 'Нова пошта',
-  carrierKind: 'nova_poshta',
-  recipientName: 'Коваль Ігор',
-  npCityName: 'Львів',
-  trackingNumber: null,
-  trackingUrl: null,
-  waybillState: 'none',
-  deliveryStatus: 'none',
-  deliveryStatusText: null,
-  currencyCode: 'UAH',
-  totalGross: '2400.00',
-  lineCount: 2,
-  orderStatus: 'confirmed',
-  pricesIncludeVat: false,
-  fxRate: '1.000000',
-  managerUserId: 1,
-  senderProfile: 'own',
-  clientNpProfile: false,
-  recipientPhone: '+380671234567',
-  npCityRef: 'city-lviv',
-  deliveryType: 'branch',
-  npWarehouseRef: 'wh-1',
-  npWarehouseNumber: '1',
-  npWarehouseAddress: 'Відділення №1: вул. Шевченка, 10',
-  address: null,
-  serviceType: 'WarehouseWarehouse',
-  payerType: 'Recipient',
-  paymentMethod: 'Cash',
-  declaredValue: '2400.00',
-  codAmount: null,
-  weightKg: '1.500',
-  seats: [],
-  description: 'Електронні прилади',
-  npRef: null,
-  deliveryStatusCode: null,
-  trackingHistory: [],
-  estimatedDeliveryDate: null,
-  deliveredAt: null,
-  shippingCost: null,
-  lastTrackedAt: null,
-  notes: null,
-  totalNet: '2000.00',
-  totalVat: '400.00',
-  version: 3,
-  postedAt: null,
-  cancelledAt: null,
-  cancelReason: null,
-  createdAt: '2026-11-12T08:00:00.000Z',
-  updatedAt: '2026-11-12T08:00:00.000Z',
-  lines: [],
-});
+/** The fixture's draft (SHP-2026-00007 for ORD-2026-00003), its lines left out: the links are what is tested here. */
+const shipment: Shipment = { ...draft, lines: [] };
 
 const relatedOrder = {
   kind: 'order',
