@@ -204,7 +204,7 @@ export function MoDrawer({
               <Actions mo={mo} canChange={canChange} onEdit={() => onEdit(mo.id)} onDialog={setPending} />
               <MaterialsAvailability short={mo.materialsShort} />
               <Facts mo={mo} onOpen={onOpen} />
-              <MoLinks moId={mo.id} />
+              <MoLinks moId={mo.id} revision={`${mo.version}:${mo.status}`} />
               <Tabs defaultValue="materials" className="min-w-0">
                 <div className="min-w-0 overflow-x-auto">
                   <TabsList className="w-max justify-start">

@@ -6,6 +6,7 @@ import { manufacturingEndpoints } from '../manufacturing.endpoints.ts';
 
 export const moRelatedQueryKey = (id: number) => endpointKey(manufacturingEndpoints.related, { params: { id } });
 
-export function MoLinks({ moId }: { moId: number }) {
-  return <LinkedDocuments queryKey={moRelatedQueryKey(moId)} />;
+/** `revision` is the MO's version and status: when an action changes the MO, its links are read again. */
+export function MoLinks({ moId, revision }: { moId: number; revision?: string }) {
+  return <LinkedDocuments queryKey={moRelatedQueryKey(moId)} revision={revision} />;
 }
