@@ -238,9 +238,11 @@ describe('daily journeys on the demo, through the browser only', () => {
       if (index > 0) await form.getByRole('button', { name: 'Додати рядок' }).click();
       const line = form.getByRole('group', { name: `Рядок ${index + 1}` });
       await line.getByRole('combobox', { name: 'Позиція' }).click();
-      // Found by its SKU, picked by its name.
+      // Found by its SKU, which the option shows beside the name.
       await page.keyboard.type(sku);
-      await page.getByRole('option', { name, exact: true }).click();
+      const option = page.getByRole('option', { name, exact: true });
+      expect(await option.textContent()).toContain(sku);
+      await option.click();
       await line.getByRole('textbox', { name: 'Кількість' }).fill('10');
       // The last purchase price is suggested; a component bought for the demo has one.
       await expect.poll(() => line.getByRole('textbox', { name: 'Ціна за од.' }).inputValue()).not.toBe('');

@@ -104,6 +104,8 @@ export interface ResourceDef {
   fields: readonly FieldDef[];
   /** The field shown as the record's name (lookups, confirmations, references). */
   displayField: string;
+  /** A field a picker shows beside the name, to tell similar names apart (an item's SKU). */
+  lookupHint?: string;
   defaultSort: string;
   /** Fields that identify a row on import (update instead of insert). */
   importKey: readonly string[];
@@ -122,7 +124,12 @@ export interface ResourceDef {
 
 export function defineResource<const T extends ResourceDef>(def: T): T {
   const names = new Set(def.fields.map((f) => f.name));
-  for (const key of [def.displayField, ...def.importKey, def.defaultSort.replace(/^-/, '')]) {
+  for (const key of [
+    def.displayField,
+    ...(def.lookupHint ? [def.lookupHint] : []),
+    ...def.importKey,
+    def.defaultSort.replace(/^-/, ''),
+  ]) {
     if (!names.has(key) && key !== 'id' && key !== 'createdAt') {
       throw new Error(`${def.route}: unknown field ${key}`);
     }

@@ -99,6 +99,7 @@ const stockFields: FieldDef[] = [
 
 export const productsResource = defineResource({
   route: '/products',
+  lookupHint: 'sku',
   title: 'Товари',
   newLabel: 'Новий товар',
   oneLabel: 'товар',
@@ -124,6 +125,7 @@ export const productsResource = defineResource({
 
 export const componentsResource = defineResource({
   route: '/components',
+  lookupHint: 'sku',
   title: 'Компоненти',
   newLabel: 'Новий компонент',
   oneLabel: 'компонент',

@@ -102,8 +102,9 @@ describe('items', () => {
     expect(barcode).toBe(`200${String(item.id).padStart(9, '0')}${barcode.at(-1)}`);
     expect(checkBarcode(barcode).ok).toBe(true);
     expect((await api('POST', `/api/products/${item.id}/barcode`)).statusCode).toBe(409);
+    // A picker shows the SKU beside the name (lookupHint), to tell similar names apart.
     expect((await api('GET', `/api/lookups/products?search=${barcode}`)).json()).toEqual([
-      { id: item.id, label: item.name },
+      { id: item.id, label: item.name, hint: item.sku },
     ]);
     expect((await api('GET', `/api/products?search=${barcode}`)).json().map((r: { id: number }) => r.id)).toEqual([
       item.id,

@@ -102,7 +102,9 @@ export function resourceRoutes(engine: ResourceEngine) {
               .optional(),
             _t: z.string().max(20).optional(),
           }),
-          response: { 200: z.array(z.object({ id: z.number().int(), label: z.string() })) },
+          response: {
+            200: z.array(z.object({ id: z.number().int(), label: z.string(), hint: z.string().nullable().optional() })),
+          },
         },
         handler: async (request) =>
           engine.lookup(

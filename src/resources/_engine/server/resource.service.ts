@@ -196,13 +196,18 @@ export class ResourceEngine {
         where.push(byFields ? or(byName, byFields)! : byName);
       }
     }
+    const hint = r.def.lookupHint ? column(r, r.def.lookupHint) : null;
     const rows = await db
-      .select({ id: column(r, 'id'), label: display })
+      .select({ id: column(r, 'id'), label: display, ...(hint ? { hint } : {}) })
       .from(r.table)
       .where(and(...where))
       .orderBy(ukOrder(display), asc(column(r, 'id')))
       .limit(limit);
-    return rows.map((row) => ({ id: row.id as number, label: String(row.label) }));
+    return rows.map((row) => ({
+      id: row.id as number,
+      label: String(row.label),
+      ...(hint ? { hint: row.hint == null ? null : String(row.hint) } : {}),
+    }));
   }
 
   /** References must point at an existing record of the referenced resource (its scope included). */

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { ReferenceFilter } from './reference-picker.tsx';
+import { ReferenceFilter, ReferencePicker } from './reference-picker.tsx';
 
 const suppliers = [
   { id: 3, label: 'Техноприлад' },
@@ -62,5 +62,32 @@ describe('ReferenceFilter', () => {
     const filter = screen.getByRole('combobox', { name: 'Постачальник' });
     await waitFor(() => expect(filter.textContent).toBe('Постачальник: Техноприлад'));
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/lookups/suppliers?ids=3']);
+  });
+});
+
+describe('ReferencePicker — the SKU beside an item', () => {
+  it('shows the hint the lookup gives, keeps the option named by the record, and picks the name alone', async () => {
+    stubFetch(() =>
+      jsonResponse([
+        { id: 12, label: 'Конденсатор 100 нФ 0603', hint: 'C-0603-100N' },
+        { id: 13, label: 'Конденсатор 100 нФ 0805', hint: null },
+      ]),
+    );
+    const picked: Array<[number | null, string | null]> = [];
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ReferencePicker
+        route="/components"
+        value={null}
+        aria-label="Позиція"
+        onChange={(id, label) => picked.push([id, label])}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Позиція' }));
+    const option = await screen.findByRole('option', { name: 'Конденсатор 100 нФ 0603' });
+    expect(option.textContent).toBe('Конденсатор 100 нФ 0603C-0603-100N');
+    expect(screen.getByRole('option', { name: 'Конденсатор 100 нФ 0805' }).textContent).toBe('Конденсатор 100 нФ 0805');
+    await user.click(option);
+    expect(picked).toEqual([[12, 'Конденсатор 100 нФ 0603']]);
   });
 });

@@ -32,7 +32,8 @@ export interface ReferencePickerProps {
   'aria-required'?: boolean;
 }
 
-type Option = { id: number | null; label: string };
+/** A lookup row: the record's name and, for items, its SKU beside it (`lookupHint`). */
+type Option = { id: number | null; label: string; hint?: string | null };
 
 export function ReferencePicker({
   route,
@@ -54,7 +55,15 @@ export function ReferencePicker({
       keyOf={(option) => option.id ?? 'none'}
       isSelected={(option) => option.id === value}
       renderOption={(option) => (
-        <span className={cn('truncate', option.id === null && 'text-muted-foreground')}>{option.label}</span>
+        <>
+          <span className={cn('truncate', option.id === null && 'text-muted-foreground')}>{option.label}</span>
+          {option.hint ? (
+            // Seen, not read out: the option's name stays the record's name, as everywhere it is named.
+            <span className="ml-auto shrink-0 pl-2 font-mono text-xs text-muted-foreground" aria-hidden="true">
+              {option.hint}
+            </span>
+          ) : null}
+        </>
       )}
       onPick={(option) => onChange(option.id, option.id === null ? null : option.label)}
     />
