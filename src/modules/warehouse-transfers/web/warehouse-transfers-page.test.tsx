@@ -329,19 +329,7 @@ describe('WarehouseTransfersPage — a new transfer', () => {
 });
 
 describe('WarehouseTransfersPage — the drawer', () => {
-  it('opens the transfer a link names (?open=, the global search) and drops the parameter on close', async () => {
-    stubApi((url, init) =>
-      url === '/api/warehouse-transfers/7' && init.method === 'GET' ? jsonResponse(draft) : undefined,
-    );
-    const user = userEvent.setup();
-    const { location } = renderWithProviders(<WarehouseTransfersPage />, { path: '/warehouse-transfers?open=7' });
-    await screen.findByRole('dialog', { name: /Переміщення TRF-2026-00007/ });
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(location.history.at(-1)).toBe('/warehouse-transfers');
-  });
-
-  it('posts a draft with its version after the confirmation, and prints it', async () => {
+  it('opens the transfer a link names (?open=), posts it with its version, prints it, closes to the list', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const fetchMock = stubApi((url, init) => {
       if (url === '/api/warehouse-transfers/7' && init.method === 'GET') return jsonResponse(draft);
@@ -349,8 +337,9 @@ describe('WarehouseTransfersPage — the drawer', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithProviders(<WarehouseTransfersPage />, { path: '/warehouse-transfers' });
-    const drawer = await openTransfer(user, 'TRF-2026-00007');
+    // The global search (and any link) opens a transfer by `?open=<id>`.
+    const { location } = renderWithProviders(<WarehouseTransfersPage />, { path: '/warehouse-transfers?open=7' });
+    const drawer = await screen.findByRole('dialog', { name: /Переміщення TRF-2026-00007/ });
 
     const table = await within(drawer).findByRole('table', { name: 'Рядки документа' });
     const line = within(table).getByText('Конденсатор 100 нФ 0603').closest('tr')!;
@@ -376,6 +365,10 @@ describe('WarehouseTransfersPage — the drawer', () => {
     expect(within(postedTable).getByText('2,50')).toBeTruthy();
     expect(within(view).queryByRole('button', { name: 'Провести' })).toBeNull();
     expect(within(view).getByRole('button', { name: 'Скасувати' })).toBeTruthy();
+    // Closed: the address loses `?open=`, so a reload shows the list.
+    await user.click(within(view).getAllByRole('button', { name: 'Закрити' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history.at(-1)).toBe('/warehouse-transfers');
   });
 
   it('asks for the serials of a serial-tracked line (scanned, typed or a range) and posts them', async () => {
