@@ -79,6 +79,7 @@ describe('ReferencePicker — the SKU beside an item', () => {
       <ReferencePicker
         route="/components"
         value={null}
+        valueLabel={null}
         aria-label="Позиція"
         onChange={(id, label) => picked.push([id, label])}
       />,
