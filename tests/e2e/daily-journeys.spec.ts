@@ -7,12 +7,12 @@
 //       shows them on the warehouse production takes materials from;
 //   (c) a task for that board on /production → its three operations on /mes, each by a worker of its department →
 //       the board on /inventory and the task in 'Виконано'.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startDemoServer, type DemoServer } from './support/demo-server.ts';
+import { screenshotsAtBothWidths } from './support/screenshots.ts';
 import { signInAsAdmin, toastText, toastTitle } from './support/session.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots/journeys');
@@ -24,7 +24,6 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   server = await startDemoServer('journeys');
   browser = await launchBrowser();
   context = await browser.newContext({
@@ -48,19 +47,8 @@ async function ledgerAgrees() {
   if (check) expect(check).toEqual({ ok: true, problems: [] });
 }
 
-/** The page at a desktop and a phone width, saved for a look; it must not scroll sideways at either. */
-async function screenshots(name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    const sideways = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(sideways, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** The page at 1280 and 390 px, saved for a look; it must not scroll sideways at either. */
+const screenshots = (name: string) => screenshotsAtBothWidths(page, SHOTS, name);
 
 /** What the row of `table` that mentions `rowText` shows in the column headed `column` (as a person reads it). */
 async function cell(table: Locator, rowText: string, column: string): Promise<string> {

@@ -3,12 +3,12 @@
 // on the shop-floor terminal a worker identified by his badge runs both operations with the numeric keypad, and
 // finishing the last one posts the output at once (the components issued by backflush). /inventory shows the made
 // units; the card is finished through the completion dialog and lands in 'Виконано'. The ledger agrees throughout.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { appDatabase, hasServerDatabase, launchBrowser, newPage } from './support/browser.ts';
+import { screenshotsAtBothWidths } from './support/screenshots.ts';
 import { apiJson, signInAsAdmin, toastText, toastTitle } from './support/session.ts';
 
 let browser: Browser;
@@ -61,22 +61,8 @@ async function ledgerAgrees() {
   }
 }
 
-/** The page at a desktop and a phone width, saved for a look; the desktop width is restored. */
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    // Let the layout settle at the new width before the picture.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    // Nothing runs past the right edge (the terminal's operator card once did at 1280 px).
-    const sideways = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(sideways, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** The page at 1280 and 390 px, saved for a look; it must not scroll sideways at either. */
+const screenshots = (page: Page, name: string) => screenshotsAtBothWidths(page, SHOTS, name);
 
 /** An ISO date `days` from today. */
 function isoInDays(days: number): string {
