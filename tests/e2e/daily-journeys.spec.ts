@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startDemoServer, type DemoServer } from './support/demo-server.ts';
+import { startQueuedOperation, tapKeypad } from './support/mes.ts';
 import { screenshotsAtBothWidths } from './support/screenshots.ts';
 import { signInAsAdmin, toastText, toastTitle } from './support/session.ts';
 
@@ -333,18 +334,10 @@ describe('daily journeys on the demo, through the browser only', () => {
       await badgeField.fill(op.badge);
       await badgeField.press('Enter');
       await page.getByTestId('mes-operator').filter({ hasText: op.worker }).waitFor();
-      const queued = page.getByRole('button', { name: `${moNumber}, ${op.seq} ${op.name}` });
-      await queued.and(page.locator(':enabled')).waitFor();
-      await queued.click();
-      await page.getByRole('heading', { level: 2, name: `${op.seq} · ${op.name}` }).waitFor();
-      await page.getByRole('button', { name: 'Почати', exact: true }).click();
-      await toastTitle(page, 'Виконано: Почати').last().waitFor();
+      await startQueuedOperation(page, moNumber, op);
       await page.getByRole('button', { name: 'Завершити', exact: true }).click();
       const finish = page.getByRole('dialog', { name: 'Завершення роботи' });
-      await finish
-        .getByRole('group', { name: 'Цифрова клавіатура' })
-        .getByRole('button', { name: '2', exact: true })
-        .click();
+      await tapKeypad(finish, '2');
       await finish.getByRole('button', { name: 'Придатні: 2' }).waitFor();
       // The inspection is a quality check: the inspector says it passed.
       if (op.qualityCheck) await finish.getByRole('button', { name: 'Пройдено', exact: true }).click();

@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { appDatabase, hasServerDatabase, launchBrowser, newPage } from './support/browser.ts';
+import { startQueuedOperation, tapKeypad } from './support/mes.ts';
 import { screenshotsAtBothWidths } from './support/screenshots.ts';
 import { apiJson, signInAsAdmin, toastText, toastTitle } from './support/session.ts';
 
@@ -68,12 +69,6 @@ const screenshots = (page: Page, name: string) => screenshotsAtBothWidths(page, 
 function isoInDays(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   return d.toISOString().slice(0, 10);
-}
-
-/** Taps the digits of `value` on the terminal's keypad (no typing: the keypad has no text field). */
-async function tapKeypad(dialog: Locator, value: string) {
-  const keypad = dialog.getByRole('group', { name: 'Цифрова клавіатура' });
-  for (const key of value) await keypad.getByRole('button', { name: key, exact: true }).click();
 }
 
 describe('production', () => {
@@ -293,12 +288,7 @@ describe('production', () => {
     ];
     let outputNumber = '';
     for (const [index, op] of operations.entries()) {
-      const queued = page.getByRole('button', { name: `${moNumber}, ${op.seq} ${op.name}` });
-      await queued.and(page.locator(':enabled')).waitFor();
-      await queued.click();
-      await page.getByRole('heading', { level: 2, name: `${op.seq} · ${op.name}` }).waitFor();
-      await page.getByRole('button', { name: 'Почати', exact: true }).click();
-      await toastTitle(page, 'Виконано: Почати').last().waitFor();
+      await startQueuedOperation(page, moNumber, op);
       await page.getByText(`${workerName} (ви)`).waitFor();
       await page.getByRole('button', { name: 'Завершити', exact: true }).click();
       const finish = page.getByRole('dialog', { name: 'Завершення роботи' });
