@@ -35,11 +35,11 @@ module.exports = {
       severity: 'error',
       comment:
         'A module reaches another only through its contract (*.contract.ts, *.endpoints.ts, *.messages.ts, *.constants.ts), its server/index.ts or its web/index.ts (DESIGN §1.4, decision 0017).',
-      // Tests, fixtures and demo seeders may reach anything: they set up and check the whole world. A table's foreign
+      // Tests, fixtures (a web test's too) and demo seeders may reach anything: they set up and check the whole world. A table's foreign
       // key names another table. Another module's table is the next rule's matter.
       from: {
         path: '^src/modules/([^/]+)/',
-        pathNot: '\\.test\\.tsx?$|/server/[^/]*(fixture|demo)[^/]*\\.ts$|\\.table\\.ts$',
+        pathNot: '\\.test\\.tsx?$|/server/[^/]*(fixture|demo)[^/]*\\.ts$|/web/[^/]*\\.fixture\\.ts$|\\.table\\.ts$',
       },
       to: {
         path: '^src/modules/([^/]+)/',

@@ -54,6 +54,8 @@ export default tseslint.config(
       // Demo seeders and tests build and check the whole world (the dependency check lets them too).
       'src/modules/*/server/*demo*.ts',
       'src/**/*.test.{ts,tsx}',
+      // Test fixtures are test code: a page's fixture may use another module's (the item picker's options).
+      'src/**/*.fixture.ts',
       'scripts/**',
       'bench/**',
       'tests/**',

@@ -1,6 +1,6 @@
 // The item master's endpoints beyond the declared resource (reference-data.md §16).
 import { optionalText } from '@/shared/contract-fields.ts';
-import { idParams } from '@/shared/contract.ts';
+import { idFilter, idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { fieldSchema, type FieldDef } from '@/resources/_engine/define-resource.ts';
@@ -19,6 +19,39 @@ export const bulkItemsSchema = z.strictObject({
 });
 export type BulkItems = z.infer<typeof bulkItemsSchema>;
 export const bulkItemsResultSchema = z.object({ updated: z.number().int() });
+
+/**
+ * The one item picker's search (GET /api/items/options): by name, SKU, barcode, MPN or a supplier's SKU; an exact
+ * barcode or SKU first. `source`: components and materials, products (with semi-finished goods and services), or
+ * everything with the sellable kinds first (a sales order's line). `warehouseId`: free stock in that warehouse;
+ * without it, over all warehouses.
+ */
+export const itemOptionsQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional().default(''),
+  source: z.enum(['components', 'products', 'all']).optional().default('all'),
+  warehouseId: idFilter(),
+  limit: z.coerce.number<string | number>().int().min(1).max(50).optional().default(20),
+});
+export type ItemOptionsQuery = z.input<typeof itemOptionsQuerySchema>;
+
+/** An option of the item picker: what a document line takes of the item, its prices and its free stock. */
+export const itemOptionSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  barcode: z.string().nullable(),
+  unitShortName: z.string().nullable(),
+  retailPrice: z.string().nullable(),
+  wholesalePrice: z.string().nullable(),
+  vatRate: z.string(),
+  /** The preferred (else the latest priced) supplier's last price and its currency: what a purchase costs. */
+  purchasePrice: z.string().nullable(),
+  purchaseCurrency: z.string().nullable(),
+  /** Free stock (on hand − reserved) in the asked warehouse or over all; null for a service or an unstocked item. */
+  available: z.string().nullable(),
+});
+export type ItemOption = z.infer<typeof itemOptionSchema>;
 
 export const itemsMessages = {
   hasBarcode: 'Товар уже має штрих-код — очистіть його, щоб згенерувати новий',
@@ -145,6 +178,7 @@ export type ItemAlternative = z.infer<typeof itemAlternativeSchema>;
  * the XML file as its raw body; a generated barcode answers the declared resource's row, as its own PATCH does.
  */
 export const itemsSchemas = {
+  options: { query: itemOptionsQuerySchema, response: z.array(itemOptionSchema) },
   commerceMl: { query: commerceMlQuerySchema, response: commerceMlResultSchema },
   checkSku: { query: checkSkuQuerySchema, response: checkSkuSchema },
   productBarcode: { params: idParams },

@@ -11,6 +11,19 @@ const components = access.route('/components');
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const itemsEndpoints = defineEndpoints<typeof itemsSchemas>()({
+  /** The one item picker of every document line: seen by whoever may view a page with such lines. */
+  options: {
+    method: 'GET',
+    path: '/api/items/options',
+    access: access.route(
+      '/orders',
+      '/supplier-orders',
+      '/supplier-receipts',
+      '/warehouse-transfers',
+      '/products',
+      '/components',
+    ),
+  },
   // The XML file arrives as the raw body, one file per request (decision 0006's import transport, decision 0014).
   commerceMl: {
     method: 'POST',

@@ -14,6 +14,7 @@ import {
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { ClientMailPage } from './client-mail-page.tsx';
+import { pick } from '@/web/testing/pick.ts';
 
 const base: Letter = letterSchema.parse({
   id: 1,
@@ -137,11 +138,6 @@ const bodiesOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: 
   fetchMock.mock.calls
     .filter(([callUrl, init]) => callUrl === url && init?.method === method)
     .map(([, init]) => (init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown)));
-
-async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

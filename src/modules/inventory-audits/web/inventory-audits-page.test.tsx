@@ -10,6 +10,7 @@ import {
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { InventoryAuditsPage } from './inventory-audits-page.tsx';
+import { pick } from '@/web/testing/pick.ts';
 
 const counting: AuditSummary = auditSummarySchema.parse({
   id: 5,
@@ -68,11 +69,6 @@ function stubApi(answer: (url: string, init: RequestInit) => Response | undefine
 
 const listUrls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/inventory-audits?'));
-
-async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('InventoryAuditsPage', () => {
   it('lists the audits with status, scope, progress and net variance; filters, sorts and opens one', async () => {

@@ -12,6 +12,7 @@ import { itemsMessages, itemsSchemas } from '../items.contract.ts';
 import { itemsEndpoints } from '../items.endpoints.ts';
 import { CommerceMlError } from './commerceml.ts';
 import { decodeXml, importCommerceMl } from './commerceml.service.ts';
+import { searchItemOptions } from './item-options.read.ts';
 import {
   listItemAlternatives,
   listItemSuppliers,
@@ -60,6 +61,7 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
   };
 
   serve(app, itemsEndpoints, itemsSchemas, {
+    options: (request) => searchItemOptions(db, request.query),
     commerceMl: async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new DomainError(415, itemsMessages.xmlOnly);
       const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';

@@ -5,6 +5,7 @@ import type { ItemAlternative, ItemSupplier } from '@/modules/items/items.contra
 import { deferred, jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { componentLinkActions } from './component-links.tsx';
+import { pick } from '@/web/testing/pick.ts';
 
 const SUPPLIERS = '/api/components/5/suppliers';
 const ALTERNATIVES = '/api/components/5/alternatives';
@@ -95,11 +96,6 @@ async function openSuppliers(user: ReturnType<typeof userEvent.setup>) {
 async function openAlternatives(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Заміни: Конденсатор 100 нФ 0603' }));
   return screen.getByRole('dialog', { name: 'Взаємозамінні компоненти' });
-}
-
-async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 describe('componentLinkActions — suppliers', () => {

@@ -1,11 +1,11 @@
 // The item of a document line, found among the components (the default) or among the products: a two-button switch
-// of where to search, then the searchable picker of that list (it finds by name, SKU, barcode, MPN and supplier SKU).
-// Used by the lines of supplier receipts and warehouse transfers.
+// of where to search, then the one item picker over that list (it finds by name, SKU, barcode, MPN and supplier SKU
+// and shows the price and the free stock). Used by the lines of supplier orders, receipts and warehouse transfers.
 import type { Ref } from 'react';
 import { CpuIcon, PackageIcon } from 'lucide-react';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { cn } from '@/web/lib/utils.ts';
+import { ItemPicker } from './item-picker.tsx';
 
 export type ItemSource = 'components' | 'products';
 
@@ -21,14 +21,12 @@ const sources = [
   {
     value: 'components',
     label: messages.components,
-    route: '/components',
     placeholder: messages.componentPlaceholder,
     Icon: CpuIcon,
   },
   {
     value: 'products',
     label: messages.products,
-    route: '/products',
     placeholder: messages.productPlaceholder,
     Icon: PackageIcon,
   },
@@ -44,6 +42,8 @@ export function ItemSourcePicker({
   onBlur,
   pickerRef,
   error,
+  warehouseId = null,
+  price = 'purchase',
 }: {
   id: string;
   source: ItemSource;
@@ -55,6 +55,10 @@ export function ItemSourcePicker({
   pickerRef?: Ref<HTMLButtonElement>;
   /** The line's item is wrong: the picker is marked invalid; its message is at `${id}-message`. */
   error: boolean;
+  /** The document's warehouse: its free stock beside each option (over all warehouses without one). */
+  warehouseId?: number | null;
+  /** Which price an option shows: a purchase's (receipts, supplier orders, transfers) or the sale price. */
+  price?: 'sale' | 'purchase';
 }) {
   const current = sources.find((s) => s.value === source) ?? sources[0];
   return (
@@ -76,15 +80,17 @@ export function ItemSourcePicker({
           </Button>
         ))}
       </div>
-      <ReferencePicker
+      <ItemPicker
         ref={pickerRef}
         id={id}
-        route={current.route}
+        source={current.value}
+        warehouseId={warehouseId}
+        price={price}
         value={value}
         valueLabel={valueLabel}
         placeholder={current.placeholder}
         className="min-w-0 flex-1"
-        onChange={onChange}
+        onPick={(item) => onChange(item.id, item.name)}
         onBlur={onBlur}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-message`}

@@ -12,6 +12,7 @@ import {
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { SerialNumbersPage } from './serial-numbers-page.tsx';
+import { pick } from '@/web/testing/pick.ts';
 
 const available: SerialSummary = serialSummarySchema.parse({
   id: 1,
@@ -161,11 +162,6 @@ const bodiesOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: 
   fetchMock.mock.calls
     .filter(([callUrl, init]) => callUrl === url && init?.method === method)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
-
-async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 afterEach(() => {
   vi.useRealTimers();

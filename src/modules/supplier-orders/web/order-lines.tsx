@@ -3,10 +3,9 @@
 // (src/web/components/document-lines.tsx): from 640 px on the lines are rows of a grid under one header, below that
 // each line is a card with its own labels.
 import { useState } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
-import { PackageIcon } from 'lucide-react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { vatRates, type OrderBody } from '@/modules/supplier-orders/supplier-orders.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { ItemSourcePicker } from '@/modules/items/web/index.ts';
 import { useDocumentLine, useDocumentLines } from '@/web/components/document-form.ts';
 import {
   DocumentLineRow,
@@ -16,7 +15,6 @@ import {
   LineItemField,
   RemoveLineButton,
 } from '@/web/components/document-lines.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { cn } from '@/web/lib/utils.ts';
 import { decimalInput, formatDateUk, formatMoney, formatQty } from './order-format.ts';
@@ -68,6 +66,7 @@ function LineFields({
   onRemove: () => void;
 }) {
   const { number, line, idOf, errorOf } = useDocumentLine(form, formId, index);
+  const warehouseId = useWatch({ control: form.control, name: 'warehouseId' });
   const [priceHint, setPriceHint] = useState<string | null>(null);
 
   /** An item picked onto a line without a price: the last purchase price fills it in (editable), with a hint. */
@@ -123,37 +122,17 @@ function LineFields({
         label={m.item}
         error={errorOf('itemId')}
         picker={(picker) => (
-          <div className="flex min-w-0 gap-1.5">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className={cn('size-9 shrink-0 border', line.products && 'bg-accent text-accent-foreground')}
-              aria-label={m.productsToggle}
-              aria-pressed={line.products}
-              title={m.productsToggle}
-              onClick={() => form.setValue(`lines.${index}.products`, !line.products)}
-            >
-              <PackageIcon aria-hidden="true" />
-            </Button>
-            <ReferencePicker
-              ref={picker.pickerRef}
-              id={picker.id}
-              route={line.products ? '/products' : '/components'}
-              value={picker.value}
-              valueLabel={line.itemLabel}
-              placeholder={m.itemPlaceholder}
-              className="min-w-0 flex-1"
-              onChange={(itemId, label) => {
-                picker.onChange(itemId, label);
-                void suggestPrice(itemId);
-              }}
-              onBlur={picker.onBlur}
-              aria-invalid={picker.error ? true : undefined}
-              aria-describedby={`${picker.id}-message`}
-              aria-required
-            />
-          </div>
+          <ItemSourcePicker
+            {...picker}
+            source={line.products ? 'products' : 'components'}
+            onSource={(source) => form.setValue(`lines.${index}.products`, source === 'products')}
+            valueLabel={line.itemLabel}
+            warehouseId={warehouseId}
+            onChange={(itemId, label) => {
+              picker.onChange(itemId, label);
+              void suggestPrice(itemId);
+            }}
+          />
         )}
       />
 

@@ -9,6 +9,7 @@ import {
 } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
+import { itemOption, sourceOf } from '@/modules/items/web/item-options.fixture.ts';
 import { SupplierOrdersPage } from './supplier-orders-page.tsx';
 
 const sentSummary: OrderSummary = orderSummarySchema.parse({
@@ -288,8 +289,23 @@ describe('SupplierOrdersPage', () => {
       if (url === '/api/supplier-orders/default-warehouse?itemIds=44') {
         return jsonResponse({ warehouseId: 8, warehouseName: 'Склад готової продукції' });
       }
-      if (url.startsWith('/api/lookups/products')) return jsonResponse([{ id: 44, label: 'Мультиметр М-1' }]);
-      if (url.startsWith('/api/lookups/components')) return jsonResponse([{ id: 12, label: 'Резистор 10 кОм' }]);
+      if (url.startsWith('/api/items/options')) {
+        // The picker shows the free stock in the order's warehouse beside the last purchase price.
+        return jsonResponse(
+          sourceOf(url) === 'products'
+            ? [itemOption({ id: 44, name: 'Мультиметр М-1', kind: 'product', sku: 'ММ-1' })]
+            : [
+                itemOption({
+                  id: 12,
+                  name: 'Резистор 10 кОм',
+                  sku: 'R-10K',
+                  purchasePrice: '12.5',
+                  purchaseCurrency: 'UAH',
+                  available: '120.0000',
+                }),
+              ],
+        );
+      }
       if (url.startsWith('/api/lookups/warehouses')) return jsonResponse([{ id: 1, label: 'Основний склад' }]);
       if (url === '/api/supplier-orders/price-suggestion?supplierId=3&itemId=12&currencyCode=UAH') {
         return jsonResponse({ suggestion });
@@ -306,7 +322,7 @@ describe('SupplierOrdersPage', () => {
     // A new order: the materials warehouse production takes from, pre-selected.
     await waitFor(() => expect(warehouse.textContent).toContain('Склад комплектуючих'));
 
-    const pick = async (combobox: HTMLElement, option: string) => {
+    const pick = async (combobox: HTMLElement, option: string | RegExp) => {
       await user.click(combobox);
       await user.click(await screen.findByRole('option', { name: option }));
     };
@@ -314,8 +330,8 @@ describe('SupplierOrdersPage', () => {
     const lines = within(dialog).getByRole('region', { name: 'Рядки замовлення' });
     const first = within(lines).getByRole('group', { name: 'Рядок 1' });
     // A product on the line: the default follows it to the finished-goods warehouse.
-    await user.click(within(first).getByRole('button', { name: 'Шукати серед товарів' }));
-    await pick(within(first).getByRole('combobox', { name: /Позиція/ }), 'Мультиметр М-1');
+    await user.click(within(first).getByRole('button', { name: 'Товари' }));
+    await pick(within(first).getByRole('combobox', { name: /Позиція/ }), /^Мультиметр М-1/);
     await waitFor(() => expect(warehouse.textContent).toContain('Склад готової продукції'));
     // No price for it: nothing filled in, no hint.
     const price = within(first).getByLabelText('Ціна за од.') as HTMLInputElement;
@@ -323,8 +339,17 @@ describe('SupplierOrdersPage', () => {
     expect(within(first).queryByText(/Остання ціна закупівлі/)).toBeNull();
 
     // A component with a last price: filled in (editable), with the hint in Ukrainian.
-    await user.click(within(first).getByRole('button', { name: 'Шукати серед товарів' }));
-    await pick(within(first).getByRole('combobox', { name: /Позиція/ }), 'Резистор 10 кОм');
+    await user.click(within(first).getByRole('button', { name: 'Компоненти' }));
+    await user.click(within(first).getByRole('combobox', { name: /Позиція/ }));
+    // Found by the one item picker: its SKU, last purchase price and what is free in the order's warehouse.
+    const resistor = await screen.findByRole('option', { name: /^Резистор 10 кОм/ });
+    expect(resistor.textContent).toContain('R-10K · 12,50 грн · Доступно 120 шт');
+    // Each search asks for its source's items and the free stock in the warehouse the order has at that moment.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/items/'))).toEqual([
+      '/api/items/options?source=products&warehouseId=4',
+      '/api/items/options?source=components&warehouseId=8',
+    ]);
+    await user.click(resistor);
     await waitFor(() => expect(price.value).toBe('12,5'));
     expect(within(first).getByText('Остання ціна закупівлі: 12,50 грн (15.10.2026)')).toBeTruthy();
 

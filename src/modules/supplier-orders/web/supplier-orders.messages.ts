@@ -84,7 +84,6 @@ export const ordersWebMessages = {
     removeLine: (n: number) => `Видалити рядок ${n}`,
     item: 'Позиція',
     itemPlaceholder: 'Оберіть компонент або матеріал',
-    productsToggle: 'Шукати серед товарів',
     qty: 'Кількість',
     unitPrice: 'Ціна за од.',
     vatRate: 'ПДВ, %',

@@ -162,7 +162,7 @@ function ReceiptEditor({
     control: form.control,
     name: ['currencyCode', 'fxRate', 'pricesIncludeVat', 'extraCosts', 'lines'],
   });
-  const warehouseLabel = useWatch({ control: form.control, name: 'warehouseLabel' });
+  const [warehouseId, warehouseLabel] = useWatch({ control: form.control, name: ['warehouseId', 'warehouseLabel'] });
   const currency = currencyOf(currencyCode);
 
   // A new receipt goes where its items belong — components where production takes them from, products where sales
@@ -277,7 +277,13 @@ function ReceiptEditor({
           <ReceiptHeaderFields form={form} formId={formId} />
 
           <ReceiptQuickAdd receipt={receipt} dirty={isDirty} onChanged={adopt} />
-          <ReceiptLines form={form} formId={formId} currency={currency} pricesIncludeVat={pricesIncludeVat} />
+          <ReceiptLines
+            form={form}
+            formId={formId}
+            currency={currency}
+            pricesIncludeVat={pricesIncludeVat}
+            warehouseId={warehouseId}
+          />
           {trackedLines.length ? (
             <DocumentSection title={receiptsWebMessages.serials.title} hint={receiptsWebMessages.serials.hint}>
               {trackedLines.map((line) => (

@@ -37,11 +37,14 @@ export function ReceiptLines({
   formId,
   currency,
   pricesIncludeVat,
+  warehouseId,
 }: {
   form: ReceiptForm;
   formId: string;
   currency: string;
   pricesIncludeVat: boolean;
+  /** The receipt's warehouse: the item picker shows what is free there. */
+  warehouseId: number | null;
 }) {
   const lines = useDocumentLines(form, (last) => emptyLine(last?.source, last?.vatRate));
   return (
@@ -66,6 +69,7 @@ export function ReceiptLines({
           index={index}
           currency={currency}
           pricesIncludeVat={pricesIncludeVat}
+          warehouseId={warehouseId}
           onRemove={() => lines.remove(index)}
         />
       ))}
@@ -79,6 +83,7 @@ function LineFields({
   index,
   currency,
   pricesIncludeVat,
+  warehouseId,
   onRemove,
 }: {
   form: ReceiptForm;
@@ -86,6 +91,7 @@ function LineFields({
   index: number;
   currency: string;
   pricesIncludeVat: boolean;
+  warehouseId: number | null;
   onRemove: () => void;
 }) {
   const { number, line, idOf, errorOf } = useDocumentLine(form, formId, index);
@@ -142,6 +148,7 @@ function LineFields({
             source={line.source}
             onSource={(source) => form.setValue(`lines.${index}.source`, source)}
             valueLabel={line.itemLabel}
+            warehouseId={warehouseId}
           />
         )}
       />

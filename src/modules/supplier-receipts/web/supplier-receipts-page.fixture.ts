@@ -9,6 +9,8 @@ import {
   type ReceiptSummary,
 } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
+export { pick } from '@/web/testing/pick.ts';
+import { itemOption, sourceOf } from '@/modules/items/web/item-options.fixture.ts';
 
 const draftSummary: ReceiptSummary = receiptSummarySchema.parse({
   id: 7,
@@ -123,10 +125,12 @@ export function stubApi(answer: Answer = () => undefined) {
     if (url.startsWith('/api/lookups/supplier-document-types')) {
       return jsonResponse([{ id: 2, label: 'Видаткова накладна' }]);
     }
-    if (url.startsWith('/api/lookups/components')) {
-      return jsonResponse([{ id: 12, label: 'Конденсатор 100 нФ 0603' }]);
+    if (url.startsWith('/api/items/options')) {
+      const products = sourceOf(url) === 'products';
+      return jsonResponse([
+        itemOption(products ? { id: 40, name: 'Контролер КТ-2' } : { id: 12, name: 'Конденсатор 100 нФ 0603' }),
+      ]);
     }
-    if (url.startsWith('/api/lookups/products')) return jsonResponse([{ id: 40, label: 'Контролер КТ-2' }]);
     return jsonResponse({ error: 'Не знайдено' }, 404);
   });
 }
@@ -143,11 +147,6 @@ export const requestsTo = (fetchMock: ReturnType<typeof stubFetch>, method: stri
 export function field(container: HTMLElement, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return within(container).getByLabelText(new RegExp(`^${escaped}\\*?$`)) as HTMLInputElement;
-}
-
-export async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 export async function openReceipt(user: ReturnType<typeof userEvent.setup>, number: string) {

@@ -241,7 +241,7 @@ function TransferEditor({
               { className: 'sm:col-span-2' },
             )}
           </div>
-          <TransferLines form={form} formId={formId} hasSource={fromWarehouseId !== null} stockOf={stockOf} />
+          <TransferLines form={form} formId={formId} sourceWarehouseId={fromWarehouseId} stockOf={stockOf} />
         </fieldset>
         <DocumentFailure failure={failure} reloadLabel={m.reload} onReload={onReload} />
       </form>

@@ -30,12 +30,13 @@ const GRID = 'sm:grid-cols-[minmax(0,1fr)_9rem_2.5rem]';
 export function TransferLines({
   form,
   formId,
-  hasSource,
+  sourceWarehouseId,
   stockOf,
 }: {
   form: TransferForm;
   formId: string;
-  hasSource: boolean;
+  /** The warehouse the goods leave: what is free there is said on each line and in the item picker. */
+  sourceWarehouseId: number | null;
   stockOf: Map<number, AvailabilityRow>;
 }) {
   const lines = useDocumentLines(form, (last) => emptyLine(last?.source));
@@ -53,7 +54,7 @@ export function TransferLines({
           form={form}
           formId={formId}
           index={index}
-          hasSource={hasSource}
+          sourceWarehouseId={sourceWarehouseId}
           stockOf={stockOf}
           onRemove={() => lines.remove(index)}
         />
@@ -72,18 +73,19 @@ function LineFields({
   form,
   formId,
   index,
-  hasSource,
+  sourceWarehouseId,
   stockOf,
   onRemove,
 }: {
   form: TransferForm;
   formId: string;
   index: number;
-  hasSource: boolean;
+  sourceWarehouseId: number | null;
   stockOf: Map<number, AvailabilityRow>;
   onRemove: () => void;
 }) {
   const { number, line, idOf, errorOf } = useDocumentLine(form, formId, index);
+  const hasSource = sourceWarehouseId !== null;
   const stock = line.itemId === null ? undefined : stockOf.get(line.itemId);
   const sku = line.sku ?? stock?.sku ?? null;
   const unit = line.unit ?? stock?.unitShortName ?? null;
@@ -125,6 +127,7 @@ function LineFields({
             source={line.source}
             onSource={(source) => form.setValue(`lines.${index}.source`, source)}
             valueLabel={line.itemLabel ?? stock?.name ?? null}
+            warehouseId={sourceWarehouseId}
           />
         )}
       />

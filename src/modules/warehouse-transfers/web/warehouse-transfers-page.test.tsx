@@ -11,6 +11,8 @@ import {
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { prefillFromUrl, WarehouseTransfersPage } from './warehouse-transfers-page.tsx';
+import { pick } from '@/web/testing/pick.ts';
+import { itemOption, sourceOf } from '@/modules/items/web/item-options.fixture.ts';
 
 const draftSummary: TransferSummary = transferSummarySchema.parse({
   id: 7,
@@ -130,10 +132,12 @@ function stubApi(answer: Answer = () => undefined) {
       const ids = new URL(url, 'http://x').searchParams.get('ids');
       return jsonResponse(ids ? warehouses.filter((w) => ids.split(',').includes(String(w.id))) : warehouses);
     }
-    if (url.startsWith('/api/lookups/components')) {
-      return jsonResponse([{ id: 12, label: 'Конденсатор 100 нФ 0603' }]);
+    if (url.startsWith('/api/items/options')) {
+      const products = sourceOf(url) === 'products';
+      return jsonResponse([
+        itemOption(products ? { id: 40, name: 'Контролер КТ-2' } : { id: 12, name: 'Конденсатор 100 нФ 0603' }),
+      ]);
     }
-    if (url.startsWith('/api/lookups/products')) return jsonResponse([{ id: 40, label: 'Контролер КТ-2' }]);
     return jsonResponse({ error: 'Не знайдено' }, 404);
   });
 }
@@ -145,11 +149,6 @@ const requestsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, url
   fetchMock.mock.calls
     .filter(([callUrl, init]) => callUrl === url && init?.method === method)
     .map(([, init]) => (init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown)));
-
-async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 async function openTransfer(user: ReturnType<typeof userEvent.setup>, number: string) {
   await user.click(await screen.findByRole('button', { name: `Відкрити переміщення ${number}` }));
@@ -269,7 +268,7 @@ describe('WarehouseTransfersPage — a new transfer', () => {
     await user.type(within(dialog).getByLabelText('Підстава'), 'Брак');
 
     await user.click(within(dialog).getByRole('button', { name: 'Додати рядок' }));
-    await pick(user, within(dialog).getByRole('combobox', { name: 'Позиція' }), 'Конденсатор 100 нФ 0603');
+    await pick(user, within(dialog).getByRole('combobox', { name: 'Позиція' }), /^Конденсатор 100 нФ 0603/);
     expect(await within(dialog).findByText('Доступно на складі-відправнику: 15 шт')).toBeTruthy();
     const qty = within(dialog).getByLabelText('Кількість');
     await user.type(qty, '16');

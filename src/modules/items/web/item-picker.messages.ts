@@ -1,0 +1,10 @@
+// What the item picker says.
+export const itemPickerMessages = {
+  placeholder: 'Назва, артикул або штрих-код',
+  search: 'Пошук за назвою, артикулом, штрих-кодом або кодом постачальника',
+  searching: 'Пошук...',
+  nothing: 'Нічого не знайдено',
+  searchError: 'Не вдалося виконати пошук',
+  /** Free stock (on hand − reserved) beside the price: 'Доступно 12 шт', as the stock pages name it. */
+  free: (qty: string, unit: string) => `Доступно ${qty}${unit ? ` ${unit}` : ''}`,
+};
