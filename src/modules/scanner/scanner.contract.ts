@@ -29,6 +29,7 @@ export const scannerDocumentTypes = [
   'transfer',
   'inventory_audit',
   'adjustment',
+  'manufacturing_order',
 ] as const;
 export type ScannerDocumentType = (typeof scannerDocumentTypes)[number];
 export const scannerDocumentLabels: Record<ScannerDocumentType, string> = {
@@ -40,6 +41,7 @@ export const scannerDocumentLabels: Record<ScannerDocumentType, string> = {
   transfer: 'Переміщення',
   inventory_audit: 'Інвентаризація',
   adjustment: 'Коригування залишків',
+  manufacturing_order: 'Виробниче замовлення',
 };
 
 /** How the item was found: by its barcode, its SKU or a supplier's code. */

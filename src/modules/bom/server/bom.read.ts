@@ -31,11 +31,11 @@ import {
 import { CostRoll } from './bom.rollup.ts';
 import { availableByItem } from './bom.structure.ts';
 import { bomLines, boms } from './bom.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export const BOM_ENTITY = 'boms';
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 const headerColumns = {
   id: boms.id,
@@ -84,7 +84,7 @@ export async function listBoms(
   if (q.itemId) where.push(eq(boms.itemId, q.itemId));
   if (q.status) where.push(eq(boms.status, q.status));
   if (q.search) {
-    const text = like(q.search);
+    const text = containsPattern(q.search);
     where.push(or(ilike(boms.name, text), ilike(items.sku, text), ilike(items.name, text))!);
   }
   const condition = where.length ? and(...where) : undefined;
@@ -268,7 +268,7 @@ export async function listBomItems(
   if (q.hasBom === 'true') where.push(hasBom);
   if (q.hasBom === 'false') where.push(sql`not ${hasBom}`);
   if (q.search) {
-    const text = like(q.search);
+    const text = containsPattern(q.search);
     where.push(or(ilike(items.sku, text), ilike(items.name, text), ilike(items.mpn, text))!);
   }
   const condition = and(...where);

@@ -18,10 +18,10 @@ import {
   type RecipientPreview,
 } from '../client-mail.contract.ts';
 import { envelopeTemplates, mailItems, mailRegisters } from './client-mail.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export const iso = (v: unknown): string | null =>
   v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString();
-export const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 // ---- reading letters ---------------------------------------------------------------------------------------------
 
@@ -89,7 +89,7 @@ export async function listLetters(
   if (q.registerId) where.push(eq(mailItems.registerId, q.registerId));
   if (q.unregistered === 'true') where.push(isNull(mailItems.registerId));
   if (q.search) {
-    const text = like(q.search);
+    const text = containsPattern(q.search);
     where.push(
       or(
         ilike(mailItems.number, text),

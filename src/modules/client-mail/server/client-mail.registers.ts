@@ -22,7 +22,8 @@ import {
 } from '../client-mail.contract.ts';
 import { mailItems, mailRegisters } from './client-mail.table.ts';
 
-import { iso, letterColumns, lettersByIds, lettersJoined, like, senderCompany, toLetter } from './client-mail.read.ts';
+import { iso, letterColumns, lettersByIds, lettersJoined, senderCompany, toLetter } from './client-mail.read.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 import { auditView } from './client-mail.write.ts';
 
 // ---- registers ---------------------------------------------------------------------------------------------------
@@ -70,7 +71,7 @@ export async function listRegisters(
   const where: SQL[] = [];
   if (q.status) where.push(eq(mailRegisters.status, q.status));
   if (q.search) {
-    const text = like(q.search);
+    const text = containsPattern(q.search);
     where.push(
       or(
         ilike(mailRegisters.number, text),

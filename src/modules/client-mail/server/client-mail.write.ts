@@ -32,13 +32,13 @@ import {
   getLetter,
   iso,
   lettersByIds,
-  like,
   postalAddressOf,
   recipientNameOf,
   senderCompany,
   usualFormat,
   type CounterpartyAddress,
 } from './client-mail.read.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 // ---- writing letters ---------------------------------------------------------------------------------------------
 
@@ -119,7 +119,7 @@ export async function bulkCreateLetters(
       if (f.legalForm) where.push(eq(counterparties.legalForm, f.legalForm));
       if (f.managerUserId) where.push(eq(counterparties.managerUserId, f.managerUserId));
       if (f.search) {
-        const text = like(f.search);
+        const text = containsPattern(f.search);
         where.push(or(ilike(counterparties.name, text), ilike(counterparties.fullName, text))!);
       }
       recipients = await tx

@@ -25,6 +25,7 @@ import {
   type VarianceTotals,
 } from '../inventory-audits.contract.ts';
 import { inventoryAuditLines, inventoryAudits } from './inventory-audits.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export const ENTITY = 'inventory_audits';
 export const LINE_ENTITY = 'inventory_audit_lines';
@@ -77,7 +78,7 @@ export async function listAudits(
   if (q.dateFrom) where.push(gte(inventoryAudits.documentDate, q.dateFrom));
   if (q.dateTo) where.push(lte(inventoryAudits.documentDate, q.dateTo));
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(ilike(inventoryAudits.number, like), ilike(warehouses.name, like), ilike(inventoryAudits.notes, like))!,
     );
@@ -192,7 +193,7 @@ export async function listLines(
   await loadHeader(db, auditId);
   const where: SQL[] = [];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(or(ilike(items.sku, like), ilike(items.name, like), ilike(items.barcode, like))!);
   }
   if (q.filter === 'uncounted') where.push(sql`${inventoryAuditLines.countedQty} is null`);

@@ -52,3 +52,4 @@ export {
   moPostings,
   timeEntries,
 } from './manufacturing.table.ts';
+export { manufacturingOrderByNumber } from './manufacturing.by-number.ts';

@@ -18,6 +18,7 @@ import {
   type moListQuerySchema,
 } from '../manufacturing.contract.ts';
 import { ACTIVE_STATUSES, ZERO } from './manufacturing.common.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 type ListQuery = z.output<typeof moListQuerySchema>;
 
@@ -153,7 +154,7 @@ export async function listManufacturingOrders(db: DbOrTx, q: ListQuery): Promise
     where.push(sql`mo.due_date < ${today} and mo.status in ('planned', 'released', 'in_progress')`);
   }
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(sql`(mo.number ilike ${like} or i.name ilike ${like} or i.sku ilike ${like}
       or exists (select 1 from mo_demands d join order_lines l on l.id = d.order_line_id join orders o on o.id = l.order_id
         where d.mo_id = mo.id and o.order_number ilike ${like}))`);

@@ -9,6 +9,7 @@ import { users } from '@/modules/users/server/users.table.ts';
 import type { Notification, NotificationListQuery, NotificationStats } from '../notifications.contract.ts';
 import { notificationsMessages } from '../notifications.messages.ts';
 import { notifications, type NotificationPriority, type NotificationType } from './notifications.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export interface NotifyEvent {
   type: NotificationType;
@@ -26,8 +27,6 @@ export interface NotifyEvent {
   /** Same key while unresolved = the same event: it is updated instead of repeated. */
   dedupeKey?: string;
 }
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
 async function recipients(tx: DbOrTx, event: NotifyEvent): Promise<number[]> {
   const ids = new Set<number>();
@@ -138,7 +137,7 @@ export async function listNotifications(
     where.push(and(eq(notifications.actionRequired, true), eq(notifications.isResolved, false))!);
   if (q.searchQuery) {
     // ILIKE folds Cyrillic case under both PostgreSQL's C.UTF-8 and PGlite (checked by the route tests).
-    const like = `%${likeEscape(q.searchQuery)}%`;
+    const like = containsPattern(q.searchQuery);
     where.push(or(ilike(notifications.title, like), ilike(notifications.message, like))!);
   }
   const condition = and(...where);

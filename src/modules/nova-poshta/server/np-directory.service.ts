@@ -18,6 +18,7 @@ import {
 import { npCall } from './np-client.ts';
 import { npSettlements, npWarehouses } from './np-directory.table.ts';
 import { writeNpJobs } from './np-settings.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 const PAGE = 500;
 const BATCH = 500;
@@ -195,7 +196,7 @@ export async function searchWarehouses(
   if (q.type) where.push(eq(npWarehouses.category, categoryOf[q.type]));
   const text = (q.search ?? '').trim();
   if (text) {
-    const like = `%${likeEscape(text)}%`;
+    const like = containsPattern(text);
     where.push(or(eq(npWarehouses.number, text.replace(/^№\s*/, '')), ilike(npWarehouses.description, like))!);
   }
   const condition = and(...where);

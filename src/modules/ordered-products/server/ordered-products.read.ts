@@ -9,6 +9,7 @@ import { ORDER_LINE, orders, paidSql, paymentStatusOf } from '@/modules/orders/s
 import type { PaymentStatus } from '@/modules/orders/orders.contract.ts';
 import type { DemandLine, ItemKind, OrderedProductRow } from '../ordered-products.contract.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export type { DemandLine, OrderedProductRow } from '../ordered-products.contract.ts';
 
@@ -223,7 +224,7 @@ async function filteredItemIds(db: DbOrTx, itemIds: readonly number[], f: Ordere
   const where: SQL[] = [sql`i.id in (${ids(itemIds)})`];
   if (f.kind) where.push(sql`i.kind = ${f.kind}`);
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(f.search);
     where.push(sql`(i.sku ilike ${like} or i.name ilike ${like} or coalesce(i.barcode, '') = ${f.search})`);
   }
   if (f.categoryId) {

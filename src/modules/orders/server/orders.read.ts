@@ -37,6 +37,7 @@ import {
 import { ORDER_LINE, ORDERS_ENTITY, paidSql } from './order-effects.ts';
 import { orders } from './orders.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
@@ -107,8 +108,6 @@ const normaliseSummary = (row: Record<string, unknown>): OrderSummary =>
     productionApproved: bool(row.productionApproved),
   }) as OrderSummary;
 
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 /** The WHERE of the list's filters (shared by the list and its totals). */
 function listCondition(q: OrderListQuery, today: string): SQL | undefined {
   const where: SQL[] = [];
@@ -123,7 +122,7 @@ function listCondition(q: OrderListQuery, today: string): SQL | undefined {
   if (q.overdue === 'false') where.push(sql`not ${overdueSql(today)}`);
   if (q.productionApproved) where.push(eq(orders.productionApproved, q.productionApproved === 'true'));
   if (q.search) {
-    const like = likeOf(q.search);
+    const like = containsPattern(q.search);
     const digits = q.search.replace(/\D/g, '');
     const conditions: SQL[] = [
       ilike(orders.orderNumber, like),
@@ -559,7 +558,7 @@ export async function searchItems(
   limit = 20,
 ): Promise<OrderItemOption[]> {
   const text = search.trim();
-  const like = likeOf(text);
+  const like = containsPattern(text);
   const exact = text.toLowerCase();
   const rows = rowsOf<OrderItemOption & { rank: number }>(
     await db.execute(sql`select i.id, i.sku, i.name, i.kind, i.barcode, u.short_name as "unitShortName",

@@ -28,8 +28,8 @@ import {
 import { normaliseCode, rankProposals, type Candidate, type Proposal } from './payment-matching.ts';
 import { bankTransactions, paymentAllocations, payments } from './payments.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 
 // ---- reading ---------------------------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ function listWhere(q: PaymentListQuery): SQL | undefined {
     );
   }
   if (q.search) {
-    const like = likeOf(q.search);
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(payments.number, like),
@@ -357,7 +357,7 @@ export async function openOrders(db: DbOrTx, q: OpenOrdersQuery): Promise<OpenOr
   if (q.clientId) where.push(eq(orders.clientId, q.clientId));
   if (q.currencyCode) where.push(eq(orders.currencyCode, q.currencyCode));
   if (q.search) {
-    const like = likeOf(q.search);
+    const like = containsPattern(q.search);
     where.push(
       or(ilike(orders.orderNumber, like), ilike(orders.externalNumber, like), ilike(counterparties.name, like))!,
     );
@@ -442,7 +442,7 @@ export async function listBankTransactions(
   if (q.dateFrom) where.push(sql`${day} >= ${q.dateFrom}`);
   if (q.dateTo) where.push(sql`${day} <= ${q.dateTo}`);
   if (q.search) {
-    const like = likeOf(q.search);
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(bankTransactions.counterpartyName, like),

@@ -45,6 +45,7 @@ import {
   type TaskStatus,
   type taskUpdateSchema,
 } from '../production-tasks.contract.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 const MADE_KINDS = ['product', 'semi_finished'] as const;
 
@@ -214,7 +215,7 @@ export async function listTasks(db: DbOrTx, q: TaskListQuery = {}): Promise<Prod
   if (q.priority) where.push(eq(mo.priority, q.priority));
   if (q.departmentId) where.push(inDepartment(q.departmentId));
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(or(ilike(mo.number, like), ilike(items.name, like), ilike(items.sku, like))!);
   }
   return cardsOf(db, await selectCards(db, and(...where)));
@@ -489,12 +490,10 @@ export async function createFromOrders(
 
 // ---- pickers -------------------------------------------------------------------------------------------------------
 
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 /** Made items (products and semi-finished), active, for the 'Нове завдання' picker and the item filter. */
 export async function madeItemOptions(db: DbOrTx, search?: string): Promise<TaskOption[]> {
   const where: SQL[] = [inArray(items.kind, [...MADE_KINDS]), eq(items.isActive, true)];
-  if (search) where.push(or(ilike(items.name, likeOf(search)), ilike(items.sku, likeOf(search)))!);
+  if (search) where.push(or(ilike(items.name, containsPattern(search)), ilike(items.sku, containsPattern(search)))!);
   const rows = await db
     .select({ id: items.id, label: items.name, hint: items.sku })
     .from(items)
@@ -510,9 +509,9 @@ export async function workerOptions(db: DbOrTx, search?: string): Promise<TaskOp
   if (search) {
     where.push(
       or(
-        ilike(workers.lastName, likeOf(search)),
-        ilike(workers.firstName, likeOf(search)),
-        ilike(workers.personnelNumber, likeOf(search)),
+        ilike(workers.lastName, containsPattern(search)),
+        ilike(workers.firstName, containsPattern(search)),
+        ilike(workers.personnelNumber, containsPattern(search)),
       )!,
     );
   }

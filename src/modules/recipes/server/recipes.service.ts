@@ -38,6 +38,7 @@ import {
   type RecipeUpdateValues,
 } from '../recipes.contract.ts';
 import { recipes, type RecipeStatus } from './recipes.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 const ENTITY = 'recipes';
 const MADE_KINDS = ['product', 'semi_finished'];
@@ -234,7 +235,7 @@ export async function listRecipes(
   if (q.itemId) where.push(eq(recipes.itemId, q.itemId));
   if (q.status) where.push(eq(recipes.status, q.status));
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(or(ilike(recipes.name, like), ilike(items.name, like), ilike(items.sku, like))!);
   }
   const condition = where.length ? and(...where) : undefined;

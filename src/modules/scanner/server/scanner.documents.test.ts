@@ -1,5 +1,5 @@
 // The scanner's lookup of sales documents (warehouse.md §9 "Done means": scanning 'ORD-2025-00042' links to that
-// order): an order, a shipment and a payment are found by their numbers in any case through their unique keys, each
+// order): an order, a shipment, a payment and a manufacturing order are found by their numbers in any case through their unique keys, each
 // only for a user who may view its page; an unknown number finds nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,42 @@ describe('GET /api/scanner/lookup — sales documents', () => {
     ]);
   });
 
+  it('links a manufacturing order by its number for a user who may view /manufacturing', async () => {
+    const item = await f.product();
+    const created = await f.api('POST', '/api/manufacturing-orders', {
+      itemId: item,
+      qty: '3',
+      plannedStart: '2026-11-30',
+      outputWarehouseId: f.warehouseId,
+      materialsWarehouseId: f.warehouseId,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mo = created.json() as { id: number; number: string };
+    expect(mo.number).toMatch(/^MO-\d{4}-\d{5}$/);
+    expect((await lookup(mo.number.toLowerCase())).json()).toEqual([
+      {
+        type: 'document',
+        documentType: 'manufacturing_order',
+        id: mo.id,
+        number: mo.number,
+        status: 'planned',
+        statusLabel: 'Заплановано',
+        date: '2026-11-30',
+        url: `/manufacturing?open=${mo.id}`,
+      },
+    ]);
+    const scannerOnly = await userWith('Сканер без виробництва', [
+      { route: '/scanner', canView: true, canAccess: true },
+      { route: '/orders', canView: true, canAccess: true },
+    ]);
+    expect((await lookup(mo.number, scannerOnly)).json()).toEqual([]);
+    const planner = await userWith('Сканер і виробництво', [
+      { route: '/scanner', canView: true, canAccess: true },
+      { route: '/manufacturing', canView: true, canAccess: false },
+    ]);
+    expect((await lookup(mo.number, planner)).json()).toEqual([expect.objectContaining({ id: mo.id })]);
+  });
+
   it('finds each number through its unique key', async () => {
     const plans: string[] = [];
     await f.t.db.transaction(async (tx) => {
@@ -133,6 +169,7 @@ describe('GET /api/scanner/lookup — sales documents', () => {
         sql`explain select id from orders where order_number = ${order.number}`,
         sql`explain select id from shipments where number = ${shipment.number}`,
         sql`explain select id from payments where number = ${payment.number}`,
+        sql`explain select id from manufacturing_orders where number = ${'MO-2026-00001'}`,
       ]) {
         const result = (await tx.execute(query)) as unknown as { rows: Array<Record<string, string>> };
         plans.push(result.rows.map((r) => Object.values(r).join(' ')).join('\n'));
@@ -141,5 +178,6 @@ describe('GET /api/scanner/lookup — sales documents', () => {
     expect(plans[0]).toContain('orders_order_number_key');
     expect(plans[1]).toContain('shipments_number_key');
     expect(plans[2]).toContain('payments_number_key');
+    expect(plans[3]).toContain('manufacturing_orders_number_key');
   });
 });

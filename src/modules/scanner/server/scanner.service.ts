@@ -18,6 +18,8 @@ import { serialStatusLabels, warrantyUntil } from '@/modules/serial-numbers/serv
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { stockAdjustments } from '@/modules/stock/server/adjustments.table.ts';
 import { documentPrefixes } from '@/modules/stock/server/index.ts';
+import { moStatusLabels, type MoStatus } from '@/modules/manufacturing/manufacturing.contract.ts';
+import { manufacturingOrderByNumber } from '@/modules/manufacturing/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
 import { supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
@@ -152,102 +154,125 @@ async function itemCards(db: DbOrTx, matches: ReadonlyArray<[number, MatchKind]>
   });
 }
 
+/** A document as the scanner names it. */
+type FoundDocument = { id: number; number: string; status: string; date: string };
+
 interface DocumentSource {
   type: ScannerDocumentType;
   /** The page that shows the document: the user must be allowed to view it. */
   route: string;
-  id: AnyPgColumn;
-  number: AnyPgColumn;
-  status: AnyPgColumn;
-  date: AnyPgColumn;
-  table: PgTable;
+  /** The document with that (upper-case) number, through its unique number. */
+  find: (db: DbOrTx, number: string) => Promise<FoundDocument | null>;
   url: (id: number, number: string) => string;
   statusLabel?: (status: string) => string;
 }
+
+/** The finder of a table with a unique number column. */
+const byNumber =
+  (table: PgTable, columns: { id: AnyPgColumn; number: AnyPgColumn; status: AnyPgColumn; date: AnyPgColumn }) =>
+  async (db: DbOrTx, number: string) => {
+    const [row] = (await db.select(columns).from(table).where(eq(columns.number, number)).limit(1)) as FoundDocument[];
+    return row ?? null;
+  };
 
 /** Each document type by its number prefix: its table's unique number (an index), the page it opens, and its route. */
 const documentSources: Record<string, DocumentSource> = {
   [documentPrefixes.order]: {
     type: 'order',
     route: '/orders',
-    table: orders,
-    id: orders.id,
-    number: orders.orderNumber,
-    status: orders.status,
-    date: orders.orderDate,
+    find: byNumber(orders, {
+      id: orders.id,
+      number: orders.orderNumber,
+      status: orders.status,
+      date: orders.orderDate,
+    }),
     url: (_id, number) => `/orders?search=${encodeURIComponent(number)}`,
     statusLabel: (status) => orderStatusLabels[status as OrderStatus] ?? status,
   },
   [documentPrefixes.shipment]: {
     type: 'shipment',
     route: '/shipments',
-    table: shipments,
-    id: shipments.id,
-    number: shipments.number,
-    status: shipments.status,
-    date: shipments.shipmentDate,
+    find: byNumber(shipments, {
+      id: shipments.id,
+      number: shipments.number,
+      status: shipments.status,
+      date: shipments.shipmentDate,
+    }),
     url: (id) => `/shipments?open=${id}`,
     statusLabel: (status) => shipmentStatusLabels[status as ShipmentStatus] ?? status,
   },
   [documentPrefixes.payment]: {
     type: 'payment',
     route: '/payments',
-    table: payments,
-    id: payments.id,
-    number: payments.number,
-    status: payments.status,
-    date: payments.paymentDate,
+    find: byNumber(payments, {
+      id: payments.id,
+      number: payments.number,
+      status: payments.status,
+      date: payments.paymentDate,
+    }),
     url: () => '/payments',
     statusLabel: (status) => paymentStatusLabels[status as PaymentStatus] ?? status,
   },
   [documentPrefixes.supplier_receipt]: {
     type: 'supplier_receipt',
     route: '/supplier-receipts',
-    table: supplierReceipts,
-    id: supplierReceipts.id,
-    number: supplierReceipts.number,
-    status: supplierReceipts.status,
-    date: supplierReceipts.documentDate,
+    find: byNumber(supplierReceipts, {
+      id: supplierReceipts.id,
+      number: supplierReceipts.number,
+      status: supplierReceipts.status,
+      date: supplierReceipts.documentDate,
+    }),
     url: (id) => `/supplier-receipts?open=${id}`,
   },
   [documentPrefixes.supplier_order]: {
     type: 'supplier_order',
     route: '/supplier-orders',
-    table: supplierOrders,
-    id: supplierOrders.id,
-    number: supplierOrders.number,
-    status: supplierOrders.status,
-    date: supplierOrders.orderDate,
+    find: byNumber(supplierOrders, {
+      id: supplierOrders.id,
+      number: supplierOrders.number,
+      status: supplierOrders.status,
+      date: supplierOrders.orderDate,
+    }),
     url: (id) => `/supplier-orders?open=${id}`,
   },
   [documentPrefixes.transfer]: {
     type: 'transfer',
     route: '/warehouse-transfers',
-    table: warehouseTransfers,
-    id: warehouseTransfers.id,
-    number: warehouseTransfers.number,
-    status: warehouseTransfers.status,
-    date: warehouseTransfers.documentDate,
+    find: byNumber(warehouseTransfers, {
+      id: warehouseTransfers.id,
+      number: warehouseTransfers.number,
+      status: warehouseTransfers.status,
+      date: warehouseTransfers.documentDate,
+    }),
     url: (id) => `/warehouse-transfers?open=${id}`,
   },
   [documentPrefixes.inventory_audit]: {
     type: 'inventory_audit',
     route: '/inventory-audits',
-    table: inventoryAudits,
-    id: inventoryAudits.id,
-    number: inventoryAudits.number,
-    status: inventoryAudits.status,
-    date: inventoryAudits.documentDate,
+    find: byNumber(inventoryAudits, {
+      id: inventoryAudits.id,
+      number: inventoryAudits.number,
+      status: inventoryAudits.status,
+      date: inventoryAudits.documentDate,
+    }),
     url: (id) => `/inventory-audits/${id}`,
+  },
+  [documentPrefixes.manufacturing_order]: {
+    type: 'manufacturing_order',
+    route: '/manufacturing',
+    find: manufacturingOrderByNumber,
+    url: (id) => `/manufacturing?open=${id}`,
+    statusLabel: (status) => moStatusLabels[status as MoStatus] ?? status,
   },
   [documentPrefixes.adjustment]: {
     type: 'adjustment',
     route: '/inventory',
-    table: stockAdjustments,
-    id: stockAdjustments.id,
-    number: stockAdjustments.number,
-    status: stockAdjustments.status,
-    date: stockAdjustments.documentDate,
+    find: byNumber(stockAdjustments, {
+      id: stockAdjustments.id,
+      number: stockAdjustments.number,
+      status: stockAdjustments.status,
+      date: stockAdjustments.documentDate,
+    }),
     url: () => '/inventory',
   },
 };
@@ -265,11 +290,7 @@ async function matchDocument(db: DbOrTx, code: string, canView: CanView): Promis
   if (!match) return null;
   const source = Object.hasOwn(documentSources, match[1]!) ? documentSources[match[1]!]! : null;
   if (!source || !canView(source.route)) return null;
-  const [row] = (await db
-    .select({ id: source.id, number: source.number, status: source.status, date: source.date })
-    .from(source.table)
-    .where(eq(source.number, number))
-    .limit(1)) as Array<{ id: number; number: string; status: string; date: string }>;
+  const row = await source.find(db, number);
   if (!row) return null;
   return {
     type: 'document',

@@ -7,8 +7,7 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { AvailableSerial, availableSerialsQuerySchema } from '../serial-numbers.contract.ts';
 import { normaliseSerial } from '../serial-numbers.contract.ts';
 import { serialNumbers } from './serial-numbers.table.ts';
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export async function availableSerials(
   db: DbOrTx,
@@ -20,7 +19,7 @@ export async function availableSerials(
     eq(serialNumbers.status, 'available'),
   ];
   const search = normaliseSerial(q.search ?? '');
-  if (search) where.push(ilike(serialNumbers.serial, escapeLike(search)));
+  if (search) where.push(ilike(serialNumbers.serial, containsPattern(search)));
   const condition = and(...where);
   const rows = await db
     .select({ id: serialNumbers.id, serial: serialNumbers.serial, createdAt: serialNumbers.createdAt })

@@ -38,6 +38,7 @@ import { findSerials } from './serial-moves.ts';
 import { serialEvents, serialNumbers } from './serial-numbers.table.ts';
 import { resolveTemplate, takeCounterBlock } from './serial-templates.service.ts';
 import { serialWriteOffs } from './serial-write-offs.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 const ENTITY = 'serial_numbers';
 const DEFAULT_WARRANTY_MONTHS = 12;
@@ -110,8 +111,6 @@ function toSummary(r: SummaryRow): SerialSummary {
   };
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 export async function listSerials(
   db: DbOrTx,
   q: z.output<typeof serialListQuerySchema>,
@@ -122,7 +121,7 @@ export async function listSerials(
   if (q.warehouseId) where.push(eq(serialNumbers.warehouseId, q.warehouseId));
   if (q.clientId) where.push(eq(serialNumbers.clientId, q.clientId));
   if (q.search) {
-    const like = escapeLike(q.search);
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(serialNumbers.serial, like),

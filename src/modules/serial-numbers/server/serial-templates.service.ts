@@ -26,6 +26,7 @@ import {
   type templateUpdateSchema,
 } from '../serial-numbers.contract.ts';
 import { serialCounters, serialTemplates } from './serial-numbers.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 const ENTITY = 'serial_templates';
 /** The lazily created default is written by the module itself. */
@@ -101,7 +102,7 @@ export async function listTemplates(
   q: z.output<typeof templateListQuerySchema>,
 ): Promise<{ rows: SerialTemplate[]; total: number }> {
   await ensureDefaultTemplate(db);
-  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
+  const like = q.search ? containsPattern(q.search) : null;
   const where = like
     ? sql`(${serialTemplates.name} ilike ${like} or ${serialTemplates.pattern} ilike ${like})`
     : undefined;

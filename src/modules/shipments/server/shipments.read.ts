@@ -27,11 +27,11 @@ import {
   type TrackingEvent,
 } from '../shipments.contract.ts';
 import { shipmentLines, shipmentLineSerials, shipments } from './shipments.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 type Rows<T> = { rows: T[] };
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /** The carrier's tracking page for a number: its template with `{number}`. */
 export function trackingUrlOf(template: string | null | undefined, number: string | null | undefined): string | null {
@@ -109,7 +109,7 @@ function listConditions(q: z.output<typeof shipmentListQuerySchema>): SQL | unde
   }
   if (q.problems === 'true') where.push(problemSql);
   if (q.search) {
-    const like = `%${likeEscape(q.search)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(shipments.number, like),
@@ -306,7 +306,7 @@ export async function getShipment(db: DbOrTx, id: number, lock = false): Promise
 
 /** Orders that can be shipped: active, with something left to ship (the page's 'Відвантажити замовлення'). */
 export async function shippableOrders(db: DbOrTx, search: string | undefined): Promise<ShippableOrder[]> {
-  const like = search ? `%${likeEscape(search)}%` : null;
+  const like = search ? containsPattern(search) : null;
   const rows = (await db.execute(sql`select o.id, o.order_number, o.order_date::text as order_date, o.status,
       c.name as client_name,
       (select count(*)::int from order_lines l where l.order_id = o.id and l.qty > coalesce((select sum(sl.qty)

@@ -20,6 +20,7 @@ import {
   type AdjustmentSummary,
 } from '../adjustments.contract.ts';
 import { stockAdjustmentLines, stockAdjustments } from './adjustments.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 /** Where the service is mounted: the page's route, its title and the kinds of items it keeps. */
 export interface AdjustmentMount {
@@ -93,7 +94,7 @@ export async function listAdjustments(
     );
   }
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(stockAdjustments.number, like),

@@ -25,6 +25,7 @@ import { kyivToday, linesWithReceived, overdueCondition, receivedOfLine } from '
 import { supplierOrderLines, supplierOrders } from './supplier-orders.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { defaultReceivingWarehouse } from './supplier-orders.defaults.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 
@@ -85,7 +86,7 @@ export async function listOrders(
   if (q.overdue === 'true') where.push(overdueCondition(today));
   if (q.overdue === 'false') where.push(sql`not ${overdueCondition(today)}`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(supplierOrders.number, like),

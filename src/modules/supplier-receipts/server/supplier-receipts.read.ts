@@ -20,6 +20,7 @@ import {
   type ReceiptSummary,
 } from '../supplier-receipts.contract.ts';
 import { supplierReceiptLines, supplierReceipts } from './supplier-receipts.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 
@@ -67,7 +68,7 @@ export async function listReceipts(
   if (q.dateFrom) where.push(gte(supplierReceipts.documentDate, q.dateFrom));
   if (q.dateTo) where.push(lte(supplierReceipts.documentDate, q.dateTo));
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(supplierReceipts.number, like),

@@ -34,6 +34,7 @@ import {
   type TechCardSummary,
 } from '../tech-cards.contract.ts';
 import { techCardOperations, techCards, type TechCardStatus } from './tech-cards.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 const baseCard = alias(techCards, 'base_card');
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
@@ -111,7 +112,7 @@ export async function listTechCards(
               where c.tech_card_id = ${techCards.id} and c.base_operation_id = o.id))))`);
   }
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(or(ilike(techCards.name, like), ilike(items.name, like), ilike(items.sku, like))!);
   }
   const condition = where.length ? and(...where) : undefined;

@@ -20,6 +20,7 @@ import {
 import { userSortFields, type User } from '../users.contract.ts';
 import { usersMessages } from '../users.messages.ts';
 import { users } from './users.table.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -87,7 +88,7 @@ export interface UserListQuery {
 export async function listUsers(db: DbOrTx, q: UserListQuery): Promise<{ rows: User[]; total: number }> {
   const where: SQL[] = [];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(q.search);
     where.push(
       or(
         ilike(users.username, like),
