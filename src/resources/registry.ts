@@ -4,6 +4,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { stockBalances } from '../modules/stock/server/stock.table.ts';
+// The file itself, not the module's index: the index's routes reach the resource engine, which is built from here.
+import { clientDebtWhere, withClientBalances } from '../modules/clients/server/client-balance.ts';
 import type { RegisteredResource } from './_engine/server/resource-registry.ts';
 import { carriersResource } from './carriers/carriers.resource.ts';
 import { carriers } from './carriers/carriers.table.ts';
@@ -19,6 +21,8 @@ import { currencies } from './currencies/currencies.table.ts';
 import { departmentsResource } from './departments/departments.resource.ts';
 import { departments } from './departments/departments.table.ts';
 import { componentKinds, componentsResource, productKinds, productsResource } from './items/items.resource.ts';
+import { withPhotoVersions } from './items/item-photos.read.ts';
+import { checkItemUpdate } from './items/items.checks.ts';
 import { items, itemSuppliers } from './items/items.table.ts';
 import { packageTypesResource } from './package-types/package-types.resource.ts';
 import { packageTypes } from './package-types/package-types.table.ts';
@@ -54,7 +58,11 @@ export const resourceRegistry: readonly RegisteredResource[] = [
     def: productsResource,
     table: items,
     within: { kind: productKinds },
-    decorate: itemNames,
+    decorate: async (db, rows) => {
+      await itemNames(db, rows);
+      await withPhotoVersions(db, rows);
+    },
+    checkUpdate: checkItemUpdate,
     readAlso: ['/dashboard'],
   },
   {
@@ -69,7 +77,11 @@ export const resourceRegistry: readonly RegisteredResource[] = [
     def: clientsResource,
     table: counterparties,
     fixed: { isClient: true },
-    decorate: primaryContacts,
+    decorate: async (db, rows) => {
+      await primaryContacts(db, rows);
+      await withClientBalances(db, rows);
+    },
+    derivedFilters: { debt: clientDebtWhere },
     searchAlso: contactNamed,
   },
   {

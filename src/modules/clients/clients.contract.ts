@@ -17,6 +17,7 @@ export const clientsMessages = {
   apiKeyFormat: 'Ключ API Нової пошти — 32 шістнадцяткові символи',
   noApiKey: 'Спочатку збережіть ключ API',
   keyRemoved: 'Ключ API видалено',
+  clientNotFound: 'Клієнта не знайдено',
 } as const;
 
 // ---- bank accounts -----------------------------------------------------------------------------------------------
@@ -197,6 +198,24 @@ export type NpSettingsInput = z.input<typeof npSettingsBodySchema>;
 
 export const npTestSchema = z.object({ valid: z.boolean(), message: z.string() });
 
+// ---- balance (reports-admin.md §3) -----------------------------------------------------------------------------
+
+/** What a client owes (receivables): decimal strings with 2 decimals, in UAH; a negative balance is an advance. */
+export const clientBalanceSchema = z.object({
+  clientId: z.number().int(),
+  balance: z.string(),
+  overdue: z.string(),
+  currency: z.string(),
+  /** The earliest due date of the overdue unpaid shipments (YYYY-MM-DD), or null. */
+  oldestOverdueDate: z.string().nullable(),
+  /** Days since that date, or null. */
+  overdueDays: z.number().int().nullable(),
+});
+export type ClientBalance = z.infer<typeof clientBalanceSchema>;
+
+/** The /clients filter on the receivable: 'З боргом' (balance > 0), 'З простроченим боргом' (overdue > 0). */
+export const debtFilterValues = ['debt', 'overdue'] as const;
+
 // ---- endpoints --------------------------------------------------------------------------------------------------
 
 export const presetParamsSchema = z.strictObject({ id: dbId(), presetId: dbId() });
@@ -225,4 +244,5 @@ export const clientsSchemas = {
   testNpKey: { params: idParams, response: npTestSchema },
   /** The settings without the key, and the sentence to show. */
   removeNpKey: { params: idParams, response: npSettingsSchema.extend(messageSchema.shape) },
+  balance: { params: idParams, response: clientBalanceSchema },
 };

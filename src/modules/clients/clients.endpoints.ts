@@ -1,7 +1,7 @@
 // The endpoints of clients and suppliers beyond the declared resource (reference-data.md §13), named once for the
 // server and the pages (decision 0016): bank accounts, a client's delivery presets (the /clients/{id}/delivery-settings
-// page) and its Nova Poshta identity (/clients/{id}/nova-poshta-settings). Everything is keyed to /clients (or
-// /suppliers for a supplier's accounts): view to read, access to change.
+// page), its Nova Poshta identity (/clients/{id}/nova-poshta-settings) and its balance. Everything is keyed to
+// /clients (or /suppliers for a supplier's accounts): view to read, access to change.
 import { access, defineEndpoints } from '@/shared/endpoint.ts';
 import type { clientsSchemas } from './clients.contract.ts';
 
@@ -23,4 +23,6 @@ export const clientsEndpoints = defineEndpoints<typeof clientsSchemas>()({
   putNpSettings: { method: 'PUT', path: '/api/clients/:id/nova-poshta-settings', access: clients },
   testNpKey: { method: 'POST', path: '/api/clients/:id/nova-poshta-settings/test', access: clients },
   removeNpKey: { method: 'DELETE', path: '/api/clients/:id/nova-poshta-settings/api-key', access: clients },
+  // What the client owes (reports-admin.md §3): the same figure as the /clients list's balance columns.
+  balance: { method: 'GET', path: '/api/clients/:id/balance', access: clients },
 });

@@ -84,6 +84,8 @@ export interface FieldDef {
   exclusive?: { per?: readonly string[]; required?: boolean };
   /** Set only on list columns made from `computedColumns`: shown and exported, never stored, sorted or edited. */
   computed?: boolean;
+  /** Set only on computed columns: a value above 0 is drawn in red (an overdue debt). */
+  alertPositive?: boolean;
 }
 
 /** A read-only list column the server derives for each row (a client's primary contact), placed after a field. */
@@ -91,6 +93,20 @@ export interface ComputedColumn {
   name: string;
   label: string;
   after?: string;
+  /** 'money': a decimal string shown with 2 decimals and a decimal comma, right-aligned (default 'text'). */
+  kind?: 'text' | 'money';
+  /** A value above 0 is drawn in red. */
+  alertPositive?: boolean;
+}
+
+/**
+ * A filter on a derived value (a client's debt): a choice in the filter bar ('Усі' first), sent as `?name=value`.
+ * The server's registration of the resource says what each value means (`derivedFilters`).
+ */
+export interface DerivedFilter {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
 }
 
 export interface ResourceDef {
@@ -118,6 +134,8 @@ export interface ResourceDef {
   crossCheck?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
   /** Derived read-only columns of the list and export; the server's `decorate` hook fills them. */
   computedColumns?: readonly ComputedColumn[];
+  /** Filters on derived values, after the fields' filters; the server's registration binds each to a condition. */
+  derivedFilters?: readonly DerivedFilter[];
   /** Records every new installation starts with (reference-data.md "Seed"), created when the table is empty. */
   seed?: ReadonlyArray<Record<string, string | number | boolean | null>>;
 }
@@ -141,7 +159,14 @@ export function defineResource<const T extends ResourceDef>(def: T): T {
 export function listColumns(def: ResourceDef): FieldDef[] {
   const columns = def.fields.filter((f) => f.list);
   for (const c of def.computedColumns ?? []) {
-    const field: FieldDef = { name: c.name, label: c.label, kind: 'text', list: true, computed: true };
+    const field: FieldDef = {
+      name: c.name,
+      label: c.label,
+      ...(c.kind === 'money' ? { kind: 'decimal', scale: 2 } : { kind: 'text' }),
+      list: true,
+      computed: true,
+      alertPositive: c.alertPositive,
+    };
     const at = c.after ? columns.findIndex((f) => f.name === c.after) : -1;
     if (at >= 0) columns.splice(at + 1, 0, field);
     else columns.push(field);

@@ -103,7 +103,22 @@ export const clientsResource = defineResource({
   importKey: ['taxId'],
   hasActiveFlag: true,
   crossCheck: checkRequisites,
-  computedColumns: [{ name: 'primaryContact', label: 'Контактна особа', after: 'phone' }],
+  // The balance is what the client owes in UAH (reports-admin.md §3), from the clients module (client-balance.ts).
+  computedColumns: [
+    { name: 'primaryContact', label: 'Контактна особа', after: 'phone' },
+    { name: 'balance', label: 'Баланс', kind: 'money' },
+    { name: 'overdue', label: 'Прострочено', kind: 'money', alertPositive: true },
+  ],
+  derivedFilters: [
+    {
+      name: 'debt',
+      label: 'Заборгованість',
+      options: [
+        { value: 'debt', label: 'З боргом' },
+        { value: 'overdue', label: 'З простроченим боргом' },
+      ],
+    },
+  ],
   fields: [
     ...identity,
     { name: 'discountPercent', label: 'Знижка, %', kind: 'decimal', scale: 2, min: 0, max: 100, list: true },

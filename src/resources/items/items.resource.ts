@@ -17,6 +17,7 @@ export const componentKinds = ['component', 'material'] as const;
 export const itemMessages = {
   skuTaken: 'Артикул уже використовується',
   barcodeTaken: 'Такий штрих-код уже має інший товар',
+  serviceHasStock: 'Товар уже має рух по складу — послугою його зробити не можна: послуга не має залишків',
 } as const;
 
 const vatOptions = [

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
 import { categories } from '../categories/categories.table.ts';
 import { counterparties } from '../counterparties/counterparties.table.ts';
@@ -115,3 +127,19 @@ export const itemAlternatives = pgTable(
     check('item_alternatives_ordered', sql`${t.itemId} < ${t.alternativeId}`),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+// A product's photo (reference-data.md §16; ≤ 5 MB, PNG, JPEG or WebP by its bytes), kept beside the row like a
+// worker's photo (decision 0007). `updatedAt` is the version the list's thumbnail asks by.
+export const itemPhotos = pgTable('item_photos', {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 // Clients' and suppliers' endpoints beyond the declared resource (reference-data.md §13), registered from the
 // module's endpoints (clients.endpoints.ts) and their schemas: bank accounts, delivery presets and the Nova Poshta
-// identity.
+// identity, and a client's balance (what it owes, reports-admin.md §3).
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
 import { clientsMessages, clientsSchemas } from '../clients.contract.ts';
@@ -19,6 +19,7 @@ import {
   testNpKey,
   updatePreset,
 } from './clients.service.ts';
+import { clientBalance } from './client-balance.ts';
 
 type Counterparty = '/clients' | '/suppliers';
 
@@ -51,6 +52,7 @@ export async function clientsRoutes(app: AppInstance, deps: AppDeps) {
     npSettings: async (request) => getNpSettings(db, request.params.id),
     putNpSettings: async (request) => putNpSettings(db, auditContext(request), secret, request.params.id, request.body),
     testNpKey: async (request) => testNpKey(db, secret, deps.config.novaPoshtaApiUrl, request.params.id),
+    balance: async (request) => clientBalance(db, request.params.id),
     removeNpKey: async (request) => ({
       ...(await deleteNpApiKey(db, auditContext(request), request.params.id)),
       message: clientsMessages.keyRemoved,

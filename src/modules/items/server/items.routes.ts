@@ -13,6 +13,7 @@ import { itemsEndpoints } from '../items.endpoints.ts';
 import { CommerceMlError } from './commerceml.ts';
 import { decodeXml, importCommerceMl } from './commerceml.service.ts';
 import { searchItemOptions } from './item-options.read.ts';
+import { itemPhotoRoutes } from './item-photo.routes.ts';
 import {
   listItemAlternatives,
   listItemSuppliers,
@@ -29,6 +30,8 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
   app.addContentTypeParser([...bodyTypes], { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
     done(null, body),
   );
+  // A product's photo, in a scope of its own (its image body parser and size check).
+  await app.register(async (scope) => itemPhotoRoutes(scope as AppInstance, deps));
 
   /** 'Згенерувати' beside 'Штрих-код': an item without a barcode gets its internal EAN-13. */
   const generateBarcode = (route: '/products' | '/components') => {

@@ -1,6 +1,6 @@
 // What /products and /components add to the engine's page: the product-code helper beside 'Артикул' (spec §3) and
-// 'Згенерувати' beside 'Штрих-код' (an internal EAN-13 made by the server), and 'Етикетки' (warehouse.md §10) on each
-// row and in the toolbar.
+// 'Згенерувати' beside 'Штрих-код' (an internal EAN-13 made by the server), 'Етикетки' (warehouse.md §10) on each
+// row and in the toolbar, and a product's photo (§16) on its row and beside its name.
 import { useState, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarcodeIcon, Loader2Icon, TagIcon, WandSparklesIcon } from 'lucide-react';
@@ -15,6 +15,7 @@ import { toast } from '@/web/lib/use-toast.ts';
 import { itemsEndpoints } from '../items.endpoints.ts';
 import { CommerceMlButton } from './commerceml-dialog.tsx';
 import { componentLinkActions } from './component-links.tsx';
+import { ProductPhotoAddon, ProductPhotoRowAction } from './product-photo.tsx';
 
 export const itemWebMessages = {
   suggestSku: 'Згенерувати артикул',
@@ -168,10 +169,21 @@ function ComponentRowActions(props: { row: ResourceRow; canChange: boolean }) {
   );
 }
 
+/** A product's row: its photo's thumbnail (reference-data.md §16), then 'Етикетки'. */
+function ProductRowActions(props: { row: ResourceRow; canChange: boolean }) {
+  return (
+    <>
+      <ProductPhotoRowAction {...props} />
+      <LabelsRowAction {...props} />
+    </>
+  );
+}
+
 export const productExtensions: ResourcePageExtensions = {
   toolbar: ProductToolbar,
-  rowActions: LabelsRowAction,
+  rowActions: ProductRowActions,
   fieldAddons: {
+    name: ProductPhotoAddon,
     sku: (props) => <SkuHelper {...props} categoryRoute="/product-categories" />,
     barcode: (props) => <BarcodeGenerator {...props} endpoint={itemsEndpoints.productBarcode} />,
   },

@@ -5,3 +5,10 @@ export { cancelPayment, createPayment, postPayment, replaceAllocations } from '.
 export { importStatement, paymentFromBankTransaction } from './payments-import.service.ts';
 export { bankTransactions, paymentAllocations, payments } from './payments.table.ts';
 export { paymentRelatedDocuments, paymentsOfOrder } from './payments.related.ts';
+export {
+  RECEIVABLES_CURRENCY,
+  clientReceivables,
+  clientsInDebt,
+  type ClientReceivable,
+  type DebtFilter,
+} from './receivables.read.ts';

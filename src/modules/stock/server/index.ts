@@ -25,3 +25,4 @@ export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
 export { lowStockCount, stockStats } from './stock-read.service.ts';
 export { freeStockOf } from './free-stock.read.ts';
 export { checkLowStock, lowStockKey } from './low-stock.ts';
+export { itemHasLedgerRows } from './item-ledger.read.ts';

@@ -18,6 +18,18 @@ export interface RegisteredResource {
   /** Adds derived fields to rows as the API answers them (names other screens expect), in one query per page. */
   decorate?: (db: DbOrTx, rows: Array<Record<string, unknown>>) => Promise<void>;
   /**
+   * A check of a change against the database, run on update (API, import, module calls) in its transaction after the
+   * declaration's own rules: messages by field name refuse it with 422 (an item with ledger rows cannot become a
+   * service). None: the change goes on.
+   */
+  checkUpdate?: (
+    tx: DbOrTx,
+    before: Readonly<Record<string, unknown>>,
+    values: Readonly<Record<string, unknown>>,
+  ) => Promise<Record<string, string>>;
+  /** The condition of each of the declaration's `derivedFilters` by its value (undefined: no condition). */
+  derivedFilters?: Readonly<Record<string, (value: string) => SQL | undefined>>;
+  /**
    * Only the session-only lookup is served (no page, no CRUD): a picker over a table that several views share
    * (every counterparty, client or supplier, for contacts).
    */

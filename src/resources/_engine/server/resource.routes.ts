@@ -33,6 +33,8 @@ function listQuerySchema(def: ResourceDef) {
     else if (field.kind === 'boolean') shape[field.name] = z.enum(['true', 'false']).optional();
     else if (field.kind === 'reference') shape[field.name] = z.coerce.number().int().positive().optional();
   }
+  for (const filter of def.derivedFilters ?? [])
+    shape[filter.name] = z.enum(filter.options.map((o) => o.value) as [string, ...string[]]).optional();
   return z.strictObject(shape);
 }
 
@@ -43,7 +45,12 @@ function toListQuery(def: ResourceDef, query: Record<string, unknown>): Resource
     if (value === undefined) continue;
     filters[field.name] = field.kind === 'boolean' ? value === 'true' : (value as string | number);
   }
-  return { ...(query as Omit<ResourceListQuery, 'filters'>), filters };
+  const derived: Record<string, string> = {};
+  for (const filter of def.derivedFilters ?? []) {
+    const value = query[filter.name];
+    if (typeof value === 'string') derived[filter.name] = value;
+  }
+  return { ...(query as Omit<ResourceListQuery, 'filters'>), filters, derived };
 }
 
 /** Export cells: enum labels, 'Так'/'Ні', reference labels; numbers stay numbers (README §10). */

@@ -19,6 +19,8 @@ export interface ResourceListQuery {
   sort?: string;
   isActive?: 'true' | 'false' | 'all';
   filters: Record<string, string | number | boolean>;
+  /** Values of the declaration's `derivedFilters`. */
+  derived?: Record<string, string>;
 }
 
 /**
@@ -27,6 +29,9 @@ export interface ResourceListQuery {
  * built, naming the field — not found by a user saving an empty input.
  */
 function checkNullability(r: RegisteredResource) {
+  for (const filter of r.def.derivedFilters ?? []) {
+    if (!r.derivedFilters?.[filter.name]) throw new Error(`${r.def.route}: no condition for the filter ${filter.name}`);
+  }
   for (const field of r.def.fields) {
     if (column(r, field.name).notNull && acceptsNull(field)) {
       throw new Error(`${r.def.route}: ${field.name} may be empty but its column is NOT NULL — declare it required`);
@@ -87,6 +92,10 @@ export class ResourceEngine {
     const where: SQL[] = this.fixedWhere(r);
     if (r.def.hasActiveFlag && q.isActive !== 'all') where.push(eq(column(r, 'isActive'), q.isActive !== 'false'));
     for (const [name, value] of Object.entries(q.filters)) where.push(eq(column(r, name), value));
+    for (const [name, value] of Object.entries(q.derived ?? {})) {
+      const condition = r.derivedFilters?.[name]?.(value);
+      if (condition) where.push(condition);
+    }
     const search = this.searchWhere(r, q.search);
     if (search) where.push(search);
     return where.length ? and(...where) : undefined;
@@ -324,6 +333,8 @@ export class ResourceEngine {
     await this.checkReferences(tx, r, values);
     const crossIssues = r.def.crossCheck?.({ ...before, ...values }) ?? {};
     if (Object.keys(crossIssues).length) throw new DomainError(400, Object.values(crossIssues)[0]!, crossIssues);
+    const refused = (await r.checkUpdate?.(tx, before, values)) ?? {};
+    if (Object.keys(refused).length) throw new DomainError(422, Object.values(refused)[0]!, refused);
     await this.applyExclusive(tx, r, id, before, { ...before, ...values });
     if (Object.keys(values).length) {
       await tx

@@ -54,6 +54,10 @@ function filterParams(def: ResourceDef, filter: ResourceListFilter, params: URLS
     const value = filter.filters[field.name];
     if (field.filter && value !== undefined && value !== '') params.set(field.name, value);
   }
+  for (const derived of def.derivedFilters ?? []) {
+    const value = filter.filters[derived.name];
+    if (value !== undefined && value !== '') params.set(derived.name, value);
+  }
   return params;
 }
 

@@ -9,6 +9,17 @@ import type { ResourceRow } from './resource-api.ts';
 import type { ResourcePageExtensions } from './resource-extensions.ts';
 import { resourcePageMessages as messages } from './resource.messages.ts';
 import { cellText, displayOf, isNumeric, isSortable } from './resource-values.ts';
+import { dec, isNegative, isZero } from '@/shared/decimal.ts';
+
+/** A decimal string above 0 (an overdue debt to draw in red). */
+function isPositive(value: string): boolean {
+  try {
+    const d = dec(value);
+    return !isZero(d) && !isNegative(d);
+  } catch {
+    return false;
+  }
+}
 
 /** The name the table's remembered columns are kept under ('resource:/units'). */
 export function resourceTableId(def: ResourceDef): string {
@@ -27,6 +38,9 @@ function ColorCell({ value }: { value: string }) {
 function fieldCell(field: FieldDef, row: ResourceRow) {
   const value = row[field.name];
   if (field.kind === 'color' && typeof value === 'string' && value !== '') return <ColorCell value={value} />;
+  if (field.alertPositive && typeof value === 'string' && isPositive(value)) {
+    return <span className="font-medium text-destructive">{cellText(field, row)}</span>;
+  }
   return cellText(field, row);
 }
 

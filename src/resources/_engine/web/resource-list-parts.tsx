@@ -63,6 +63,19 @@ export function ResourceFilters({
             />
           ),
         )}
+      {(def.derivedFilters ?? []).map((derived) => (
+        <ChoiceFilter
+          key={derived.name}
+          label={derived.label}
+          allLabel={messages.filterAll}
+          allValue={ALL}
+          options={derived.options}
+          value={filter.filters[derived.name] ?? ALL}
+          onChange={(value) => onField(derived.name, value === ALL ? null : value)}
+          className={FILTER_WIDTH}
+          showLabel
+        />
+      ))}
       {def.hasActiveFlag ? (
         <ChoiceFilter
           label={messages.status}

@@ -158,11 +158,12 @@ export function cellText(field: FieldDef, row: ResourceRow): string {
 /** Kinds whose column the server can sort (README §10: `sort=field|-field`). */
 export function isSortable(field: FieldDef): boolean {
   return (
-    (!field.computed && field.kind === 'text') ||
-    field.kind === 'integer' ||
-    field.kind === 'decimal' ||
-    field.kind === 'enum' ||
-    field.kind === 'date'
+    !field.computed &&
+    (field.kind === 'text' ||
+      field.kind === 'integer' ||
+      field.kind === 'decimal' ||
+      field.kind === 'enum' ||
+      field.kind === 'date')
   );
 }
 

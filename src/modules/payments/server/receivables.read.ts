@@ -1,0 +1,165 @@
+// Receivables (reports-admin.md §3 'Дебіторська заборгованість'), the one figure /clients, `GET
+// /api/clients/:id/balance` and the receivables report read. For client c at date D, in UAH:
+// - debit  = Σ revenueGross of c's sale facts up to D (posted shipment lines' lineGross × the order's fxRate);
+// - credit = Σ c's posted payments up to D, allocated or not (receipts − refunds, × the payment's fxRate);
+// - balance = debit − credit: above 0 the client owes us, below 0 it is an advance.
+// Aging: credits pay the debits oldest first (by shipment date); what stays unpaid is bucketed by days since the
+// shipment. The unpaid part of a debit whose due date — the order's paymentDueDate ('Оплатити до', sales.md §1), else
+// the shipment date plus the client's paymentTermDays — is before D is overdue. Cancelled shipments and payments are no facts, so a cancelled order
+// (it cannot have a posted shipment) owes nothing. Sums are exact numeric in SQL, answered as decimal strings.
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
+import { kyivToday } from '@/shared/kyiv-date.ts';
+import { orders } from '../../orders/server/index.ts';
+import { shipmentLines, shipments } from '../../shipments/server/index.ts';
+import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
+import { payments } from './payments.table.ts';
+
+/** Receivables are kept in UAH (sale facts and cash are in UAH, reports-admin.md §0). */
+export const RECEIVABLES_CURRENCY = 'UAH';
+
+export interface ClientReceivable {
+  clientId: number;
+  /** debit − credit, 2 decimals; negative is an advance. */
+  balance: string;
+  /** The unpaid part of the debits due before the date, 2 decimals (never negative). */
+  overdue: string;
+  /** The earliest due date among the overdue unpaid debits (YYYY-MM-DD), or null. */
+  oldestOverdueDate: string | null;
+  /** Unpaid debits by days since their shipment: 0–30, 31–60, 61–90, > 90 (2 decimals each). */
+  aging: { days0to30: string; days31to60: string; days61to90: string; over90: string };
+}
+
+export type DebtFilter = 'debt' | 'overdue';
+
+/**
+ * One row per client with any fact up to `asOf`: client_id, balance, overdue, oldest_overdue and the aging buckets.
+ * `clientIds` narrows the facts read to those clients (a page of /clients); without it, every client.
+ */
+function receivablesTable(asOf: string, clientIds?: readonly number[]): SQL {
+  const debitWhere = and(
+    eq(shipments.status, 'posted'),
+    lte(shipments.shipmentDate, asOf),
+    clientIds ? inArray(orders.clientId, [...clientIds]) : undefined,
+  );
+  const creditWhere = and(
+    eq(payments.status, 'posted'),
+    sql`${payments.clientId} is not null`,
+    lte(payments.paymentDate, asOf),
+    clientIds ? inArray(payments.clientId, [...clientIds]) : undefined,
+  );
+  const unpaid = sql.raw(`greatest(0, least(f.amount, f.running - coalesce(c.amount, 0)))`);
+  const age = sql`(${asOf}::date - f.dated)`;
+  return sql`(
+    with debits as (
+      select ${orders.clientId} as client_id, ${shipments.id} as shipment_id, ${shipments.shipmentDate} as dated,
+        coalesce(${orders.paymentDueDate}, ${shipments.shipmentDate} + ${counterparties.paymentTermDays}) as due,
+        sum(round(${shipmentLines.lineGross} * ${orders.fxRate}, 2)) as amount
+      from ${shipmentLines}
+      join ${shipments} on ${shipments.id} = ${shipmentLines.shipmentId}
+      join ${orders} on ${orders.id} = ${shipments.orderId}
+      join ${counterparties} on ${counterparties.id} = ${orders.clientId}
+      where ${debitWhere}
+      group by ${orders.clientId}, ${shipments.id}, ${shipments.shipmentDate}, ${orders.paymentDueDate},
+        ${counterparties.paymentTermDays}
+    ),
+    credits as (
+      select ${payments.clientId} as client_id,
+        sum(case when ${payments.type} = 'refund' then -1 else 1 end * round(${payments.amount} * ${payments.fxRate}, 2))
+          as amount
+      from ${payments}
+      where ${creditWhere}
+      group by ${payments.clientId}
+    ),
+    fifo as (
+      select d.*, sum(d.amount) over (partition by d.client_id order by d.dated, d.shipment_id) as running
+      from debits d
+    ),
+    owed as (
+      select f.client_id, sum(f.amount) as debit,
+        sum(case when f.due < ${asOf}::date then ${unpaid} else 0 end) as overdue,
+        min(case when f.due < ${asOf}::date and ${unpaid} > 0 then f.due end) as oldest_overdue,
+        sum(case when ${age} <= 30 then ${unpaid} else 0 end) as d30,
+        sum(case when ${age} between 31 and 60 then ${unpaid} else 0 end) as d60,
+        sum(case when ${age} between 61 and 90 then ${unpaid} else 0 end) as d90,
+        sum(case when ${age} > 90 then ${unpaid} else 0 end) as d90plus
+      from fifo f left join credits c on c.client_id = f.client_id
+      group by f.client_id
+    )
+    select coalesce(o.client_id, c.client_id) as client_id,
+      coalesce(o.debit, 0) - coalesce(c.amount, 0) as balance,
+      coalesce(o.overdue, 0) as overdue, o.oldest_overdue,
+      coalesce(o.d30, 0) as d30, coalesce(o.d60, 0) as d60, coalesce(o.d90, 0) as d90,
+      coalesce(o.d90plus, 0) as d90plus
+    from owed o full join credits c on c.client_id = o.client_id
+  )`;
+}
+
+const money = (column: string) => sql.raw(`r.${column}::numeric(18, 2)::text`);
+const ZERO = '0.00';
+
+function zeroOf(clientId: number): ClientReceivable {
+  return {
+    clientId,
+    balance: ZERO,
+    overdue: ZERO,
+    oldestOverdueDate: null,
+    aging: { days0to30: ZERO, days31to60: ZERO, days61to90: ZERO, over90: ZERO },
+  };
+}
+
+/**
+ * The receivable of each client asked for, at `asOf` (default: today in Kyiv), in one query (per 5000 clients); a
+ * client without facts owes 0.00. Keyed by client id.
+ */
+export async function clientReceivables(
+  db: DbOrTx,
+  clientIds: readonly number[],
+  asOf: string = kyivToday(),
+): Promise<Map<number, ClientReceivable>> {
+  const out = new Map(clientIds.map((id) => [id, zeroOf(id)]));
+  // An export asks for every client: in chunks, well under the 65 535 parameters of one statement.
+  for (let at = 0; at < clientIds.length; at += CHUNK) {
+    for (const one of await receivablesOf(db, clientIds.slice(at, at + CHUNK), asOf)) out.set(one.clientId, one);
+  }
+  return out;
+}
+
+const CHUNK = 5000;
+
+async function receivablesOf(db: DbOrTx, clientIds: readonly number[], asOf: string): Promise<ClientReceivable[]> {
+  const rows = rowsOf<{
+    client_id: number;
+    balance: string;
+    overdue: string;
+    oldest_overdue: string | Date | null;
+    d30: string;
+    d60: string;
+    d90: string;
+    d90plus: string;
+  }>(
+    await db.execute(sql`
+      select r.client_id, ${money('balance')} as balance, ${money('overdue')} as overdue,
+        r.oldest_overdue::text as oldest_overdue, ${money('d30')} as d30, ${money('d60')} as d60,
+        ${money('d90')} as d90, ${money('d90plus')} as d90plus
+      from ${receivablesTable(asOf, clientIds)} r`),
+  );
+  return rows.map((row) => ({
+    clientId: Number(row.client_id),
+    balance: row.balance,
+    overdue: row.overdue,
+    oldestOverdueDate: row.oldest_overdue === null ? null : String(row.oldest_overdue).slice(0, 10),
+    aging: { days0to30: row.d30, days31to60: row.d60, days61to90: row.d90, over90: row.d90plus },
+  }));
+}
+
+/**
+ * A WHERE condition on a client id column: the client owes us (`debt`: balance > 0) or owes past a due date
+ * (`overdue`: overdue > 0), at `asOf` (default: today in Kyiv). One subquery, so a list stays one query per page.
+ */
+export function clientsInDebt(clientId: PgColumn, kind: DebtFilter, asOf = kyivToday()): SQL {
+  const measure = kind === 'overdue' ? sql.raw('r.overdue') : sql.raw('r.balance');
+  return sql`${clientId} in (select r.client_id from ${receivablesTable(asOf)} r where ${measure} > 0)`;
+}
