@@ -11,11 +11,25 @@ import { clientsRoutes } from '@/modules/clients/server/index.ts';
 import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { workersRoutes } from '@/modules/workers/server/index.ts';
-import { receiptsOfSupplierOrders, supplierReceiptsRoutes } from '@/modules/supplier-receipts/server/index.ts';
-import { adjustmentsForSerials, adjustmentsRoutes, stockRoutes } from '@/modules/stock/server/index.ts';
+import {
+  lastPurchaseByItem,
+  receiptsOfSupplierOrders,
+  supplierReceiptsRoutes,
+} from '@/modules/supplier-receipts/server/index.ts';
+import {
+  adjustmentsForSerials,
+  adjustmentsRoutes,
+  connectComponentPurchasing,
+  stockRoutes,
+} from '@/modules/stock/server/index.ts';
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
-import { connectSupplierOrderReceipts, supplierOrdersRoutes } from '@/modules/supplier-orders/server/index.ts';
+import {
+  connectSupplierOrderReceipts,
+  createOrder as createSupplierOrder,
+  onOrderByItem,
+  supplierOrdersRoutes,
+} from '@/modules/supplier-orders/server/index.ts';
 import { connectOrderRelatedDocuments, connectOrderShipments, ordersRoutes } from '@/modules/orders/server/index.ts';
 import { paymentsOfOrder, paymentsRoutes } from '@/modules/payments/server/index.ts';
 import { shipmentsOfOrder, shipmentsOfOrders, shipmentsRoutes } from '@/modules/shipments/server/index.ts';
@@ -31,7 +45,11 @@ import { usersRoutes } from '@/modules/users/server/index.ts';
 import { bomRoutes } from '@/modules/bom/server/index.ts';
 import { techCardsRoutes } from '@/modules/tech-cards/server/index.ts';
 import { recipesRoutes } from '@/modules/recipes/server/index.ts';
-import { manufacturingOfOrder, manufacturingRoutes } from '@/modules/manufacturing/server/index.ts';
+import {
+  manufacturingOfOrder,
+  manufacturingRoutes,
+  openMaterialNeedsByItem,
+} from '@/modules/manufacturing/server/index.ts';
 import { productionTasksRoutes } from '@/modules/production-tasks/server/index.ts';
 import { mesRoutes } from '@/modules/mes/server/index.ts';
 import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
@@ -70,6 +88,12 @@ export function connectModules(): void {
   connectOrderShipments(shipmentsOfOrders);
   connectSupplierOrderReceipts(receiptsOfSupplierOrders);
   connectSerialWriteOffs(adjustmentsForSerials);
+  connectComponentPurchasing({
+    onOrderByItem,
+    openMaterialNeedsByItem,
+    lastPurchaseByItem,
+    createOrder: createSupplierOrder,
+  });
   connectOrderRelatedDocuments([paymentsOfOrder, shipmentsOfOrder, manufacturingOfOrder]);
 }
 

@@ -68,6 +68,59 @@ export const stockRowSchema = z.object({
 });
 export type StockRow = z.infer<typeof stockRowSchema>;
 
+// ---- /component-stock: the purchasing view (warehouse.md §2) ----------------------------------------------------
+
+export const componentStockListQuerySchema = stockListQuerySchema.extend({ packageTypeId: optionalId });
+
+/**
+ * A component row: the balances, plus what purchasing needs — on order (open supplier-order lines not yet
+ * received), required (the remaining need of open MOs), the shortage (required − free stock − on order, when above
+ * 0), the last purchase (price in UAH and supplier, from the last posted receipt) and the package type.
+ */
+export const componentStockRowSchema = stockRowSchema.extend({
+  packageTypeId: z.number().int().nullable(),
+  packageTypeName: z.string().nullable(),
+  onOrder: z.string(),
+  required: z.string(),
+  shortageQty: z.string(),
+  shortage: z.boolean(),
+  lastPrice: z.string().nullable(),
+  lastSupplierId: z.number().int().nullable(),
+  lastSupplierName: z.string().nullable(),
+});
+export type ComponentStockRow = z.infer<typeof componentStockRowSchema>;
+
+export const componentStockMessages = {
+  orderNoItems: 'Оберіть хоча б один компонент',
+  orderNotFound: 'Компонент не знайдено',
+  orderNoSupplier: (skus: readonly string[]) =>
+    `Немає постачальника (ще жодного приходу) для: ${skus.join(', ')}. Замовлення постачальнику без постачальника створити не можна — приберіть ці рядки й замовте їх на сторінці «Замовлення постачальникам».`,
+  orderNothing: (skus: readonly string[]) =>
+    `Нічого замовляти для: ${skus.join(', ')} — немає дефіциту, і залишок із замовленим не нижчий за поріг.`,
+  orderNoRight: 'Немає права створювати замовлення постачальникам',
+  orderNote: 'Створено зі сторінки «Запаси компонентів»',
+};
+
+/** 'Замовити' on the selected rows: one draft supplier order per last supplier, with the suggested quantities. */
+export const componentOrderDraftsSchema = z.strictObject({
+  itemIds: z
+    .array(z.number().int().positive(componentStockMessages.orderNotFound))
+    .min(1, componentStockMessages.orderNoItems)
+    .max(200),
+});
+export const componentOrderDraftsResultSchema = z.object({
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      supplierId: z.number().int(),
+      supplierName: z.string(),
+      lines: z.number().int(),
+    }),
+  ),
+});
+export type ComponentOrderDraftsResult = z.infer<typeof componentOrderDraftsResultSchema>;
+
 export const stockStatsSchema = z.object({
   items: z.number().int(),
   value: z.string(),
@@ -129,6 +182,7 @@ export type MovementSummary = z.infer<typeof movementSummarySchema>;
 const exportFormatShape = { format: z.enum(['csv', 'xlsx']).optional().default('xlsx') };
 export const stockExportQuerySchema = stockListQuerySchema.extend(exportFormatShape);
 export const movementExportQuerySchema = movementQuerySchema.extend(exportFormatShape);
+export const componentStockExportQuerySchema = componentStockListQuerySchema.extend(exportFormatShape);
 
 /** The shapes of one stock page's endpoints: /inventory and /component-stock take and answer the same. */
 const stockPageSchemas = {
@@ -143,9 +197,12 @@ export const stockSchemas = {
   inventoryList: stockPageSchemas.list,
   inventoryStats: stockPageSchemas.stats,
   inventoryExport: stockPageSchemas.export,
-  componentStockList: stockPageSchemas.list,
-  componentStockStats: stockPageSchemas.stats,
-  componentStockExport: stockPageSchemas.export,
+  componentStockList: { query: componentStockListQuerySchema, response: z.array(componentStockRowSchema) },
+  componentStockStats: { query: componentStockListQuerySchema, response: stockStatsSchema },
+  /** CSV or XLSX of every matching row, with the purchasing columns. */
+  componentStockExport: { query: componentStockExportQuerySchema },
+  /** 'Замовити': drafts of supplier orders for the selected rows. */
+  componentStockOrderDrafts: { body: componentOrderDraftsSchema, response: componentOrderDraftsResultSchema },
   movementList: { query: movementQuerySchema, response: z.array(movementRowSchema) },
   movementSummary: { query: movementQuerySchema, response: movementSummarySchema },
   /** CSV or XLSX of every matching movement. */

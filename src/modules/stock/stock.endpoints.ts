@@ -15,6 +15,12 @@ export const stockEndpoints = defineEndpoints<typeof stockSchemas>()({
   componentStockList: { method: 'GET', path: '/api/component-stock', access: componentStock, list: true },
   componentStockStats: { method: 'GET', path: '/api/component-stock/stats', access: componentStock },
   componentStockExport: { method: 'GET', path: '/api/component-stock/export', access: componentStock },
+  componentStockOrderDrafts: {
+    method: 'POST',
+    path: '/api/component-stock/order-drafts',
+    access: componentStock,
+    status: 201,
+  },
   movementList: { method: 'GET', path: '/api/component-movement', access: movements, list: true },
   movementSummary: { method: 'GET', path: '/api/component-movement/summary', access: movements },
   movementExport: { method: 'GET', path: '/api/component-movement/export', access: movements },

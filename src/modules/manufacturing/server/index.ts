@@ -52,4 +52,5 @@ export {
   moPostings,
   timeEntries,
 } from './manufacturing.table.ts';
+export { openMaterialNeedsByItem } from './manufacturing.material-needs.ts';
 export { manufacturingOrderByNumber } from './manufacturing.by-number.ts';

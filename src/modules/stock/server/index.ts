@@ -19,6 +19,7 @@ export {
 export { checkLedger, type LedgerCheck } from './invariants.ts';
 export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering.ts';
 export { stockRoutes } from './stock.routes.ts';
+export { connectComponentPurchasing, type ComponentPurchasing } from './component-purchasing.port.ts';
 export { adjustmentsRoutes } from './adjustments.routes.ts';
 export { adjustmentsForSerials } from './adjustments.for-serials.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';

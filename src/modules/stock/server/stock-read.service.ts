@@ -26,7 +26,16 @@ export interface StockQuery {
   warehouseId?: number;
   categoryId?: number;
   status?: StockStatus;
+  /** /component-stock: the package type filter. */
+  packageTypeId?: number;
+  /** Only these items (the rows 'Замовити' drafts orders for). */
+  itemIds?: readonly number[];
+  /** Answer each row's package type too (/component-stock). */
+  withPackage?: boolean;
 }
+
+/** A balances row with its package type, when the query asked for it. */
+export type StockPageRow = StockRow & { packageTypeId?: number | null; packageTypeName?: string | null };
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 type Rows<T> = { rows: T[] };
@@ -48,6 +57,17 @@ function stockSelect(q: StockQuery): SQL {
     sql`i.is_active`,
   ];
   if (q.categoryId) conditions.push(sql`i.category_id = ${q.categoryId}`);
+  if (q.packageTypeId) conditions.push(sql`i.package_type_id = ${q.packageTypeId}`);
+  if (q.itemIds) {
+    conditions.push(
+      q.itemIds.length
+        ? sql`i.id in (${sql.join(
+            q.itemIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
   if (q.search) {
     const pattern = like(q.search);
     // An adjustment's number finds its items: the movements page links an ADJ document to this page by number.
@@ -57,7 +77,7 @@ function stockSelect(q: StockQuery): SQL {
   }
   return sql`
     select i.id as item_id, i.sku, i.name, i.kind, cat.name as category_name, u.short_name as unit_short_name,
-           i.stock_control,
+           i.stock_control, i.package_type_id, pt.name as package_type_name,
            coalesce(s.on_hand, 0) as on_hand, coalesce(s.reserved, 0) as reserved,
            coalesce(s.on_hand, 0) - coalesce(s.reserved, 0) as available,
            c.avg_cost,
@@ -74,12 +94,13 @@ function stockSelect(q: StockQuery): SQL {
     left join item_costs c on c.item_id = i.id
     left join categories cat on cat.id = i.category_id
     left join units u on u.id = i.unit_id
+    left join package_types pt on pt.id = i.package_type_id
     where ${sql.join(conditions, sql` and `)}`;
 }
 
 const statusFilter = (q: StockQuery) => (q.status ? sql`where status = ${q.status}` : sql``);
 
-export async function listStock(db: DbOrTx, q: StockQuery): Promise<{ rows: StockRow[]; total: number }> {
+export async function listStock(db: DbOrTx, q: StockQuery): Promise<{ rows: StockPageRow[]; total: number }> {
   const { field, desc } = parseSort(q.sort, stockSortFields, 'name');
   const column = {
     sku: sql`sku`,
@@ -114,6 +135,12 @@ export async function listStock(db: DbOrTx, q: StockQuery): Promise<{ rows: Stoc
       threshold: String(r.threshold),
       stockControl: Boolean(r.stock_control),
       status: r.status as StockStatus,
+      ...(q.withPackage
+        ? {
+            packageTypeId: r.package_type_id == null ? null : Number(r.package_type_id),
+            packageTypeName: (r.package_type_name as string | null) ?? null,
+          }
+        : {}),
     })),
     total: Number(counted.rows[0]?.total ?? 0),
   };

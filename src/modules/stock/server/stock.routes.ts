@@ -1,13 +1,22 @@
 // The stock read pages' API (warehouse.md §1–3): /api/inventory and /api/component-stock (balances, stats,
 // export) and /api/component-movement (the ledger, its summary, export). Read-only; keyed to each page's route.
 import type { FastifyReply } from 'fastify';
-import type { AppDeps, AppInstance } from '@/server/kernel/endpoint.ts';
+import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
+import { loadRights, rightOn } from '@/modules/roles/server/index.ts';
+import { DomainError } from '@/shared/api-error.ts';
 import type { Db } from '@/server/kernel/db.ts';
 import { serve, type EndpointRequest } from '@/server/kernel/serve.ts';
 import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
-import { documentTypeLabels, stockSchemas, stockStatusLabels } from '../stock.contract.ts';
+import {
+  componentStockMessages,
+  documentTypeLabels,
+  stockSchemas,
+  stockStatusLabels,
+  type StockRow,
+} from '../stock.contract.ts';
 import { stockEndpoints } from '../stock.endpoints.ts';
 import { listMovements, listStock, movementSummary, stockStats } from './stock-read.service.ts';
+import { COMPONENT_KINDS, draftComponentOrders, listComponentStock } from './component-stock.service.ts';
 
 const EXPORT_CAP = 100_000;
 
@@ -47,31 +56,73 @@ function stockPageHandlers(db: Db, view: { title: string; kinds: readonly string
     export: async (request: Req<'inventoryExport'>, reply: FastifyReply) => {
       const { format: kind, ...query } = request.query;
       const { rows } = await listStock(db, { ...query, kinds: view.kinds, page: 1, limit: EXPORT_CAP });
+      return sendTable(reply, view.title, kind, balanceHeaders, rows.map(balanceCells), new Set([4, 5, 6, 7, 8]));
+    },
+  };
+}
+
+const balanceHeaders = [
+  'Артикул',
+  'Назва',
+  'Категорія',
+  'Од.',
+  'Залишок',
+  'Резерв',
+  'Доступно',
+  'Сер. собівартість',
+  'Вартість',
+  'Статус',
+];
+const balanceCells = (r: StockRow): Cell[] => [
+  r.sku,
+  r.name,
+  r.categoryName,
+  r.unitShortName,
+  r.onHand,
+  r.reserved,
+  r.available,
+  r.avgCost,
+  r.value,
+  stockStatusLabels[r.status],
+];
+
+/** /component-stock: the balances with the purchasing columns (warehouse.md §2). */
+function componentStockHandlers(db: Db) {
+  const title = 'Запаси компонентів';
+  const kinds = COMPONENT_KINDS;
+  return {
+    list: async (request: Req<'componentStockList'>) => listComponentStock(db, request.query),
+    stats: async (request: Req<'componentStockStats'>) => stockStats(db, { ...request.query, kinds }),
+    export: async (request: Req<'componentStockExport'>, reply: FastifyReply) => {
+      const { format: kind, ...query } = request.query;
+      const { rows } = await listComponentStock(db, { ...query, page: 1, limit: EXPORT_CAP });
       const headers = [
-        'Артикул',
-        'Назва',
-        'Категорія',
-        'Од.',
-        'Залишок',
-        'Резерв',
-        'Доступно',
-        'Сер. собівартість',
-        'Вартість',
-        'Статус',
+        ...balanceHeaders,
+        'Тип корпусу',
+        'Замовлено',
+        'Потрібно',
+        'Дефіцит',
+        'Остання ціна',
+        'Постачальник',
       ];
       const cells: Cell[][] = rows.map((r) => [
-        r.sku,
-        r.name,
-        r.categoryName,
-        r.unitShortName,
-        r.onHand,
-        r.reserved,
-        r.available,
-        r.avgCost,
-        r.value,
-        stockStatusLabels[r.status],
+        ...balanceCells(r),
+        r.packageTypeName,
+        r.onOrder,
+        r.required,
+        r.shortage ? r.shortageQty : null,
+        r.lastPrice,
+        r.lastSupplierName,
       ]);
-      return sendTable(reply, view.title, kind, headers, cells, new Set([4, 5, 6, 7, 8]));
+      return sendTable(reply, title, kind, headers, cells, new Set([4, 5, 6, 7, 8, 11, 12, 13, 14]));
+    },
+    orderDrafts: async (request: Req<'componentStockOrderDrafts'>) => {
+      // The drafts are supplier orders: whoever makes them needs the right to make those too.
+      const rights = await loadRights(db, request.user!.id);
+      if (!rightOn(rights, '/supplier-orders').canAccess) {
+        throw new DomainError(403, componentStockMessages.orderNoRight);
+      }
+      return draftComponentOrders(db, auditContext(request), request.body.itemIds);
     },
   };
 }
@@ -79,7 +130,7 @@ function stockPageHandlers(db: Db, view: { title: string; kinds: readonly string
 export async function stockRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const inventory = stockPageHandlers(db, { title: 'Запаси товарів', kinds: ['product', 'semi_finished'] });
-  const components = stockPageHandlers(db, { title: 'Запаси компонентів', kinds: ['component', 'material'] });
+  const components = componentStockHandlers(db);
 
   serve(app, stockEndpoints, stockSchemas, {
     inventoryList: inventory.list,
@@ -88,6 +139,7 @@ export async function stockRoutes(app: AppInstance, deps: AppDeps) {
     componentStockList: components.list,
     componentStockStats: components.stats,
     componentStockExport: components.export,
+    componentStockOrderDrafts: components.orderDrafts,
 
     movementList: async (request) => listMovements(db, request.query),
     movementSummary: async (request) => movementSummary(db, request.query),

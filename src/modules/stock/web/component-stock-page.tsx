@@ -1,4 +1,5 @@
-// 'Запаси компонентів' (warehouse.md §2): components and materials by warehouse, with status and value.
+// 'Запаси компонентів' (warehouse.md §2): components and materials by warehouse, with status and value, and the
+// purchasing view — on order, required, shortage, last purchase, package type, 'Замовити' on selected rows.
 import { StockList, type StockListConfig } from './stock-list.tsx';
 import { stockMessages } from './stock.messages.ts';
 
@@ -10,6 +11,7 @@ const config: StockListConfig = {
   route: '/component-stock',
   bomAction: false,
   movementOfAllKinds: false,
+  purchasing: true,
 };
 
 export function ComponentStockPage() {

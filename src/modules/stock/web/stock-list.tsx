@@ -34,6 +34,7 @@ import { StockSettingsDialog } from './stock-settings-dialog.tsx';
 import { FilterSelect, SearchBox } from './stock-parts.tsx';
 import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { stockColumns, stockRowActions } from './stock-table.tsx';
+import { PurchasingBar, purchasingColumns } from './component-stock-purchasing.tsx';
 import {
   ALL,
   initialStockFilter,
@@ -67,6 +68,11 @@ export interface StockListConfig {
   movementOfAllKinds: boolean;
   /** 'Специфікація' (/bom?itemId=) among the row actions: made items have one. */
   bomAction: boolean;
+  /**
+   * /component-stock's purchasing view (warehouse.md §2): the purchasing columns, the package type filter, row
+   * selection and 'Замовити'.
+   */
+  purchasing?: boolean;
 }
 
 /** The settings live on /inventory (domain README §10): whoever may change it may change them. */
@@ -100,10 +106,17 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
   const [filter, setFilter] = useState<StockListFilter>(() => initialStockFilter(initialSearch));
   const [searchText, setSearchText] = useState(initialSearch);
   /** Labels of the chosen warehouse and category, for the pickers' triggers. */
-  const [labels, setLabels] = useState<{ warehouse: string | null; category: string | null }>({
+  const [labels, setLabels] = useState<{
+    warehouse: string | null;
+    category: string | null;
+    packageType: string | null;
+  }>({
     warehouse: null,
     category: null,
+    packageType: null,
   });
+  /** The rows chosen for 'Замовити' (item ids), kept across pages and filters. */
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // The server checks every change; the page offers changes only to those who may make them.
@@ -151,6 +164,17 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
 
   const rows = listQuery.data?.items ?? [];
 
+  function toggleRows(ids: readonly number[], on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader
@@ -193,7 +217,11 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
       <div
         role="search"
         aria-label={messages.filtersLabel}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_19rem_16rem_13rem]"
+        className={
+          config.purchasing
+            ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_17rem_15rem_15rem_13rem]'
+            : 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_19rem_16rem_13rem]'
+        }
       >
         <SearchBox
           id={`${config.id}-search`}
@@ -227,6 +255,20 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
             changeFilter({ categoryId });
           }}
         />
+        {config.purchasing ? (
+          <ReferencePicker
+            route="/package-types"
+            aria-label={stockMessages.purchasing.packageType}
+            prefix={stockMessages.purchasing.packageType}
+            clearLabel={stockMessages.purchasing.packageTypeAll}
+            value={filter.packageTypeId ?? null}
+            valueLabel={labels.packageType}
+            onChange={(packageTypeId, label) => {
+              setLabels((current) => ({ ...current, packageType: label }));
+              changeFilter({ packageTypeId });
+            }}
+          />
+        ) : null}
         <FilterSelect
           label={messages.status}
           value={filter.status}
@@ -234,6 +276,10 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
           onChange={(status) => changeFilter({ status: status as StatusFilter })}
         />
       </div>
+
+      {config.purchasing ? (
+        <PurchasingBar selected={selected} canOrder={canAccess} onClear={() => setSelected(new Set())} />
+      ) : null}
 
       <ListCard
         query={listQuery}
@@ -250,7 +296,22 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
         table={{
           id: config.id,
           label: config.title,
-          columns: stockColumns(),
+          columns: config.purchasing ? [...stockColumns(), ...purchasingColumns()] : stockColumns(),
+          selection: config.purchasing
+            ? {
+                selected,
+                onToggle: (itemId, on) => toggleRows([itemId], on),
+                onToggleAll: (on) =>
+                  toggleRows(
+                    rows.map((r) => r.itemId),
+                    on,
+                  ),
+                label: (itemId) => {
+                  const row = rows.find((r) => r.itemId === itemId);
+                  return stockMessages.purchasing.selectRow(row?.sku ?? '', row?.name ?? '');
+                },
+              }
+            : undefined,
           rows,
           rowKey: (row) => row.itemId,
           rowLabel: (row) => `${row.sku} ${row.name}`,
@@ -277,7 +338,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
               onLabels: (item) => setDialog({ kind: 'labels', item }),
             }),
           empty: <ListEmpty title={messages.empty} hint={messages.emptyHint} />,
-          minWidthRem: 60,
+          minWidthRem: config.purchasing ? 90 : 60,
         }}
       />
 

@@ -43,6 +43,8 @@ export type StockListFilter = QueryInput<typeof stockEndpoints.inventoryList> & 
   warehouseId: number | null;
   categoryId: number | null;
   status: StockStatus | typeof ALL;
+  /** /component-stock only: the package type filter (the other page's endpoints do not take it). */
+  packageTypeId?: number | null;
 };
 
 export function initialStockFilter(search = ''): StockListFilter {
@@ -54,8 +56,12 @@ export function initialStockFilter(search = ''): StockListFilter {
     warehouseId: null,
     categoryId: null,
     status: ALL,
+    packageTypeId: null,
   };
 }
+
+/** The package type filter, sent only where it is set (and only /component-stock offers it). */
+const packageQuery = (filter: StockListFilter) => (filter.packageTypeId ? { packageTypeId: filter.packageTypeId } : {});
 
 const stockFilterQuery = (filter: StockListFilter) => ({
   search: filter.search,
@@ -63,13 +69,15 @@ const stockFilterQuery = (filter: StockListFilter) => ({
   warehouseId: filter.warehouseId,
   categoryId: filter.categoryId,
   status: filter.status,
+  ...packageQuery(filter),
 });
 
-/** The stat cards count the rows of the warehouse, category and search, whatever the status filter. */
+/** The stat cards count the rows of the warehouse, category, package type and search, whatever the status filter. */
 const stockStatsQuery = (filter: StockListFilter) => ({
   warehouseId: filter.warehouseId,
   categoryId: filter.categoryId,
   search: filter.search,
+  ...packageQuery(filter),
 });
 
 export function stockListUrl(route: StockRoute, filter: StockListFilter): string {

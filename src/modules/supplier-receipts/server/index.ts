@@ -5,3 +5,4 @@ export { getReceipt } from './supplier-receipts.read.ts';
 export { createReceipt, updateReceipt } from './supplier-receipts.write.ts';
 export { postReceipt } from './supplier-receipts.posting.ts';
 export { receiptsOfSupplierOrders } from './supplier-receipts.for-orders.ts';
+export { lastPurchaseByItem, type LastPurchase } from './supplier-receipts.last-purchase.ts';
