@@ -74,6 +74,21 @@ export function purchasingColumns(): DataColumn<StockRow>[] {
   ];
 }
 
+/**
+ * The balances' columns with the purchasing ones: what is on order, needed and short right after 'Доступно' (seen
+ * without scrolling at 1280 px), the package type, last price and supplier after the rest.
+ */
+export function withPurchasing(balances: DataColumn<StockRow>[], purchasing: DataColumn<StockRow>[]) {
+  const at = balances.findIndex((column) => column.id === 'available') + 1;
+  const figures = new Set(['onOrder', 'required', 'shortage']);
+  return [
+    ...balances.slice(0, at),
+    ...purchasing.filter((column) => figures.has(column.id)),
+    ...balances.slice(at),
+    ...purchasing.filter((column) => !figures.has(column.id)),
+  ];
+}
+
 /** The link that opens a supplier order in its page's drawer. */
 export const supplierOrderLink = (id: number) => `/supplier-orders?open=${id}`;
 

@@ -34,7 +34,7 @@ import { StockSettingsDialog } from './stock-settings-dialog.tsx';
 import { FilterSelect, SearchBox } from './stock-parts.tsx';
 import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { stockColumns, stockRowActions } from './stock-table.tsx';
-import { PurchasingBar, purchasingColumns } from './component-stock-purchasing.tsx';
+import { PurchasingBar, purchasingColumns, withPurchasing } from './component-stock-purchasing.tsx';
 import {
   ALL,
   initialStockFilter,
@@ -296,7 +296,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
         table={{
           id: config.id,
           label: config.title,
-          columns: config.purchasing ? [...stockColumns(), ...purchasingColumns()] : stockColumns(),
+          columns: config.purchasing ? withPurchasing(stockColumns(), purchasingColumns()) : stockColumns(),
           selection: config.purchasing
             ? {
                 selected,
