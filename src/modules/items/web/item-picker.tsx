@@ -72,7 +72,7 @@ export function ItemPicker({
       renderOption={(option) => (
         <>
           <span className="truncate">{option.name}</span>
-          <span className="truncate text-xs text-muted-foreground">{itemOptionDetails(option, price)}</span>
+          <span className="text-xs break-words text-muted-foreground">{itemOptionDetails(option, price)}</span>
         </>
       )}
       onPick={onPick}
