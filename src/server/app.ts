@@ -30,7 +30,12 @@ import {
   onOrderByItem,
   supplierOrdersRoutes,
 } from '@/modules/supplier-orders/server/index.ts';
-import { connectOrderRelatedDocuments, connectOrderShipments, ordersRoutes } from '@/modules/orders/server/index.ts';
+import {
+  connectOrderManufacturing,
+  connectOrderRelatedDocuments,
+  connectOrderShipments,
+  ordersRoutes,
+} from '@/modules/orders/server/index.ts';
 import { paymentsOfOrder, paymentsRoutes } from '@/modules/payments/server/index.ts';
 import { shipmentsOfOrder, shipmentsOfOrders, shipmentsRoutes } from '@/modules/shipments/server/index.ts';
 import { connectSerialWriteOffs, serialNumbersRoutes } from '@/modules/serial-numbers/server/index.ts';
@@ -46,6 +51,7 @@ import { bomRoutes } from '@/modules/bom/server/index.ts';
 import { techCardsRoutes } from '@/modules/tech-cards/server/index.ts';
 import { recipesRoutes } from '@/modules/recipes/server/index.ts';
 import {
+  manufacturingForOrders,
   manufacturingOfOrder,
   manufacturingRoutes,
   openMaterialNeedsByItem,
@@ -86,6 +92,7 @@ export interface BuildOptions {
  */
 export function connectModules(): void {
   connectOrderShipments(shipmentsOfOrders);
+  connectOrderManufacturing(manufacturingForOrders);
   connectSupplierOrderReceipts(receiptsOfSupplierOrders);
   connectSerialWriteOffs(adjustmentsForSerials);
   connectComponentPurchasing({

@@ -12,6 +12,7 @@ import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { orderManufacturingLinkSchema } from './order-manufacturing.contract.ts';
 import { relatedDocumentsSchema } from './related-documents.contract.ts';
 
 export const orderMessages = {
@@ -556,6 +557,7 @@ export const ordersSchemas = {
   shipments: { params: idParams, response: z.array(orderShipmentSchema) },
   history: { params: idParams, response: z.array(orderHistorySchema) },
   related: { params: idParams, response: relatedDocumentsSchema },
+  manufacturingOrders: { params: idParams, response: z.array(orderManufacturingLinkSchema) },
   printInvoice: { params: idParams },
   printDepartments: { params: idParams },
   create: { body: orderCreateSchema, response: orderSchema },

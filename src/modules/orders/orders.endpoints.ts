@@ -20,6 +20,9 @@ export const ordersEndpoints = defineEndpoints<typeof ordersSchemas>()({
   history: { method: 'GET', path: '/api/orders/:id/history', access: orders },
   // The invoice, payments, shipments and manufacturing orders of the order, each group only for who may view it.
   related: { method: 'GET', path: '/api/orders/:id/related', access: orders },
+  // The MOs linked to the order's lines with their states, for the confirmations of return to draft, cancel and
+  // revoking the production approval (readable without rights on /manufacturing: only numbers, states, items).
+  manufacturingOrders: { method: 'GET', path: '/api/orders/:id/manufacturing-orders', access: orders },
   printInvoice: { method: 'GET', path: '/api/orders/:id/print/invoice', access: orders },
   printDepartments: { method: 'GET', path: '/api/orders/:id/print/departments', access: orders },
   create: { method: 'POST', path: '/api/orders', access: orders, status: 201 },

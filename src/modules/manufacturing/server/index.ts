@@ -43,6 +43,7 @@ export {
 export { listManufacturingOrders, manufacturingStats, moTimeEntries } from './manufacturing.read.ts';
 export { getManufacturingOrder } from './manufacturing.detail.ts';
 export { manufacturingOfOrder, manufacturingRelatedDocuments } from './manufacturing.related.ts';
+export { manufacturingForOrders } from './manufacturing.order-links.ts';
 export {
   manufacturingOrders,
   moDemands,

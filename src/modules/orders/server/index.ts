@@ -1,6 +1,6 @@
 // The orders module's public surface: the routes, the order effects the payments and shipments modules call after
-// they change (refreshOrder, paid sums, line progress), the creation and confirmation services, and the port the
-// shipments module implements for the order actions (connected in the composition root).
+// they change (refreshOrder, paid sums, line progress), the creation and confirmation services, and the ports the
+// shipments and manufacturing modules implement for the order actions (connected in the composition root).
 export { ordersRoutes } from './orders.routes.ts';
 export {
   ORDER_LINE,
@@ -19,6 +19,7 @@ export {
 export { assertStatus, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
 export { getOrder, shippedOfLine } from './orders.read.ts';
 export { setProductionApproval } from './orders.actions.ts';
+export { connectOrderManufacturing, type OrderManufacturing } from './order-manufacturing.ts';
 export { connectOrderShipments, type OrderShipmentFilter, type OrderShipments } from './order-shipments.ts';
 export { orderLines, orders } from './orders.table.ts';
 export {

@@ -8,8 +8,10 @@ import { lineAmounts } from '@/shared/vat.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
+import { blockingLinks, linkListText, orderManufacturingMessages } from '../order-manufacturing.contract.ts';
 import { orderMessages } from '../orders.contract.ts';
 import { ORDERS_ENTITY, refreshOrder, releaseOrder, reserveOrder } from './order-effects.ts';
+import { orderManufacturing } from './order-manufacturing.ts';
 import { orderShipments } from './order-shipments.ts';
 import { getOrder, orderLinesOf } from './orders.read.ts';
 import { assertStatus, lockOrder } from './orders.service.ts';
@@ -17,6 +19,12 @@ import { orderLines, orders } from './orders.table.ts';
 
 const qtyText = (v: Dec) => fixed(v, 4).replace(/\.?0+$/, '') || '0';
 const now = () => sql`now()` as unknown as Date;
+
+/** Refuses (409) while an MO that is not cancelled is linked to the order's lines, naming them. */
+async function refuseWhileLinked(tx: DbOrTx, orderId: number, message: (list: string) => string): Promise<void> {
+  const linked = blockingLinks(await orderManufacturing().linkedTo(tx, orderId));
+  if (linked.length) throw new DomainError(409, message(linkListText(linked)));
+}
 
 // ---- delete, return to draft -----------------------------------------------------------------------------------
 
@@ -37,7 +45,10 @@ export async function deleteOrder(db: DbOrTx, ctx: AuditContext, id: number, ver
   });
 }
 
-/** 'Повернути в чернетку': confirmed, no shipment but cancelled ones; the reservations are released. */
+/**
+ * 'Повернути в чернетку': confirmed, no shipment but cancelled ones, no MO linked to its lines (a cancelled MO's
+ * left-over link does not count); the reservations are released.
+ */
 export async function returnToDraft(db: DbOrTx, ctx: AuditContext, id: number, version?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, version);
@@ -45,6 +56,7 @@ export async function returnToDraft(db: DbOrTx, ctx: AuditContext, id: number, v
     if ((await orderShipments().count(tx, id, 'notCancelled')) > 0) {
       throw new DomainError(409, orderMessages.hasShipmentsNoDraft);
     }
+    await refuseWhileLinked(tx, id, orderManufacturingMessages.noDraft);
     await releaseOrder(tx, id);
     await tx
       .update(orders)
@@ -157,7 +169,8 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
 
 /**
  * 'Скасувати' {reason} (draft, confirmed; no posted shipment): draft shipments deleted (serials back on stock),
- * reservations released, allocations removed so those payments become the client's advance.
+ * reservations released, MO links removed (the MOs stay, whatever their state; each is audited and production is
+ * notified), allocations removed so those payments become the client's advance.
  */
 export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, reason: string, version?: number) {
   await db.transaction(async (tx) => {
@@ -167,6 +180,7 @@ export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, rea
     const before = await getOrder(tx, id);
     await orderShipments().deleteDrafts(tx, ctx, id);
     await releaseOrder(tx, id);
+    const unlinked = await orderManufacturing().unlinkOrder(tx, ctx, id, { orderNumber: order.orderNumber, reason });
     const allocations = await tx
       .select({
         id: paymentAllocations.id,
@@ -204,7 +218,12 @@ export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, rea
       entityType: ORDERS_ENTITY,
       entityId: id,
       before,
-      after: { status: 'cancelled', reason, removedAllocations: allocations },
+      after: {
+        status: 'cancelled',
+        reason,
+        removedAllocations: allocations,
+        ...(unlinked.length ? { unlinkedManufacturingOrders: unlinked.map((m) => m.number) } : {}),
+      },
     });
   });
 }
@@ -239,7 +258,7 @@ export async function reserveAction(
   });
 }
 
-/** Approval by hand with a note, or its revocation (allowed while no MO is linked — there are no MOs yet). */
+/** Approval by hand with a note, or its revocation (refused while an MO that is not cancelled is linked). */
 export async function setProductionApproval(
   db: DbOrTx,
   ctx: AuditContext,
@@ -249,6 +268,9 @@ export async function setProductionApproval(
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, input.version);
     assertStatus(order, ['draft', 'confirmed', 'partially_shipped', 'shipped'], 'Дозвіл на виробництво');
+    if (order.productionApproved && !input.approved) {
+      await refuseWhileLinked(tx, id, orderManufacturingMessages.noRevoke);
+    }
     await tx
       .update(orders)
       .set({

@@ -28,6 +28,7 @@ import {
   setProductionApproval,
 } from './orders.actions.ts';
 import { sendInvoice } from './orders.mail.ts';
+import { orderManufacturingLinks } from './order-manufacturing.ts';
 import { orderRelatedDocuments } from './order-related.ts';
 import { allows, loadRights } from '@/modules/roles/server/index.ts';
 import { getOrderSettings, updateOrderSettings } from './orders.settings.ts';
@@ -60,6 +61,7 @@ export async function ordersRoutes(app: AppInstance, deps: AppDeps) {
       const rights = await loadRights(db, request.user!.id);
       return orderRelatedDocuments(db, request.params.id, (route) => allows(rights, [route], 'view'));
     },
+    manufacturingOrders: async (request) => orderManufacturingLinks(db, request.params.id),
     printInvoice: async (request, reply) => {
       const order = await getOrder(db, request.params.id);
       return sendPdf(reply, `${invoiceTitle} ${order.orderNumber}.pdf`, await renderInvoice(db, order));

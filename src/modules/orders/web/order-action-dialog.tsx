@@ -15,6 +15,7 @@ import { Switch } from '@/web/components/ui/switch.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { LinkedMosNotice, useLinkedMos, type MoLinkEffect } from './order-mo-links.tsx';
 import { ConfirmDialog, FormFailure } from './order-parts.tsx';
 import { isOrdersQuery, ordersApi } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
@@ -57,6 +58,21 @@ export function ActionDialog({
   const [note, setNote] = useState(order.productionApprovalNote ?? '');
   const [error, setError] = useState<string | null>(null);
   const done = ordersWebMessages.actions.done;
+  // The MOs linked to the lines matter to return to draft, cancel and revoking the approval (sales.md §1.1, §1.3).
+  const moEffect: MoLinkEffect | null =
+    action === 'return-to-draft'
+      ? 'noDraft'
+      : action === 'cancel'
+        ? 'cancel'
+        : action === 'production-approval' && order.productionApproved && !approved
+          ? 'noRevoke'
+          : null;
+  const linked = useLinkedMos(
+    order.id,
+    action === 'return-to-draft' ||
+      action === 'cancel' ||
+      (action === 'production-approval' && order.productionApproved),
+  );
 
   const run = useMutation({
     mutationFn: async (): Promise<unknown> => {
@@ -176,6 +192,8 @@ export function ActionDialog({
     );
   }
 
+  const moNotice = moEffect ? <LinkedMosNotice effect={moEffect} query={linked.query} links={linked.links} /> : null;
+
   return (
     <ConfirmDialog
       title={title}
@@ -187,9 +205,10 @@ export function ActionDialog({
       onConfirm={confirm}
       onClose={onDone}
     >
-      {body || failure ? (
+      {body || moNotice || failure ? (
         <div className="grid gap-3">
           {body}
+          {moNotice}
           {failure ? <FormFailure>{failure}</FormFailure> : null}
         </div>
       ) : null}
