@@ -207,6 +207,18 @@ export const bomSummarySchema = z.object({
 });
 export type BomSummary = z.infer<typeof bomSummarySchema>;
 
+/** An interchangeable item of a line's component (reference-data.md §17): information only, never substituted. */
+export const bomLineAlternativeSchema = z.object({
+  itemId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  unitShortName: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Free stock = on hand − reserved, over all warehouses. */
+  available: z.string(),
+});
+export type BomLineAlternative = z.infer<typeof bomLineAlternativeSchema>;
+
 export const bomLineSchema = z.object({
   id: z.number().int(),
   lineNo: z.number().int(),
@@ -237,6 +249,8 @@ export const bomLineSchema = z.object({
   made: z.boolean(),
   /** Available = on hand − reserved, over all warehouses. */
   available: z.string(),
+  /** The component's active alternatives with their free stock, by name (empty when it has none). */
+  alternatives: z.array(bomLineAlternativeSchema),
 });
 export type BomLine = z.infer<typeof bomLineSchema>;
 

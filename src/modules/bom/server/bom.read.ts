@@ -11,6 +11,7 @@ import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { effectivePerUnit } from '@/modules/production/server/index.ts';
+import { alternativesWithStock } from '@/modules/items/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import { categories } from '@/resources/categories/categories.table.ts';
 import { items, type ItemKind } from '@/resources/items/items.table.ts';
@@ -109,7 +110,10 @@ export async function listBoms(
 
 const enteredUnits = alias(units, 'bom_entered_units');
 
-/** One BOM with its lines: SKU, unit, the typed quantity, effective quantity, unit and line cost, available stock. */
+/**
+ * One BOM with its lines: SKU, unit, the typed quantity, effective quantity, unit and line cost, available stock and
+ * the component's alternatives (one batched read for all lines).
+ */
 export async function getBom(db: DbOrTx, id: number, roll = new CostRoll(db)): Promise<Bom> {
   const [header] = await headers(db).where(eq(boms.id, id));
   if (!header) throw new DomainError(404, bomMessages.notFound);
@@ -141,6 +145,10 @@ export async function getBom(db: DbOrTx, id: number, roll = new CostRoll(db)): P
     db,
     lines.map((l) => l.componentItemId),
   );
+  const alternatives = await alternativesWithStock(
+    db,
+    lines.map((l) => l.componentItemId),
+  );
   await roll.load(lines.map((l) => l.componentItemId));
   let perUnit: Dec = dec(0);
   let linesCost: Dec = dec(0);
@@ -163,6 +171,7 @@ export async function getBom(db: DbOrTx, id: number, roll = new CostRoll(db)): P
       noPrice: cost.noPrice.length > 0,
       made: cost.source === 'planned',
       available: available.get(line.componentItemId) ?? '0.0000',
+      alternatives: alternatives.get(line.componentItemId) ?? [],
     });
   }
   return {

@@ -89,6 +89,7 @@ const bom: Bom = bomSchema.parse({
       noPrice: false,
       made: true,
       available: '0.0000',
+      alternatives: [],
     },
     {
       id: 101,
@@ -113,6 +114,7 @@ const bom: Bom = bomSchema.parse({
       noPrice: true,
       made: false,
       available: '12.0000',
+      alternatives: [],
     },
   ],
 });

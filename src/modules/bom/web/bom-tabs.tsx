@@ -35,6 +35,7 @@ import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatMoney, formatQty, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { bomHistoryQueryKey, explosionQueryKey, whereUsedQueryKey } from './bom.api.ts';
+import { LineAlternatives } from './bom-alternatives.tsx';
 import { bomWebMessages } from './bom.messages.ts';
 
 const m = bomWebMessages;
@@ -144,6 +145,7 @@ export function BomLinesTable({ bom, onOpenItem }: { bom: Bom; onOpenItem: (item
                   ) : (
                     <span className="line-clamp-2">{line.name}</span>
                   )}
+                  <LineAlternatives line={line} />
                 </TableCell>
                 <TableCell className="font-mono text-xs whitespace-nowrap">{line.sku}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">

@@ -85,6 +85,12 @@ export const bomWebMessages = {
     lineCost: 'Сума',
     available: 'Доступно',
   },
+  alternatives: {
+    marker: (n: number) => `Аналоги: ${n}`,
+    listLabel: (name: string) => `Аналоги компонента ${name}`,
+    free: (qty: string, unit: string) => `вільно ${qty}${unit ? ` ${unit}` : ''}`,
+    hint: 'Лише для інформації — автоматично не замінюються',
+  },
   linesEmpty: 'Рядків ще немає',
   linesEmptyHint: 'Натисніть «Редагувати», щоб додати компоненти.',
   entered: (qty: string, unit: string) => `введено ${qty} ${unit}`,
