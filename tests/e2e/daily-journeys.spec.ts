@@ -227,10 +227,10 @@ describe('daily journeys on the demo, through the browser only', () => {
       if (index > 0) await form.getByRole('button', { name: 'Додати рядок' }).click();
       const line = form.getByRole('group', { name: `Рядок ${index + 1}` });
       await line.getByRole('combobox', { name: 'Позиція' }).click();
-      // Found by its SKU, which the option shows beside the name.
+      // Found by its SKU (an exact code first), which the option shows under the name with its price and free stock.
       await page.keyboard.type(sku);
-      const option = page.getByRole('option', { name, exact: true });
-      expect(await option.textContent()).toContain(sku);
+      const option = page.getByRole('option').filter({ hasText: sku }).first();
+      expect(await option.textContent()).toMatch(new RegExp(`^${name}${sku} · .* · Доступно `));
       await option.click();
       await line.getByRole('textbox', { name: 'Кількість' }).fill('10');
       // The last purchase price is suggested; a component bought for the demo has one.

@@ -468,22 +468,6 @@ export const orderSettingsPatchSchema = z.strictObject({
 });
 export type OrderSettingsPatch = z.input<typeof orderSettingsPatchSchema>;
 
-/** An item for the lines grid: found by name, SKU or an exact (scanned) barcode. */
-export const orderItemOptionSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  barcode: z.string().nullable(),
-  unitShortName: z.string().nullable(),
-  retailPrice: z.string().nullable(),
-  wholesalePrice: z.string().nullable(),
-  vatRate: z.string(),
-  /** Available in the asked warehouse (null for a service or without a warehouse). */
-  available: z.string().nullable(),
-});
-export type OrderItemOption = z.infer<typeof orderItemOptionSchema>;
-
 /** What the form needs of a client: terms, contacts, delivery presets. */
 export const orderClientContextSchema = z.object({
   id: z.number().int(),
@@ -531,12 +515,6 @@ export type OrderClientContext = z.infer<typeof orderClientContextSchema>;
 export const sendInvoiceResultSchema = z.object({ queued: z.number().int(), recipients: z.array(z.string()) });
 
 /** The form's item search: by name, SKU or barcode, with what is available in the order's warehouse. */
-export const orderItemQuerySchema = z.strictObject({
-  search: z.string().trim().max(100).optional().default(''),
-  warehouseId: idFilter(),
-  limit: z.coerce.number<string | number>().int().min(1).max(50).optional().default(20),
-});
-
 export const orderClientParamsSchema = z.strictObject({ clientId: dbId() });
 
 /** The state-table actions (POST /api/orders/:id/<action>): each answers the order as it now is. */
@@ -550,7 +528,6 @@ export const ordersSchemas = {
   stats: { response: orderStatsSchema },
   settings: { response: orderSettingsSchema },
   updateSettings: { body: orderSettingsPatchSchema, response: orderSettingsSchema },
-  items: { query: orderItemQuerySchema, response: z.array(orderItemOptionSchema) },
   clientContext: { params: orderClientParamsSchema, response: orderClientContextSchema },
   get: { params: idParams, response: orderSchema },
   payments: { params: idParams, response: z.array(orderPaymentSchema) },

@@ -12,7 +12,6 @@ export const ordersEndpoints = defineEndpoints<typeof ordersSchemas>()({
   stats: { method: 'GET', path: '/api/orders/stats', access: orders },
   settings: { method: 'GET', path: '/api/orders/settings', access: orders },
   updateSettings: { method: 'PATCH', path: '/api/orders/settings', access: orders },
-  items: { method: 'GET', path: '/api/orders/items', access: orders },
   clientContext: { method: 'GET', path: '/api/orders/clients/:clientId', access: orders },
   get: { method: 'GET', path: '/api/orders/:id', access: orders },
   payments: { method: 'GET', path: '/api/orders/:id/payments', access: orders },

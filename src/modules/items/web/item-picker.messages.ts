@@ -1,7 +1,8 @@
 // What the item picker says.
 export const itemPickerMessages = {
   placeholder: 'Назва, артикул або штрих-код',
-  search: 'Пошук за назвою, артикулом, штрих-кодом або кодом постачальника',
+  /** The search box's name, by where it searches. */
+  search: { all: 'Пошук товару', products: 'Пошук товару', components: 'Пошук компонента' },
   searching: 'Пошук...',
   nothing: 'Нічого не знайдено',
   searchError: 'Не вдалося виконати пошук',

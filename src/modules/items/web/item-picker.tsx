@@ -77,7 +77,7 @@ export function ItemPicker({
       )}
       onPick={onPick}
       enterSearchesFirst
-      searchLabel={m.search}
+      searchLabel={m.search[source]}
       loadingText={m.searching}
       errorText={m.searchError}
       emptyText={m.nothing}

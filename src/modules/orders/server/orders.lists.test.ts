@@ -164,14 +164,14 @@ describe('orders: list, totals, stats, settings, e-mail', () => {
     );
   });
 
-  it('gives the form a client context and an item search by name, SKU or barcode', async () => {
+  it('gives the form a client context and an item search (the one item picker) with the free stock', async () => {
     const item = await f.product({ stock: '7' });
     const context = await ok(await f.api('GET', `/api/orders/clients/${f.clientId}`));
     expect(context).toMatchObject({ id: f.clientId, name: 'Енергоплюс', paymentTermDays: 0, presets: [] });
     const order = await get(await f.order([{ itemId: item, qty: '1', unitPrice: '1' }]));
     const sku = order.lines[0]!.sku!;
     const found = await ok(
-      await f.api('GET', `/api/orders/items?search=${encodeURIComponent(sku)}&warehouseId=${f.warehouseId}`),
+      await f.api('GET', `/api/items/options?search=${encodeURIComponent(sku)}&warehouseId=${f.warehouseId}`),
     );
     expect(found[0]).toMatchObject({ id: item, sku, available: '7.0000', vatRate: '20' });
     expect((await f.api('GET', `/api/orders/clients/999999`)).statusCode).toBe(404);

@@ -24,7 +24,6 @@ import {
   type OrderAction,
   type OrderClientContext,
   type OrderHistoryEntry,
-  type OrderItemOption,
   type orderListQuerySchema,
   type OrderPayment,
   type OrderShipment,
@@ -548,29 +547,4 @@ export async function clientContext(db: DbOrTx, clientId: number): Promise<Order
       address: street ? [street, building, flat ? `кв. ${flat}` : null].filter(Boolean).join(', ') : null,
     })),
   };
-}
-
-/** Items for a line: an exact barcode or SKU first, then name/SKU contains; with the available stock. */
-export async function searchItems(
-  db: DbOrTx,
-  search: string,
-  warehouseId: number | null,
-  limit = 20,
-): Promise<OrderItemOption[]> {
-  const text = search.trim();
-  const like = containsPattern(text);
-  const exact = text.toLowerCase();
-  const rows = rowsOf<OrderItemOption & { rank: number }>(
-    await db.execute(sql`select i.id, i.sku, i.name, i.kind, i.barcode, u.short_name as "unitShortName",
-        i.retail_price::text as "retailPrice", i.wholesale_price::text as "wholesalePrice", i.vat_rate as "vatRate",
-        case when i.kind = 'service' or not i.stock_control or ${warehouseId}::int is null then null else
-          coalesce((select b.on_hand - b.reserved from stock_balances b where b.item_id = i.id
-            and b.warehouse_id = ${warehouseId}::int), 0)::numeric(18,4)::text end as available,
-        case when i.barcode = ${text} or lower(btrim(i.sku)) = ${exact} then 0
-          when i.kind in ('product', 'service') then 1 else 2 end as rank
-      from items i left join units u on u.id = i.unit_id
-      where i.is_active and (${text} = '' or i.barcode = ${text} or i.name ilike ${like} or i.sku ilike ${like})
-      order by rank, ${ukOrder(sql`i.name`)}, i.id limit ${limit}`),
-  );
-  return rows.map(({ rank: _rank, ...r }) => ({ ...r, id: Number(r.id) }));
 }

@@ -16,7 +16,6 @@ import {
   orderShipments,
   orderStats,
   orderTotals,
-  searchItems,
 } from './orders.read.ts';
 import { confirmOrder, createOrder } from './orders.service.ts';
 import {
@@ -50,8 +49,6 @@ export async function ordersRoutes(app: AppInstance, deps: AppDeps) {
     stats: async () => orderStats(db),
     settings: async () => getOrderSettings(db),
     updateSettings: async (request) => updateOrderSettings(db, auditContext(request), request.body),
-    items: async (request) =>
-      searchItems(db, request.query.search, request.query.warehouseId ?? null, request.query.limit),
     clientContext: async (request) => clientContext(db, request.params.clientId),
     get: async (request) => getOrder(db, request.params.id),
     payments: async (request) => orderPayments(db, request.params.id),

@@ -110,7 +110,7 @@ describe('OrderDialog — creating a client inline', () => {
           presets: [],
         });
       }
-      if (url.startsWith('/api/orders/items')) {
+      if (url.startsWith('/api/items/options')) {
         return jsonResponse([
           {
             id: 12,
@@ -122,6 +122,8 @@ describe('OrderDialog — creating a client inline', () => {
             retailPrice: '520.000000',
             wholesalePrice: '442.000000',
             vatRate: '20',
+            purchasePrice: null,
+            purchaseCurrency: null,
             available: '8.0000',
           },
         ]);

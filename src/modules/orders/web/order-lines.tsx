@@ -3,14 +3,15 @@
 // below that each line is a card with its own labels. A line a shipment points at keeps its item and stays.
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { vatRates, type OrderItemOption } from '@/modules/orders/orders.contract.ts';
+import { vatRates } from '@/modules/orders/orders.contract.ts';
+import type { ItemOption } from '@/modules/items/items.contract.ts';
+import { ItemPicker } from '@/modules/items/web/index.ts';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { cn } from '@/web/lib/utils.ts';
-import { ItemPicker } from './item-picker.tsx';
 import { decimalInput, formatMoney, formatQty, grossPrice, money, typedLineAmounts } from './order-format.ts';
 import { emptyLine, MAX_LINES, type LineRow, type OrderForm, type VatRate } from './order-form.ts';
 import { ordersWebMessages } from './orders.messages.ts';
@@ -115,7 +116,7 @@ function LineFields({
   const idOf = (name: string) => `${formId}-line-${index}-${name}`;
   const amounts = typedLineAmounts(line, pricing.pricesIncludeVat, pricing.discountPercent);
 
-  function pick(item: OrderItemOption) {
+  function pick(item: ItemOption) {
     const net = (pricing.priceList === 'wholesale' ? item.wholesalePrice : null) ?? item.retailPrice ?? null;
     const vatRate = (vatRates as readonly string[]).includes(item.vatRate) ? (item.vatRate as VatRate) : '20';
     form.setValue(`lines.${index}.itemLabel`, `${item.sku} · ${item.name}`);
@@ -171,6 +172,8 @@ function LineFields({
             id={idOf('itemId')}
             valueLabel={line.itemLabel}
             warehouseId={pricing.warehouseId}
+            source="all"
+            price="sale"
             disabled={line.locked}
             onPick={pick}
             aria-invalid={itemError ? true : undefined}

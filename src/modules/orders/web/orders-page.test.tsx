@@ -522,7 +522,7 @@ describe('OrdersPage', () => {
           ],
         });
       }
-      if (url.startsWith('/api/orders/items')) {
+      if (url.startsWith('/api/items/options')) {
         return jsonResponse([
           {
             id: 12,
@@ -534,6 +534,8 @@ describe('OrdersPage', () => {
             retailPrice: '520.000000',
             wholesalePrice: '442.000000',
             vatRate: '20',
+            purchasePrice: null,
+            purchaseCurrency: null,
             available: '8.0000',
           },
         ]);
