@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, isZero, min, neg, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { postToLedger, reverseInLedger, type LedgerDocument, type LedgerIntent } from '@/modules/stock/server/index.ts';
 import { itemCosts, stockBalances, stockMovements, stockReservations } from '@/modules/stock/server/stock.table.ts';
@@ -76,7 +77,7 @@ export async function postAudit(
   uncounted: UncountedPolicy,
   version?: number,
 ): Promise<Audit> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const row = await loadHeader(tx, id, 'update');
     refuseState(row.status, 'counting', auditMessages.notCounting);
     checkVersion(row.version, version);
@@ -217,7 +218,7 @@ export async function postAudit(
 }
 
 export async function cancelAudit(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Audit> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const row = await loadHeader(tx, id, 'update');
     if (row.status === 'cancelled') throw new DomainError(409, auditMessages.cancelled);
     if (row.status === 'draft') throw new DomainError(409, auditMessages.cancelDraft);

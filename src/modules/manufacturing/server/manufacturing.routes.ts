@@ -4,6 +4,7 @@ import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/en
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
 import type { Tx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import { getProductionSettings, updateProductionSettings } from '@/modules/production/server/index.ts';
 import { manufacturingSchemas } from '../manufacturing.contract.ts';
@@ -33,11 +34,11 @@ import { renderMoLabels, renderTraveler, travelerTitle } from './manufacturing.p
 export async function manufacturingRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
 
-  /** Runs a change of the order in one transaction and answers its detail as it is after. */
+  /** Runs a change of the order in one transaction (retried as a posting: stock moves) and answers its detail after. */
   const thenDetail =
     (run: (tx: Tx, ctx: AuditContext, moId: number) => Promise<unknown>) =>
     async (request: { params: { id: number } } & Parameters<typeof auditContext>[0]) =>
-      db.transaction(async (tx) => {
+      withPostingRetry(db, async (tx) => {
         await run(tx, auditContext(request), request.params.id);
         return getManufacturingOrder(tx, request.params.id);
       });
@@ -75,7 +76,7 @@ export async function manufacturingRoutes(app: AppInstance, deps: AppDeps) {
     cancel: async (request) =>
       thenDetail((tx, ctx, id) => cancelManufacturingOrder(tx, ctx, id, request.body.reason))(request),
     issue: async (request) => {
-      const result = await db.transaction((tx) =>
+      const result = await withPostingRetry(db, (tx) =>
         postMoIssue(tx, auditContext(request), request.params.id, {
           lines: request.body?.lines,
           notes: request.body?.notes ?? null,
@@ -84,9 +85,9 @@ export async function manufacturingRoutes(app: AppInstance, deps: AppDeps) {
       return { ...result, backflushIssue: null, warnings: [] };
     },
     output: async (request) =>
-      db.transaction((tx) => postMoOutput(tx, auditContext(request), request.params.id, request.body)),
+      withPostingRetry(db, (tx) => postMoOutput(tx, auditContext(request), request.params.id, request.body)),
     cancelPosting: async (request) =>
-      db.transaction(async (tx) => {
+      withPostingRetry(db, async (tx) => {
         const { moId } = await cancelMoPosting(
           tx,
           auditContext(request),

@@ -12,6 +12,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, isZero, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { uniqueViolation } from '@/server/kernel/db-errors.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { positions } from '@/resources/positions/positions.table.ts';
 import { workers } from '@/resources/workers/workers.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -67,29 +68,6 @@ export const shortQty = (value: Dec | string) => {
   return text.includes('.') ? text.replace(/\.?0+$/, '').replace('.', ',') : text;
 };
 
-// ---- transaction with retry (README §3: deadlock / serialization failures are retried up to 3 times) ------------
-
-function pgCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-async function withRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = pgCode(err);
-      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
-}
-
 // ---- the action ---------------------------------------------------------------------------------------------------
 
 /**
@@ -106,15 +84,14 @@ export async function performMesAction(
 ): Promise<MesActionAnswer> {
   const scope = `mes.${action}:${operationId}`;
   try {
-    return await withRetry(() =>
-      db.transaction(async (tx) => {
-        const stored = await claimIdempotencyKey<MesActionResult>(tx, opts.idempotencyKey, scope, ctx.userId);
-        if (stored) return { ...stored, replayed: true };
-        const body = await runAction(tx, ctx, operationId, action, input, opts);
-        await storeIdempotentAnswer(tx, opts.idempotencyKey, { statusCode: 200, body });
-        return { statusCode: 200, body, replayed: false };
-      }),
-    );
+    // Deadlock / serialization failures re-run the whole transaction (README §3, kernel/posting-retry.ts).
+    return await withPostingRetry(db, async (tx) => {
+      const stored = await claimIdempotencyKey<MesActionResult>(tx, opts.idempotencyKey, scope, ctx.userId);
+      if (stored) return { ...stored, replayed: true };
+      const body = await runAction(tx, ctx, operationId, action, input, opts);
+      await storeIdempotentAnswer(tx, opts.idempotencyKey, { statusCode: 200, body });
+      return { statusCode: 200, body, replayed: false };
+    });
   } catch (err) {
     if (uniqueViolation(err)?.constraint === 'time_entries_open_per_worker_key') {
       throw new DomainError(409, mesMessages.openEntry);

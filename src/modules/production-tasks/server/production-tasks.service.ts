@@ -46,6 +46,7 @@ import {
   type taskUpdateSchema,
 } from '../production-tasks.contract.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 
 const MADE_KINDS = ['product', 'semi_finished'] as const;
 
@@ -354,7 +355,7 @@ export async function completeTask(
   id: number,
   input: z.output<typeof taskCompleteSchema>,
 ): Promise<ProductionTask> {
-  await db.transaction(async (tx) => {
+  await withPostingRetry(db, async (tx) => {
     const before = await lockMo(tx, id);
     if (before.status !== 'in_progress') throw new DomainError(409, refusal(before.status, 'completed'));
     let output: { id: number; number: string; completed?: boolean } | null = null;

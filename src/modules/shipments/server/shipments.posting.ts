@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { postToLedger, reverseInLedger } from '@/modules/stock/server/index.ts';
 import { stockMovements } from '@/modules/stock/server/stock.table.ts';
@@ -37,7 +38,7 @@ export async function postShipment(
   id: number,
   version: number | undefined,
 ): Promise<Shipment> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const [ref] = await tx.select({ orderId: shipments.orderId }).from(shipments).where(eq(shipments.id, id));
     if (!ref) throw new DomainError(404, msg.notFound);
     // 1. The order row first: postings of one order are serialised, so two drafts cannot both take the rest.
@@ -149,7 +150,7 @@ export async function postShipment(
  * delete one that is still only created).
  */
 export async function cancelShipment(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Shipment> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const [ref] = await tx.select({ orderId: shipments.orderId }).from(shipments).where(eq(shipments.id, id));
     if (!ref) throw new DomainError(404, msg.notFound);
     const order = await orderOf(tx, ref.orderId, true);

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed, neg, round } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
   createLineSerials,
@@ -171,7 +172,7 @@ export async function postAdjustment(
   version: number | undefined,
   serials: readonly AdjustmentLineSerials[] = [],
 ): Promise<Adjustment> {
-  return db.transaction((tx) => postLocked(tx, ctx, mount, id, version, serials));
+  return withPostingRetry(db, (tx) => postLocked(tx, ctx, mount, id, version, serials));
 }
 
 export async function cancelAdjustment(
@@ -181,7 +182,7 @@ export async function cancelAdjustment(
   id: number,
   reason: string,
 ): Promise<Adjustment> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const before = await getAdjustment(tx, mount, id, true);
     if (before.status !== 'posted') throw new DomainError(409, msg.notPosted);
     // The serials it registered must still be on the shelf (they become void); those it wrote off come back.

@@ -6,6 +6,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed, isZero, sub } from '@/shared/decimal.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
@@ -139,7 +140,7 @@ export async function createAdjustment(
   input: CreateInput,
   options: PostOptions = {},
 ): Promise<Adjustment> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const { lines, post, ...header } = input;
     const rows = await resolveLines(tx, mount.kinds, header.warehouseId, header.reason, lines);
     const id = await insertDraft(

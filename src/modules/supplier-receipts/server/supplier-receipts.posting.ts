@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
 import {
@@ -121,7 +122,7 @@ export async function postReceipt(
   version: number | undefined,
   serials: readonly ReceiptLineSerials[] = [],
 ): Promise<Receipt> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const before = await lockDraft(tx, id, version);
     if (before.supplierOrderId) await checkOrderOpen(tx, before.supplierOrderId);
     // The buying company: the document's, or the default one. A VAT payer recovers VAT, so its cost is net.
@@ -191,7 +192,7 @@ export async function postReceipt(
 }
 
 export async function cancelReceipt(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Receipt> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const before = await getReceipt(tx, id, true);
     if (before.status !== 'posted') throw new DomainError(409, receiptMessages.notPosted);
     // Its serials become void — only while every one is still on the shelf of the warehouse.

@@ -10,6 +10,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, fixed } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import {
@@ -376,7 +377,7 @@ export async function postTransfer(
   version: number | undefined,
   serials: TransferPostBody['serials'] = [],
 ): Promise<Transfer> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const before = await lockDraft(tx, id, version);
     const wanted = lineSerialsOf(before, serials ?? []);
     await checkReferences(
@@ -491,7 +492,7 @@ async function checkDestination(tx: DbOrTx, doc: Transfer) {
 }
 
 export async function cancelTransfer(db: DbOrTx, ctx: AuditContext, id: number, reason: string): Promise<Transfer> {
-  return db.transaction(async (tx) => {
+  return withPostingRetry(db, async (tx) => {
     const before = await getTransfer(tx, id, true);
     if (before.status !== 'posted') throw new DomainError(409, transferMessages.notPosted);
     await checkDestination(tx, before);
