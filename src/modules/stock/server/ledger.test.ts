@@ -2,7 +2,8 @@
 // move it, the last issue takes exactly the value left, shortages refuse the whole document, reversals negate
 // history, reservations hold stock — and the invariants hold after each step. On PostgreSQL, 200 parallel issues
 // never oversell and parallel numbering never repeats.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { createTestDatabase, type TestDatabase } from '@/server/testing/test-db.ts';
@@ -11,6 +12,7 @@ import { resourceEngine } from '@/resources/index.ts';
 import { checkLedger } from './invariants.ts';
 import {
   ALLOW_NEGATIVE_STOCK,
+  ledgerMessages,
   postManyToLedger,
   postToLedger,
   releaseStock,
@@ -149,6 +151,39 @@ describe('stock ledger', () => {
     const back = await t.db.transaction((tx) => reverseInLedger(tx, receipt.doc));
     expect(back.map((m) => m.qty)).toEqual(['-5.0000']);
     expect(await cost(id)).toMatchObject({ qty: '0.0000', value: '0.00' });
+    await expectInvariant();
+  });
+
+  it('notes in the log when a reversal clamps a negative stock value to zero, and only then', async () => {
+    const id = await item();
+    const notes = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'item_costs'), eq(auditLog.entityId, String(id))));
+    await post([{ kind: 'in', itemId: id, warehouseId: main, qty: '10', unitCost: '1' }]);
+    const dear = await post([{ kind: 'in', itemId: id, warehouseId: main, qty: '10', unitCost: '9' }]);
+    // 20 at an average of 5; 5 issued at 5 leave 15 worth 75.
+    const issue = await post([{ kind: 'out', itemId: id, warehouseId: main, qty: '5' }]);
+    // A plain reversal (the issue back at its own cost) clamps nothing and says nothing.
+    await t.db.transaction((tx) => reverseInLedger(tx, issue.doc));
+    expect(await notes()).toEqual([]);
+    await post([{ kind: 'out', itemId: id, warehouseId: main, qty: '5' }]);
+    // Cancelling the dear receipt: 5 left worth 75 − 90 = −15, clamped to 0 — one note says so.
+    await t.db.transaction((tx) => reverseInLedger(tx, dear.doc));
+    expect(await cost(id)).toMatchObject({ qty: '5.0000', value: '0.00' });
+    const [note, ...more] = await notes();
+    expect(more).toEqual([]);
+    expect(note).toMatchObject({
+      action: 'update',
+      before: { value: '-15.00' },
+      after: {
+        value: '0.00',
+        warehouseId: main,
+        document: { type: 'adjustment', id: dear.doc.id, number: dear.doc.number },
+        note: ledgerMessages.valueClamped,
+      },
+    });
     await expectInvariant();
   });
 

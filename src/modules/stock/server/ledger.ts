@@ -12,6 +12,7 @@ import { settings } from '@/server/kernel/platform.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { itemCosts, stockBalances, stockMovements, stockReservations } from './stock.table.ts';
 import { checkLowStock } from './low-stock.ts';
+import { audit } from '@/modules/system-logs/server/index.ts';
 import { ALLOW_NEGATIVE_STOCK } from './stock-settings-keys.ts';
 
 export type LedgerDocumentType =
@@ -69,6 +70,8 @@ export const ledgerMessages = {
   noCost: (sku: string) => `Для «${sku}» ще немає собівартості — вкажіть ціну одиниці`,
   badQty: 'Кількість має бути більшою за нуль',
   unknownItem: 'Товар не знайдено',
+  valueClamped:
+    'Скасування документа залишило від’ємну вартість запасу при додатній кількості — вартість прирівняно до нуля',
 } as const;
 
 export { ALLOW_NEGATIVE_STOCK };
@@ -468,6 +471,7 @@ export async function reverseInLedger(tx: DbOrTx, doc: LedgerDocument): Promise<
   const negativeAllowed = await allowsNegativeStock(tx);
   const shortages: string[] = [];
   const movements: Array<typeof stockMovements.$inferInsert> = [];
+  const clamped: Array<{ itemId: number; warehouseId: number; valueBefore: string }> = [];
   for (const m of originals) {
     const qty = neg(dec(m.qty));
     let value = neg(dec(m.value));
@@ -479,6 +483,7 @@ export async function reverseInLedger(tx: DbOrTx, doc: LedgerDocument): Promise<
     let newValue = add(cost.value, value);
     // Stock consumed meanwhile at a different cost can leave a positive quantity with a negative value: clamp to 0.
     if (cmp(cost.qty, dec(0)) > 0 && cmp(newValue, dec(0)) < 0) {
+      clamped.push({ itemId: m.itemId, warehouseId: m.warehouseId, valueBefore: fixed(newValue, MONEY) });
       value = sub(value, newValue);
       newValue = dec(0);
     }
@@ -509,6 +514,25 @@ export async function reverseInLedger(tx: DbOrTx, doc: LedgerDocument): Promise<
     throw new DomainError(409, `${ledgerMessages.shortage}: ${skus.join(', ')} — частину вже відвантажено або списано`);
   }
   const posted = await persist(tx, costs, balances, movements);
+  // The clamp changes an item's stock value by hand, in effect: say so in the log (warehouse.md, AVCO).
+  for (const c of clamped) {
+    await audit(
+      tx,
+      { userId: doc.userId },
+      {
+        action: 'update',
+        entityType: 'item_costs',
+        entityId: c.itemId,
+        before: { value: c.valueBefore },
+        after: {
+          value: fixed(dec(0), MONEY),
+          warehouseId: c.warehouseId,
+          document: { type: doc.type, id: doc.id, number: doc.number },
+          note: ledgerMessages.valueClamped,
+        },
+      },
+    );
+  }
   await checkLowStock(tx, [...costs.keys()]);
   notifyLedgerChanged();
   return posted;
