@@ -15,6 +15,7 @@ import {
 } from '../stock.contract.ts';
 import { adjustmentReasonLabels, type AdjustmentReason } from '../adjustments.contract.ts';
 import { lowStockThresholdSql } from './stock-settings.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export interface StockQuery {
   kinds: readonly string[];
@@ -37,7 +38,6 @@ export interface StockQuery {
 /** A balances row with its package type, when the query asked for it. */
 export type StockPageRow = StockRow & { packageTypeId?: number | null; packageTypeName?: string | null };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 type Rows<T> = { rows: T[] };
 
 /**
@@ -69,7 +69,7 @@ function stockSelect(q: StockQuery): SQL {
     );
   }
   if (q.search) {
-    const pattern = like(q.search);
+    const pattern = containsPattern(q.search);
     // An adjustment's number finds its items: the movements page links an ADJ document to this page by number.
     conditions.push(sql`(i.name ilike ${pattern} or i.sku ilike ${pattern} or i.barcode ilike ${pattern}
       or i.id in (select l.item_id from stock_adjustment_lines l join stock_adjustments a on a.id = l.adjustment_id
@@ -203,7 +203,7 @@ function movementConditions(q: MovementQuery, { withPeriod }: { withPeriod: bool
   if (withPeriod && q.dateFrom) c.push(sql`m.occurred_on >= ${q.dateFrom}`);
   if (withPeriod && q.dateTo) c.push(sql`m.occurred_on <= ${q.dateTo}`);
   if (q.search) {
-    const pattern = like(q.search);
+    const pattern = containsPattern(q.search);
     c.push(sql`(m.document_number ilike ${pattern} or i.sku ilike ${pattern} or i.name ilike ${pattern})`);
   }
   return c;

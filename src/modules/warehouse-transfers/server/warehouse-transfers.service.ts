@@ -90,8 +90,6 @@ const joined = (db: DbOrTx, columns: Record<string, unknown>) =>
     .innerJoin(fromWarehouse, eq(fromWarehouse.id, t.fromWarehouseId))
     .innerJoin(toWarehouse, eq(toWarehouse.id, t.toWarehouseId));
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 export async function listTransfers(
   db: DbOrTx,
   q: z.output<typeof transferListQuerySchema>,
@@ -104,7 +102,7 @@ export async function listTransfers(
   if (q.dateFrom) where.push(gte(t.documentDate, q.dateFrom));
   if (q.dateTo) where.push(lte(t.documentDate, q.dateTo));
   if (q.search) {
-    const like = likePattern(q.search);
+    const like = containsPattern(q.search);
     where.push(
       sql`(${t.number} ilike ${like} or ${t.notes} ilike ${like} or ${t.reason} ilike ${like} or exists (
         select 1 from ${l} join ${items} on ${items.id} = ${l.itemId}
@@ -137,6 +135,7 @@ export async function listTransfers(
 }
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 export { kyivToday };
 
 /** Drafts, and transfers posted with a document date in the current Kyiv month. */

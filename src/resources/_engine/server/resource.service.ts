@@ -8,6 +8,7 @@ import { ukOrder } from '@/server/kernel/collation.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { acceptsNull, createSchema, resourceMessages, updateSchema, type FieldDef } from '../define-resource.ts';
 import { column, toCamel, type RegisteredResource } from './resource-registry.ts';
+import { containsPattern } from '@/server/kernel/like.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -82,7 +83,7 @@ export class ResourceEngine {
 
   private searchWhere(r: RegisteredResource, search: string | undefined): SQL | undefined {
     if (!search) return undefined;
-    const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const like = containsPattern(search);
     const conditions = r.def.fields.filter((f) => f.search).map((f) => ilike(column(r, f.name), like));
     if (r.searchAlso) conditions.push(r.searchAlso(like));
     return conditions.length ? or(...conditions) : undefined;
@@ -200,7 +201,7 @@ export class ResourceEngine {
       // A picker finds a record by its name and by every field its list searches (an item by SKU, barcode, MPN or
       // a supplier's SKU; a counterparty by its contacts), so every picker built on the lookup finds alike.
       if (search) {
-        const byName = ilike(display, `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+        const byName = ilike(display, containsPattern(search));
         const byFields = this.searchWhere(r, search);
         where.push(byFields ? or(byName, byFields)! : byName);
       }
