@@ -5,6 +5,21 @@ export const notificationTypeValues = ['info', 'warning', 'error', 'success', 'p
 export const notificationPriorityValues = ['low', 'medium', 'high', 'critical'] as const;
 export const notificationStatusValues = ['read', 'unread', 'resolved', 'unresolved'] as const;
 export const NOTIFICATIONS_DEFAULT_LIMIT = 50;
+/**
+ * What a notification is about (reports-admin.md §9, the 'related' column): one singular name per kind of record,
+ * everywhere. Stored as `relatedEntityType`; migration 0028 renamed the plural names written before.
+ */
+export const notificationRelatedTypes = [
+  'item',
+  'payment',
+  'bank_transaction',
+  'order',
+  'shipment',
+  'manufacturing_order',
+  'integration',
+  'client',
+] as const;
+export type NotificationRelatedType = (typeof notificationRelatedTypes)[number];
 export const BULK_DELETE_MAX = 500;
 
 export const notificationSchema = z.object({

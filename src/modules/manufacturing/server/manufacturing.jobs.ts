@@ -53,7 +53,7 @@ export async function runManufacturingJobsOnce(
         message: `${moMessages.overdue(mo.number, mo.item_name)} (термін ${mo.due_date.split('-').reverse().join('.')})`,
         actionRequired: true,
         actionUrl: `/manufacturing?search=${encodeURIComponent(mo.number)}`,
-        related: { type: 'manufacturing_orders', id: Number(mo.id), label: `Виробниче замовлення ${mo.number}` },
+        related: { type: 'manufacturing_order', id: Number(mo.id), label: `Виробниче замовлення ${mo.number}` },
         route: '/manufacturing',
         ...(mo.user_id != null ? { userIds: [Number(mo.user_id)] } : {}),
         dedupeKey: overdueKey(Number(mo.id)),

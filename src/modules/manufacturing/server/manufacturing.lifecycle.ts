@@ -233,7 +233,10 @@ async function shrinkDemands(tx: DbOrTx, moId: number, produced: Dec) {
   }
 }
 
-/** 'Виготовлено {item} × {qty}' to the managers of the MO's linked orders (one per order, refreshed). */
+/**
+ * 'Виготовлено {item} × {qty}' to the managers of the MO's linked orders (one per order, refreshed) — the guide's 'MO
+ * completed' event (reports-admin.md §9): success / low, about the manufacturing order, opening it.
+ */
 export async function notifyProduced(tx: DbOrTx, mo: Pick<MoRow, 'id' | 'number' | 'itemId'>, qty: Dec) {
   const rows = rowsOf<{ order_id: number; order_number: string; manager_user_id: number | null; name: string }>(
     await tx.execute(sql`select distinct o.id as order_id, o.order_number, o.manager_user_id, i.name
@@ -244,11 +247,11 @@ export async function notifyProduced(tx: DbOrTx, mo: Pick<MoRow, 'id' | 'number'
   for (const r of rows) {
     await notify(tx, {
       type: 'success',
-      priority: 'medium',
+      priority: 'low',
       title: moMessages.produced(r.name, qtyText(qty)),
       message: `${mo.number} — для замовлення ${r.order_number}`,
-      actionUrl: `/orders?search=${encodeURIComponent(r.order_number)}`,
-      related: { type: 'orders', id: Number(r.order_id), label: `Замовлення ${r.order_number}` },
+      actionUrl: `/manufacturing?search=${encodeURIComponent(mo.number)}`,
+      related: { type: 'manufacturing_order', id: mo.id, label: `Виробниче замовлення ${mo.number}` },
       userIds: [Number(r.manager_user_id)],
       dedupeKey: producedKey(mo.id, Number(r.order_id)),
     });

@@ -103,7 +103,7 @@ export const manufacturingForOrders: OrderManufacturing = {
         title: `Замовлення ${why.orderNumber} скасовано — ${link.number} без замовлення клієнта`,
         message: `${link.number} (${link.statusLabel}): ${link.itemName} × ${qtyText(link.qty)} більше не прив’язане до замовлення ${why.orderNumber}. Причина скасування: ${why.reason}`,
         actionUrl: `/manufacturing?search=${encodeURIComponent(link.number)}`,
-        related: { type: MO_ENTITY, id: link.id, label: `Виробниче замовлення ${link.number}` },
+        related: { type: 'manufacturing_order', id: link.id, label: `Виробниче замовлення ${link.number}` },
         route: '/manufacturing',
         ...(userId != null ? { userIds: [Number(userId)] } : {}),
       });

@@ -109,7 +109,7 @@ async function reserveForDemands(tx: DbOrTx, ctx: AuditContext, mo: MoRow, itemN
         message: moMessages.transferNeeded(itemName, qtyText(good), mo.number, row.order_number),
         actionRequired: true,
         actionUrl: '/warehouse-transfers?new=1',
-        related: { type: 'orders', id: orderId, label: `Замовлення ${row.order_number}` },
+        related: { type: 'order', id: orderId, label: `Замовлення ${row.order_number}` },
         ...(row.manager_user_id != null ? { userIds: [Number(row.manager_user_id)] } : { route: '/orders' }),
       });
       continue;

@@ -211,9 +211,15 @@ describe('manufacturing orders — done means', () => {
     const after = ok(await f.api('GET', `/api/orders/${orderId}`));
     expect(after.lines[0].reservedQty).toBe('4.0000');
     const mine = await f.t.db.select().from(notifications).where(eq(notifications.userId, f.adminId));
-    expect(mine.some((n) => n.type === 'success' && n.title.startsWith('Виготовлено') && n.title.includes('× 5'))).toBe(
-      true,
-    );
+    // The guide's 'MO completed' event: success / low, about the MO and opening it (reports-admin.md §9).
+    const produced = mine.find((n) => n.title.startsWith('Виготовлено') && n.title.includes('× 5'));
+    expect(produced).toMatchObject({
+      type: 'success',
+      priority: 'low',
+      relatedEntityType: 'manufacturing_order',
+      relatedEntityId: String(mo.id),
+      actionUrl: `/manufacturing?search=${encodeURIComponent(mo.number)}`,
+    });
     // The list filters by order.
     const byOrder = ok(await f.api('GET', `${base}?orderId=${orderId}`));
     expect(byOrder.map((r: { id: number }) => r.id)).toEqual([mo.id]);

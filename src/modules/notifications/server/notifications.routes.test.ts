@@ -41,7 +41,7 @@ describe('notify', () => {
       title: 'Закінчується: Резистор 10 кОм',
       message: 'Залишок 7 шт при мінімумі 10',
       route: '/component-stock',
-      related: { type: 'item', id: 42, label: 'Блок живлення 12 В (PSU-12)' },
+      related: { type: 'item' as const, id: 42, label: 'Блок живлення 12 В (PSU-12)' },
       actionUrl: '/component-stock?search=R-10K',
       dedupeKey: 'low_stock:42',
     };

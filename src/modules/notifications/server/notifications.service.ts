@@ -6,7 +6,12 @@ import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { rolePermissions, roles, userRoles } from '@/modules/roles/server/roles.table.ts';
 import { users } from '@/modules/users/server/users.table.ts';
-import type { Notification, NotificationListQuery, NotificationStats } from '../notifications.contract.ts';
+import type {
+  Notification,
+  NotificationListQuery,
+  NotificationRelatedType,
+  NotificationStats,
+} from '../notifications.contract.ts';
 import { notificationsMessages } from '../notifications.messages.ts';
 import { notifications, type NotificationPriority, type NotificationType } from './notifications.table.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
@@ -19,7 +24,7 @@ export interface NotifyEvent {
   actionRequired?: boolean;
   actionUrl?: string | null;
   /** The record the event is about, with the name a person knows it by ('Відвантаження ВД-2026-00012'). */
-  related?: { type: string; id: string | number; label: string } | null;
+  related?: { type: NotificationRelatedType; id: string | number; label: string } | null;
   /** The route whose viewers receive it (the event's page); active users only. */
   route?: string;
   /** People named for the event, such as the order's manager. */

@@ -53,7 +53,7 @@ const payment = notification({
   isResolved: true,
   actionRequired: true,
   actionUrl: '/unprocessed-payments/55',
-  relatedEntityType: 'payments',
+  relatedEntityType: 'payment',
   relatedEntityId: '55',
   createdAt: '2025-08-02T16:40:00.000Z',
 });

@@ -1,17 +1,19 @@
 // Every text of the notifications page and of the browser notifications (spec §2, §8; reports-admin.md §9).
 import { pluralUk } from '@/shared/plural.ts';
-import type { Notification, notificationStatusValues } from '../notifications.contract.ts';
+import type { Notification, NotificationRelatedType, notificationStatusValues } from '../notifications.contract.ts';
 
 const notificationsWord = (n: number) => pluralUk(n, ['повідомлення', 'повідомлення', 'повідомлень']);
 
 /** The kinds of records a notification may be about, as a person names them. */
-const relatedKinds: Record<string, string> = {
+const relatedKinds: Record<NotificationRelatedType, string> = {
   item: 'Товар',
-  orders: 'Замовлення',
-  manufacturing_orders: 'Виробниче замовлення',
-  payments: 'Платіж',
+  payment: 'Платіж',
+  bank_transaction: 'Банківська операція',
+  order: 'Замовлення',
   shipment: 'Відвантаження',
+  manufacturing_order: 'Виробниче замовлення',
   integration: 'Інтеграція',
+  client: 'Клієнт',
 };
 
 export const notificationsPageMessages = {
@@ -98,7 +100,7 @@ export const notificationsPageMessages = {
     unread: 'Нове',
     related: 'Пов’язано з:',
     /** A record named before labels were kept: its kind in Ukrainian and its number. */
-    relatedFallback: (type: string, id: string) => `${relatedKinds[type] ?? 'Запис'} №${id}`,
+    relatedFallback: (type: string, id: string) => `${relatedKinds[type as NotificationRelatedType] ?? 'Запис'} №${id}`,
     priorityLabel: (label: string) => `Пріоритет: ${label}`,
   },
 

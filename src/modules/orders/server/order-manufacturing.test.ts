@@ -184,7 +184,7 @@ describe('orders and their manufacturing orders', () => {
     const told = await f.t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, f.adminId), eq(notifications.relatedEntityType, 'manufacturing_orders')));
+      .where(and(eq(notifications.userId, f.adminId), eq(notifications.relatedEntityType, 'manufacturing_order')));
     const mine = told.filter((n) => ids.includes(Number(n.relatedEntityId)));
     expect(mine.map((n) => Number(n.relatedEntityId)).sort((a, b) => a - b)).toEqual(
       [mos.planned.id, mos.released.id, mos.in_progress.id, mos.completed.id].sort((a, b) => a - b),

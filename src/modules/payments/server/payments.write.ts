@@ -197,7 +197,7 @@ async function notifyReceived(tx: DbOrTx, payment: Payment) {
     message: `${payment.number} від «${payment.clientName ?? payment.payerName ?? '—'}»: ${money(payment.amount)} ${payment.currencyCode}${orderText}`,
     actionUrl:
       payment.allocations.length === 1 ? `/orders/${payment.allocations[0]!.orderId}` : `/payments/${payment.id}`,
-    related: { type: PAYMENTS_ENTITY, id: payment.id, label: `Платіж ${payment.number}` },
+    related: { type: 'payment', id: payment.id, label: `Платіж ${payment.number}` },
     userIds: [...managers],
   });
 }
@@ -212,7 +212,7 @@ export async function notifyPending(tx: DbOrTx, payment: Payment) {
     message: `${payment.payerName ?? 'Невідомий платник'}: ${money(payment.amount)} ${payment.currencyCode}${purpose}`,
     actionRequired: true,
     actionUrl: `/unprocessed-payments/${payment.id}`,
-    related: { type: PAYMENTS_ENTITY, id: payment.id, label: `Платіж ${payment.number}` },
+    related: { type: 'payment', id: payment.id, label: `Платіж ${payment.number}` },
     route: '/payments',
     dedupeKey: pendingNotificationKey(payment.id),
   });
