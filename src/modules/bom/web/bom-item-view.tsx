@@ -135,7 +135,7 @@ export function BomItemView({
   const kindLabel = itemKindLabels[item.kind as BomItemKind] ?? item.kind;
 
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 content-start gap-4">
       <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid min-w-0 gap-1">
