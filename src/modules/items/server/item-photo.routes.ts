@@ -12,7 +12,7 @@ import { itemPhotos } from '@/resources/items/items.table.ts';
 import { ITEM_PHOTO_MAX_BYTES, itemPhotoMessages, itemPhotoSchemas } from '../item-photo.contract.ts';
 import { itemPhotoEndpoints } from '../item-photo.endpoints.ts';
 
-/** Registered in a scope of its own: the image body parser and the size check below touch no other route. */
+/** Registered in a scope of its own: the image body parser below touches no other route. */
 export async function itemPhotoRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const resource = resourceEngine.resource('/products');
@@ -23,15 +23,6 @@ export async function itemPhotoRoutes(app: AppInstance, deps: AppDeps) {
     { parseAs: 'buffer', bodyLimit: ITEM_PHOTO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-  // A file over the limit is refused by its declared length before it is read, with the photo's own message
-  // (Fastify's body limit still stops a body sent without a length).
-  app.addHook('preParsing', async (request) => {
-    if (request.method !== 'PUT') return;
-    if (Number(request.headers['content-length'] ?? 0) > ITEM_PHOTO_MAX_BYTES) {
-      throw new DomainError(413, itemPhotoMessages.photoTooLarge);
-    }
-  });
-
   serve(app, itemPhotoEndpoints, itemPhotoSchemas, {
     productPhoto: async (request, reply) => {
       await resourceEngine.get(db, resource, request.params.id);

@@ -30,7 +30,7 @@ export async function itemsRoutes(app: AppInstance, deps: AppDeps) {
   app.addContentTypeParser([...bodyTypes], { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
     done(null, body),
   );
-  // A product's photo, in a scope of its own (its image body parser and size check).
+  // A product's photo, in a scope of its own (its image body parser).
   await app.register(async (scope) => itemPhotoRoutes(scope as AppInstance, deps));
 
   /** 'Згенерувати' beside 'Штрих-код': an item without a barcode gets its internal EAN-13. */
