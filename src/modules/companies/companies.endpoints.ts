@@ -8,6 +8,9 @@ import { LOGO_MAX_BYTES, LOGO_TYPES } from './companies.messages.ts';
 const companies = access.route('/companies');
 
 export const companiesEndpoints = defineEndpoints<typeof companiesSchemas>()({
+  /** The document numbering of the whole business (reports-admin §12 'Нумерація'), on the companies page. */
+  numbering: { method: 'GET', path: '/api/companies/numbering', access: companies },
+  patchNumbering: { method: 'PATCH', path: '/api/companies/numbering', access: companies },
   bankAccounts: { method: 'GET', path: '/api/companies/:id/bank-accounts', access: companies },
   putBankAccounts: { method: 'PUT', path: '/api/companies/:id/bank-accounts', access: companies },
   putLogo: {

@@ -9,7 +9,9 @@ import { uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sniffImage, svgToPng } from '@/server/kernel/images.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { kyivToday } from '@/shared/kyiv-date.ts';
 import { bankAccountsWithDefaults } from '@/modules/clients/server/index.ts';
+import { numberingOverview, updatePrefixes } from '@/modules/stock/server/index.ts';
 import { audit } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { companyBankAccounts, companyLogos } from '@/resources/companies/companies.table.ts';
@@ -36,7 +38,11 @@ export async function companiesRoutes(app: AppInstance, deps: AppDeps) {
     (_request, body, done) => done(null, body),
   );
 
+  const thisYear = () => Number(kyivToday().slice(0, 4));
+
   serve(app, companiesEndpoints, companiesSchemas, {
+    numbering: async () => numberingOverview(db, thisYear()),
+    patchNumbering: async (request) => updatePrefixes(db, auditContext(request), request.body, thisYear()),
     bankAccounts: async (request) => {
       await resourceEngine.get(db, resource, request.params.id);
       return accountsOf(db, request.params.id);

@@ -1,5 +1,6 @@
 // What the companies module adds to the declared companies list (reference-data.md §15): each row's bank accounts
-// (an IBAN belongs to one company only) and the logo printed on its documents.
+// (an IBAN belongs to one company only) and the logo printed on its documents; in the header, the numbering of
+// documents.
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { ImageIcon, LandmarkIcon } from 'lucide-react';
 import { companiesEndpoints } from '@/modules/companies/companies.endpoints.ts';
@@ -11,6 +12,7 @@ import { RowAction } from '@/web/components/data-list.tsx';
 import { StoredImageDialog } from '@/web/components/stored-image-dialog.tsx';
 import { endpointUrl } from '@/web/lib/api.ts';
 import { companiesWebMessages as messages } from './companies.messages.ts';
+import { NumberingButton } from './numbering-dialog.tsx';
 
 const LOGO_ACCEPT = LOGO_TYPES.join(',');
 
@@ -90,4 +92,4 @@ export function LogoDialog({ companyId, name, onClose }: { companyId: number; na
   );
 }
 
-export const companyExtensions: ResourcePageExtensions = { rowActions: CompanyRowActions };
+export const companyExtensions: ResourcePageExtensions = { rowActions: CompanyRowActions, toolbar: NumberingButton };

@@ -1,7 +1,7 @@
 // The scanner's lookup (warehouse.md §9): exact matches only, each through a unique or indexed key, so a scan takes
 // constant time — items.barcode (items_barcode_key), lower(btrim(sku)) (items_sku_key), lower(btrim(supplier_sku))
 // (item_suppliers_supplier_sku_idx), then a serial number (serial_numbers_serial_idx, stored uppercased) and a document
-// number chosen by its prefix (each table's unique number: orders_order_number_key, shipments_number_key,
+// number, the types of its prefix first (each table's unique number: orders_order_number_key, shipments_number_key,
 // payments_number_key, …), shown only to those who may view the document's page.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ukOrder } from '@/server/kernel/collation.ts';
@@ -17,7 +17,7 @@ import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.ta
 import { serialStatusLabels, warrantyUntil } from '@/modules/serial-numbers/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { stockAdjustments } from '@/modules/stock/server/adjustments.table.ts';
-import { documentPrefixes } from '@/modules/stock/server/index.ts';
+import { documentTypesOfPrefix, type NumberedDocument } from '@/modules/stock/server/index.ts';
 import { moStatusLabels, type MoStatus } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { manufacturingOrderByNumber } from '@/modules/manufacturing/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
@@ -175,9 +175,9 @@ const byNumber =
     return row ?? null;
   };
 
-/** Each document type by its number prefix: its table's unique number (an index), the page it opens, and its route. */
-const documentSources: Record<string, DocumentSource> = {
-  [documentPrefixes.order]: {
+/** Each document type the scanner knows: its table's unique number (an index), the page it opens, and its route. */
+const documentSources: Partial<Record<NumberedDocument, DocumentSource>> = {
+  order: {
     type: 'order',
     route: '/orders',
     find: byNumber(orders, {
@@ -189,7 +189,7 @@ const documentSources: Record<string, DocumentSource> = {
     url: (_id, number) => `/orders?search=${encodeURIComponent(number)}`,
     statusLabel: (status) => orderStatusLabels[status as OrderStatus] ?? status,
   },
-  [documentPrefixes.shipment]: {
+  shipment: {
     type: 'shipment',
     route: '/shipments',
     find: byNumber(shipments, {
@@ -201,7 +201,7 @@ const documentSources: Record<string, DocumentSource> = {
     url: (id) => `/shipments?open=${id}`,
     statusLabel: (status) => shipmentStatusLabels[status as ShipmentStatus] ?? status,
   },
-  [documentPrefixes.payment]: {
+  payment: {
     type: 'payment',
     route: '/payments',
     find: byNumber(payments, {
@@ -213,7 +213,7 @@ const documentSources: Record<string, DocumentSource> = {
     url: () => '/payments',
     statusLabel: (status) => paymentStatusLabels[status as PaymentStatus] ?? status,
   },
-  [documentPrefixes.supplier_receipt]: {
+  supplier_receipt: {
     type: 'supplier_receipt',
     route: '/supplier-receipts',
     find: byNumber(supplierReceipts, {
@@ -224,7 +224,7 @@ const documentSources: Record<string, DocumentSource> = {
     }),
     url: (id) => `/supplier-receipts?open=${id}`,
   },
-  [documentPrefixes.supplier_order]: {
+  supplier_order: {
     type: 'supplier_order',
     route: '/supplier-orders',
     find: byNumber(supplierOrders, {
@@ -235,7 +235,7 @@ const documentSources: Record<string, DocumentSource> = {
     }),
     url: (id) => `/supplier-orders?open=${id}`,
   },
-  [documentPrefixes.transfer]: {
+  transfer: {
     type: 'transfer',
     route: '/warehouse-transfers',
     find: byNumber(warehouseTransfers, {
@@ -246,7 +246,7 @@ const documentSources: Record<string, DocumentSource> = {
     }),
     url: (id) => `/warehouse-transfers?open=${id}`,
   },
-  [documentPrefixes.inventory_audit]: {
+  inventory_audit: {
     type: 'inventory_audit',
     route: '/inventory-audits',
     find: byNumber(inventoryAudits, {
@@ -257,14 +257,14 @@ const documentSources: Record<string, DocumentSource> = {
     }),
     url: (id) => `/inventory-audits/${id}`,
   },
-  [documentPrefixes.manufacturing_order]: {
+  manufacturing_order: {
     type: 'manufacturing_order',
     route: '/manufacturing',
     find: manufacturingOrderByNumber,
     url: (id) => `/manufacturing?open=${id}`,
     statusLabel: (status) => moStatusLabels[status as MoStatus] ?? status,
   },
-  [documentPrefixes.adjustment]: {
+  adjustment: {
     type: 'adjustment',
     route: '/inventory',
     find: byNumber(stockAdjustments, {
@@ -281,27 +281,33 @@ const documentSources: Record<string, DocumentSource> = {
 export type CanView = (route: string) => boolean;
 
 /**
- * The document whose number is the code (`GRN-2026-00001`, `ORD-2026-00042`, any case), chosen by the prefix and
- * found through that table's unique number — only when the caller may view its page.
+ * The document whose number is the code (`GRN-2026-00001`, `ЗМ-2026-00042`, any case), found through that table's
+ * unique number — only when the caller may view its page. The types whose prefix (the company's or the default) is
+ * the code's are asked first; a number kept from a prefix changed since is still found among the rest.
  */
 async function matchDocument(db: DbOrTx, code: string, canView: CanView): Promise<ScannedDocument | null> {
   const number = code.trim().toUpperCase();
-  const match = /^([A-Z]+)-\d{4}-\d+$/.exec(number);
+  const match = /^([\p{Lu}\d]+)-\d{4}-\d+$/u.exec(number);
   if (!match) return null;
-  const source = Object.hasOwn(documentSources, match[1]!) ? documentSources[match[1]!]! : null;
-  if (!source || !canView(source.route)) return null;
-  const row = await source.find(db, number);
-  if (!row) return null;
-  return {
-    type: 'document',
-    documentType: source.type,
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    ...(source.statusLabel ? { statusLabel: source.statusLabel(row.status) } : {}),
-    date: row.date,
-    url: source.url(row.id, row.number),
-  };
+  const first = await documentTypesOfPrefix(db, match[1]!);
+  const types = [...first, ...(Object.keys(documentSources) as NumberedDocument[]).filter((t) => !first.includes(t))];
+  for (const docType of types) {
+    const source = documentSources[docType];
+    if (!source || !canView(source.route)) continue;
+    const row = await source.find(db, number);
+    if (!row) continue;
+    return {
+      type: 'document',
+      documentType: source.type,
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      ...(source.statusLabel ? { statusLabel: source.statusLabel(row.status) } : {}),
+      date: row.date,
+      url: source.url(row.id, row.number),
+    };
+  }
+  return null;
 }
 
 /** The units whose serial number is the code (trimmed, any case — serials are stored uppercased), of any item. */

@@ -17,7 +17,15 @@ export {
   type PostedMovement,
 } from './ledger.ts';
 export { checkLedger, type LedgerCheck } from './invariants.ts';
-export { documentPrefixes, nextNumber, type NumberedDocument } from './numbering.ts';
+export {
+  currentPrefixes,
+  documentPrefixes,
+  documentTypesOfPrefix,
+  nextNumber,
+  numberingOverview,
+  updatePrefixes,
+  type NumberedDocument,
+} from './numbering.ts';
 export { stockRoutes } from './stock.routes.ts';
 export { connectComponentPurchasing, type ComponentPurchasing } from './component-purchasing.port.ts';
 export { adjustmentsRoutes } from './adjustments.routes.ts';
