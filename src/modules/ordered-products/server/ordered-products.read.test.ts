@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boms } from '@/modules/bom/server/bom.table.ts';
 import { manufacturingOrders, moDemands } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
+import { fixed } from '@/shared/decimal.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
-import { demandLines, orderedProducts } from './ordered-products.read.ts';
+import { demandLines, freeByItem, orderedProducts } from './ordered-products.read.ts';
 
 let f: SalesFixture;
 let n = 0;
@@ -166,5 +167,27 @@ describe('orderedProducts', () => {
     await approve(id);
     const [row] = await orderedProducts(f.t.db, { itemIds: [item] });
     expect(row).toMatchObject({ made: false, free: '0.0000', toProduce: '0.0000', toBuy: '3.0000' });
+  });
+
+  it('nets a warehouse below zero against the others: free is Σ(on hand − reserved), as /shortage reads it', async () => {
+    const second = await warehouse();
+    const item = await f.product({ stock: '5' });
+    await f.api('PATCH', '/api/inventory/settings', { allowNegativeStock: true });
+    try {
+      await ok(
+        await f.api('POST', '/api/inventory/adjustments', {
+          warehouseId: second,
+          reason: 'correction',
+          post: true,
+          lines: [{ itemId: item, deltaQty: '-3' }],
+        }),
+      );
+    } finally {
+      await f.api('PATCH', '/api/inventory/settings', { allowNegativeStock: false });
+    }
+    expect(fixed((await freeByItem(f.t.db, [item])).get(item)!, 4)).toBe('2.0000');
+    await stockIn(item, second, '3');
+    expect(fixed((await freeByItem(f.t.db, [item])).get(item)!, 4)).toBe('5.0000');
+    expect(await checkLedger(f.t.db)).toEqual({ ok: true, problems: [] });
   });
 });

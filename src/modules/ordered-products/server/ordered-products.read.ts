@@ -154,13 +154,15 @@ export async function demandLines(db: DbOrTx, filters: DemandFilters = {}): Prom
 
 /**
  * Free stock per item: Σ over the planning warehouses (warehouses.include_in_planning, as /inventory) of
- * on hand − reserved, each balance row counted once and never below 0. Grouped by item alone.
+ * on hand − reserved (warehouse.md §4 'available'), each balance row counted once. A warehouse below its
+ * reservations (negative stock allowed) lowers the sum: its reservations are met from the other warehouses. Grouped
+ * by item alone; used by /ordered-products and /shortage.
  */
 export async function freeByItem(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, Dec>> {
   const free = new Map<number, Dec>(itemIds.map((id) => [id, dec(0)]));
   if (!itemIds.length) return free;
   const rows = rowsOf<{ item_id: number; free: string }>(
-    await db.execute(sql`select b.item_id, sum(greatest(b.on_hand - b.reserved, 0))::numeric(18,4)::text as free
+    await db.execute(sql`select b.item_id, sum(b.on_hand - b.reserved)::numeric(18,4)::text as free
       from stock_balances b
       where b.item_id in (${ids(itemIds)})
         and b.warehouse_id in (select w.id from warehouses w where w.include_in_planning)

@@ -22,7 +22,7 @@ import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { BomMaterial } from '@/modules/production/server/index.ts';
-import { orderedProducts } from '@/modules/ordered-products/server/index.ts';
+import { freeByItem, orderedProducts } from '@/modules/ordered-products/server/index.ts';
 import { onOrderByItem } from '@/modules/supplier-orders/server/index.ts';
 import type { LeadTimeSource, ShortageRow, ShortageSettings } from '../shortage.contract.ts';
 import { getShortageSettings } from './shortage-settings.ts';
@@ -30,7 +30,6 @@ import { defaultBomIds, materialsOfBoms, recipeBomIds } from './shortage.specs.t
 import { rowsOf } from '@/server/kernel/rows.ts';
 import {
   alternativesOf,
-  freeByItem,
   inDraftsByItem,
   inProductionByItem,
   inTurn,

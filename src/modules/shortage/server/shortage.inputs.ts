@@ -115,17 +115,6 @@ export async function kindsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((r) => [num(r.id), r.kind]));
 }
 
-/** Free stock per item: Σ over the planning warehouses of max(0, on hand − reserved) (as /ordered-products). */
-export async function freeByItem(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Dec>> {
-  if (!ids.length) return new Map();
-  const rows = rowsOf<{ item_id: number; free: string }>(
-    await db.execute(sql`select b.item_id, sum(greatest(b.on_hand - b.reserved, 0))::numeric(18,4)::text as free
-      from stock_balances b join warehouses w on w.id = b.warehouse_id and w.include_in_planning
-      where b.item_id in (${idList(ids)}) group by b.item_id`),
-  );
-  return new Map(rows.map((r) => [num(r.item_id), dec(r.free)]));
-}
-
 /** Σ over open MOs of the item of max(0, qty − produced). */
 export async function inProductionByItem(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Dec>> {
   if (!ids.length) return new Map();
@@ -263,7 +252,7 @@ export async function alternativesOf(db: DbOrTx, ids: readonly number[]): Promis
         union all
         select a.alternative_id, a.item_id, a.note from item_alternatives a where a.alternative_id in (${idList(ids)})
       ), free as (
-        select b.item_id, sum(greatest(b.on_hand - b.reserved, 0)) as qty
+        select b.item_id, sum(b.on_hand - b.reserved) as qty
         from stock_balances b join warehouses w on w.id = b.warehouse_id and w.include_in_planning
         where b.item_id in (select alt_id from pairs) group by b.item_id
       )
