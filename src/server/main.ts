@@ -8,6 +8,8 @@ import { createEmbeddedMaintenance } from './db/maintenance.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { startManufacturingJobs } from '@/modules/manufacturing/server/index.ts';
+import { purgeOldNotifications } from '@/modules/notifications/server/index.ts';
+import { startOrderJobs } from '@/modules/orders/server/index.ts';
 import { startShipmentJobs } from '@/modules/shipments/server/index.ts';
 import { shortageChanged, startShortageJobs } from '@/modules/shortage/server/index.ts';
 import { onLedgerChanged } from '@/modules/stock/server/index.ts';
@@ -49,12 +51,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const shipmentJobs = startShipmentJobs({ db: database.db, config, log });
     // MO overdue notices and time entries left open over 12 h (production.md §4, §6).
     const manufacturingJobs = startManufacturingJobs({ db: database.db, log });
+    // Overdue orders and overdue payments, raised from 08:00 Kyiv time (reports-admin.md §9).
+    const orderJobs = startOrderJobs({ db: database.db, log });
     // Critical material shortages: every 15 min, and a few seconds after any stock posting (warehouse.md §4).
     const shortageJobs = startShortageJobs({ db: database.db, log });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
       purgeExpiredAuthData(database.db).catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
+      // Read notifications older than 90 days that are resolved or never needed action (reports-admin.md §9).
+      purgeOldNotifications(database.db).catch((err: unknown) => log.error({ err }, 'notification purge failed'));
       maintenance?.().catch((err: unknown) => log.error({ err }, 'maintenance failed'));
     }, HOUR);
     housekeeping.unref();
@@ -67,6 +73,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         clearInterval(housekeeping);
         shipmentJobs.stop();
         manufacturingJobs.stop();
+        orderJobs.stop();
         stopShortageOnPostings();
         shortageJobs.stop();
         await app.close();

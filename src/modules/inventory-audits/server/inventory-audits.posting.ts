@@ -10,6 +10,7 @@ import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { postToLedger, reverseInLedger, type LedgerDocument, type LedgerIntent } from '@/modules/stock/server/index.ts';
 import { itemCosts, stockBalances, stockMovements, stockReservations } from '@/modules/stock/server/stock.table.ts';
+import { ORDER_LINE, notifyReservationCut } from '@/modules/orders/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { auditMessages, type Audit, type UncountedPolicy } from '../inventory-audits.contract.ts';
 import { inventoryAuditLines, inventoryAudits } from './inventory-audits.table.ts';
@@ -133,7 +134,7 @@ export async function postAudit(
 
     const noCost: string[] = [];
     const intents: LedgerIntent[] = [];
-    const shrunk: Array<Awaited<ReturnType<typeof shrinkReservations>>[number] & { itemId: number }> = [];
+    const shrunk: Array<Awaited<ReturnType<typeof shrinkReservations>>[number] & { itemId: number; item: string }> = [];
     const results = new Map<number, { expected: Dec; variance: Dec | null }>();
     for (const line of lines) {
       const balance = balances.get(line.itemId) ?? { onHand: dec(0), reserved: dec(0) };
@@ -161,7 +162,7 @@ export async function postAudit(
         const left = dec(line.countedQty);
         if (cmp(left, balance.reserved) < 0) {
           const changes = await shrinkReservations(tx, line.itemId, w, balance.reserved, left);
-          shrunk.push(...changes.map((c) => ({ ...c, itemId: line.itemId })));
+          shrunk.push(...changes.map((c) => ({ ...c, itemId: line.itemId, item: `${line.sku} ${line.name}` })));
         }
         intents.push({
           kind: 'out',
@@ -205,6 +206,13 @@ export async function postAudit(
         updatedAt: sql`now()`,
       })
       .where(eq(inventoryAudits.id, id));
+    await notifyReservationCut(
+      tx,
+      row.number,
+      shrunk
+        .filter((c) => c.sourceType === ORDER_LINE)
+        .map((c) => ({ orderLineId: c.sourceId, item: c.item, from: c.from, to: c.to })),
+    );
     const after = await getAudit(tx, id);
     await audit(tx, ctx, {
       action: 'post',

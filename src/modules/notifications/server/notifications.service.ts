@@ -1,5 +1,5 @@
 // The system's event feed (reports-admin.md §9): other modules call notify() inside their own transaction.
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { catalogEntry } from '@/shared/route-catalog.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
@@ -268,4 +268,23 @@ export async function resetBadges(db: Db, ctx: AuditContext & { userId: number }
     }
     return rows.length;
   });
+}
+
+/** How long a read notification that is resolved, or never needed action, is kept (reports-admin §9 'Retention'). */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+
+/** Deletes the read notifications older than the retention that are resolved or never needed action; the count. */
+export async function purgeOldNotifications(db: DbOrTx, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
+  const rows = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.isRead, true),
+        or(eq(notifications.isResolved, true), eq(notifications.actionRequired, false)),
+        lt(notifications.createdAt, cutoff),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }

@@ -2,6 +2,7 @@
 // they change (refreshOrder, paid sums, line progress), the creation and confirmation services, and the ports the
 // shipments and manufacturing modules implement for the order actions (connected in the composition root).
 export { ordersRoutes } from './orders.routes.ts';
+export { notifyReservationCut, runOrderNoticesOnce, startOrderJobs } from './orders.notices.ts';
 export {
   ORDER_LINE,
   ORDERS_ENTITY,

@@ -14,6 +14,7 @@ import { ORDERS_ENTITY, refreshOrder, releaseOrder, reserveOrder } from './order
 import { orderManufacturing } from './order-manufacturing.ts';
 import { orderShipments } from './order-shipments.ts';
 import { getOrder, orderLinesOf } from './orders.read.ts';
+import { notifyCancelledWithPayments } from './orders.notices.ts';
 import { assertStatus, lockOrder } from './orders.service.ts';
 import { orderLines, orders } from './orders.table.ts';
 
@@ -186,6 +187,7 @@ export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, rea
         id: paymentAllocations.id,
         paymentId: paymentAllocations.paymentId,
         paymentNumber: payments.number,
+        paymentStatus: payments.status,
         amount: paymentAllocations.amount,
       })
       .from(paymentAllocations)
@@ -203,6 +205,8 @@ export async function cancelOrder(db: DbOrTx, ctx: AuditContext, id: number, rea
         });
       }
     }
+    const paidBy = allocations.filter((a) => a.paymentStatus === 'posted').map((a) => a.paymentNumber);
+    await notifyCancelledWithPayments(tx, order, paidBy);
     await tx
       .update(orders)
       .set({
