@@ -7,7 +7,7 @@ import { ibanMfo } from '@/shared/requisites.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { openSecret, sealSecret } from '@/server/kernel/secrets.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { npCall, npMessages } from '@/modules/nova-poshta/server/index.ts';
+import { npCall, npMessages, resolveClientNpKeyNotice } from '@/modules/nova-poshta/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { carriers } from '@/resources/carriers/carriers.table.ts';
 import { counterpartyBankAccounts } from '@/resources/counterparties/counterparties.table.ts';
@@ -261,6 +261,7 @@ export async function putNpSettings(
       before,
       after: { ...after, apiKeyChanged: apiKey !== undefined },
     });
+    if (apiKey !== undefined) await resolveClientNpKeyNotice(tx, clientId);
     return after;
   });
 }
@@ -275,6 +276,7 @@ export async function deleteNpApiKey(db: Db, ctx: AuditContext, clientId: number
       .where(eq(clientNpSettings.clientId, clientId));
     const after = presentNp(clientId, String(client.name), await npRow(tx, clientId));
     await audit(tx, ctx, { action: 'update', entityType: 'client_np_settings', entityId: clientId, before, after });
+    await resolveClientNpKeyNotice(tx, clientId);
     return after;
   });
 }

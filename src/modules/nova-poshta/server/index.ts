@@ -26,3 +26,4 @@ export {
   type StoredNpSettings,
 } from './np-settings.ts';
 export { finalDeliveryStatuses, npStatusOf, npStatusTable, type NpDeliveryStatus } from './np-status.ts';
+export { isNpKeyRefusal, notifyClientNpKeyRejected, resolveClientNpKeyNotice } from './np-client-key-notice.ts';

@@ -517,4 +517,55 @@ describe('Nova Poshta waybills', () => {
     const [refs] = await f.t.db.select().from(clientNpSettings).where(eq(clientNpSettings.clientId, client));
     expect(refs!.contactPersonRefs).toEqual({});
   });
+
+  it("tells /clients when the client's own key is refused while tracking, and clears it when the key is replaced", async () => {
+    await configure();
+    const client = await f.client('Кременчукприлад', 4403);
+    const profile = {
+      senderCounterpartyRef: '000000ee-0000-4000-8000-000000000001',
+      senderContactRef: '000000ee-0000-4000-8000-000000000002',
+      senderCityRef: kyiv().Ref,
+      senderWarehouseRef: branchOf(kyiv().Ref).Ref,
+      senderPhone: '0931112233',
+      isActive: true,
+    };
+    await ok(await api('PUT', `/api/clients/${client}/nova-poshta-settings`, { apiKey: CLIENT_KEY, ...profile }));
+    const draft = await npShipment({ clientId: client });
+    const own = await ok(
+      await api('PATCH', `/api/shipments/${draft.id}`, { version: draft.version, senderProfile: 'client' }),
+    );
+    await ok(await api('POST', `/api/shipments/${own.id}/np-waybill`));
+    // The client's key stops working (Nova Poshta answers 'API key expired' to an unknown key).
+    await ok(await api('PUT', `/api/clients/${client}/nova-poshta-settings`, { apiKey: 'a'.repeat(32) }));
+    const key = `np-client-key:${client}`;
+    const open = () =>
+      f.t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.dedupeKey, key), eq(notifications.userId, f.adminId)));
+
+    const run = await trackShipments(
+      { db: f.t.db, apiUrl: fake.url, appSecret: f.t.config.sessionSecret },
+      { userId: null, actor: 'test' },
+      [own.id],
+    );
+    expect(run.failed).toBe(1);
+    const [notice] = await open();
+    expect(notice).toMatchObject({
+      type: 'error',
+      priority: 'medium',
+      title: 'Ключ Нової пошти клієнта відхилено',
+      actionRequired: true,
+      actionUrl: `/clients/${client}/nova-poshta-settings`,
+      relatedEntityType: 'client',
+      relatedEntityId: String(client),
+      isResolved: false,
+    });
+    expect(notice!.message).toBe(
+      'Кременчукприлад: Нова пошта: термін дії ключа API минув. Відправлення цього клієнта не відстежуються, доки ключ не замінять.',
+    );
+
+    await ok(await api('PUT', `/api/clients/${client}/nova-poshta-settings`, { apiKey: CLIENT_KEY }));
+    expect((await open())[0]!.isResolved).toBe(true);
+  });
 });

@@ -8,6 +8,8 @@ import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts'
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import {
   finalDeliveryStatuses,
+  isNpKeyRefusal,
+  notifyClientNpKeyRejected,
   isoFromNp,
   npCall,
   npPhone,
@@ -67,6 +69,8 @@ export async function trackShipments(deps: NpDeps, ctx: AuditContext, only?: rea
       recipientPhone: shipments.recipientPhone,
       senderProfile: shipments.senderProfile,
       clientId: sql<number>`(select o.client_id from orders o where o.id = ${shipments.orderId})`,
+      clientName: sql<string>`(select c.name from orders o join counterparties c on c.id = o.client_id
+        where o.id = ${shipments.orderId})`,
     })
     .from(shipments)
     .innerJoin(carriers, eq(carriers.id, shipments.carrierId))
@@ -112,6 +116,13 @@ export async function trackShipments(deps: NpDeps, ctx: AuditContext, only?: rea
       if (!answer.ok) {
         run.failed += batch.length;
         run.errors.push(answer.error);
+        // A client's own key refused by the service: its manager must replace it (reports-admin §9).
+        if (group !== 'own' && isNpKeyRefusal(answer.error)) {
+          const client = { id: Number(rows[0]!.clientId), name: rows[0]!.clientName };
+          await deps.db.transaction((tx) => notifyClientNpKeyRejected(tx, client, answer.error));
+          run.failed += rows.length - i - batch.length; // the rest of this key's waybills are not asked
+          break;
+        }
         continue;
       }
       const byNumber = new Map(answer.data.map((d) => [String(d.Number), d]));
