@@ -47,6 +47,8 @@ export const orderMessages = {
   hasReceipts: 'До замовлення вже є приходи — видалити його не можна, лише скасувати',
   noDocumentType: 'Немає активного типу документа постачальника — додайте його в довіднику',
   noWarehouse: 'Оберіть склад — у замовленні його не вказано, а склад за замовчуванням не задано',
+  noRecipients:
+    'У постачальника немає активного контакту з e-mail, що отримує документи — додайте його або надішліть без листа',
 } as const;
 
 export const orderStatuses = [
@@ -154,6 +156,11 @@ export const orderUpdateSchema = z.strictObject({
 }) as unknown as z.ZodType<Partial<OrderBody> & { version: number }>;
 
 export const orderVersionSchema = z.strictObject({ version: z.number().int().min(1).optional() });
+/** 'Надіслати': `email` also queues the print form to the supplier's contacts that receive documents. */
+export const orderSendSchema = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  email: z.boolean().optional(),
+});
 export const orderConfirmSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
   expectedDate: optionalDate,
@@ -315,7 +322,12 @@ export const supplierOrdersSchemas = {
   create: { body: orderCreateSchema, response: orderSchema },
   update: { params: idParams, body: orderUpdateSchema, response: orderSchema },
   remove: { params: idParams },
-  send: { params: idParams, body: orderVersionSchema.nullish(), response: orderSchema },
+  send: {
+    params: idParams,
+    body: orderSendSchema.nullish(),
+    /** `emailedTo`: the addresses the letter was queued to, when asked. */
+    response: orderSchema.extend({ emailedTo: z.array(z.string()).optional() }),
+  },
   returnToDraft: { params: idParams, body: orderVersionSchema.nullish(), response: orderSchema },
   confirm: { params: idParams, body: orderConfirmSchema.nullish(), response: orderSchema },
   close: { params: idParams, body: orderReasonSchema, response: orderSchema },

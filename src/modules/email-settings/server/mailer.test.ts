@@ -1,51 +1,11 @@
 // Mail through a real SMTP server (the smtp-server package on a local port), as the recovery flow uses it.
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '@/server/testing/mail-text.ts';
+import { startSmtp, waitFor, type SmtpTestServer } from '@/server/testing/smtp-server.ts';
 import { createTestApp, createUser, type TestApp } from '@/server/testing/test-app.ts';
 import { emailOutbox } from './email-outbox.table.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-  user: string | undefined;
-}
-
-function startSmtp(): Promise<{ port: number; inbox: Received[]; close(): Promise<void> }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: false,
-    allowInsecureAuth: true,
-    onAuth(auth, _session, cb) {
-      if (auth.username === 'mailer' && auth.password === 's3cret') cb(null, { user: auth.username });
-      else cb(new Error('Invalid credentials'));
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          user: session.user as string | undefined,
-        });
-        cb();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.server.address() as { port: number }).port;
-      resolve({ port, inbox, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
-}
 
 /** A port with nobody listening: the connection is refused at once. */
 async function deadPort(): Promise<number> {
@@ -56,17 +16,7 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpTestServer;
 let t: TestApp;
 
 beforeAll(async () => {

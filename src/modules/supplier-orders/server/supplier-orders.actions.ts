@@ -6,6 +6,7 @@ import { dec, isZero } from '@/shared/decimal.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import type { Mailer } from '@/modules/email-settings/server/index.ts';
 import type { Receipt } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../supplier-orders.contract.ts';
 import { kyivToday } from './supplier-orders.progress.ts';
 import { supplierOrderReceipts } from './supplier-order-receipts.ts';
+import { emailOrderToSupplier } from './supplier-orders.mail.ts';
 import { supplierOrders } from './supplier-orders.table.ts';
 import { getOrder } from './supplier-orders.read.ts';
 import { checkVersion } from '@/server/kernel/documents.ts';
@@ -30,6 +32,8 @@ const nothingReceived = (order: Order) => order.lines.every((l) => isZero(dec(l.
 
 export interface TransitionInput {
   version?: number;
+  /** 'Надіслати' only: also e-mail the print form to the supplier (needs `mailer`). */
+  email?: boolean;
   reason?: string;
   expectedDate?: string | null;
   supplierReference?: string | null;
@@ -42,7 +46,8 @@ export async function transitionOrder(
   id: number,
   action: OrderAction,
   input: TransitionInput = {},
-): Promise<Order> {
+  mailer?: Mailer,
+): Promise<Order & { emailedTo?: string[] }> {
   return db.transaction(async (tx) => {
     const before = await getOrder(tx, id, true);
     const rule = orderTransitions[action];
@@ -78,14 +83,16 @@ export async function transitionOrder(
       .set({ ...set, version: sql`${supplierOrders.version} + 1`, updatedAt: sql`now()` })
       .where(eq(supplierOrders.id, id));
     const after = await getOrder(tx, id);
+    const emailedTo =
+      action === 'send' && input.email && mailer ? await emailOrderToSupplier(tx, mailer, after) : undefined;
     await audit(tx, ctx, {
       action: action === 'cancel' ? 'cancel' : 'status_change',
       entityType: ENTITY,
       entityId: id,
       before,
-      after,
+      after: emailedTo ? { ...after, emailedTo } : after,
     });
-    return after;
+    return emailedTo ? { ...after, emailedTo } : after;
   });
 }
 

@@ -31,7 +31,8 @@ export async function supplierOrdersRoutes(app: AppInstance, deps: AppDeps) {
       await deleteOrder(db, auditContext(request), request.params.id);
       return reply.status(204).send();
     },
-    send: async (request) => transitionOrder(db, auditContext(request), request.params.id, 'send', request.body ?? {}),
+    send: async (request) =>
+      transitionOrder(db, auditContext(request), request.params.id, 'send', request.body ?? {}, deps.mailer),
     returnToDraft: async (request) =>
       transitionOrder(db, auditContext(request), request.params.id, 'return-to-draft', request.body ?? {}),
     confirm: async (request) =>

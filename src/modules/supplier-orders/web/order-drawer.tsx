@@ -39,6 +39,7 @@ import {
   type DocumentFact,
 } from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
+import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
@@ -355,6 +356,7 @@ function ActionDialog({
   const c = ordersWebMessages.confirmDialog;
   const rv = ordersWebMessages.receiveDialog;
   const [reason, setReason] = useState('');
+  const [emailSupplier, setEmailSupplier] = useState(false);
   const [expectedDate, setExpectedDate] = useState(order.expectedDate ?? '');
   const [supplierReference, setSupplierReference] = useState(order.supplierReference ?? '');
   const [docNumber, setDocNumber] = useState('');
@@ -371,7 +373,7 @@ function ActionDialog({
     mutationFn: async (): Promise<unknown> => {
       switch (pending.kind) {
         case 'send':
-          return ordersApi.send(order.id, order.version);
+          return ordersApi.send(order.id, order.version, emailSupplier);
         case 'returnToDraft':
           return ordersApi.returnToDraft(order.id, order.version);
         case 'delete':
@@ -395,7 +397,8 @@ function ActionDialog({
     },
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ predicate: isOrdersQuery });
-      toast({ title: a.done[pending.kind], description: order.number });
+      const emailedTo = pending.kind === 'send' ? (answer as { emailedTo?: string[] }).emailedTo : undefined;
+      toast({ title: a.done[pending.kind], description: emailedTo ? s.emailed(emailedTo) : order.number });
       onDone();
       if (pending.kind === 'delete') onDeleted();
       if (pending.kind === 'receive') {
@@ -444,6 +447,15 @@ function ActionDialog({
   switch (pending.kind) {
     case 'send':
       [title, description, confirmLabel] = [s.sendTitle, s.sendDescription, a.send];
+      body = (
+        <label className="flex items-start gap-2 text-sm">
+          <Checkbox checked={emailSupplier} onCheckedChange={(v) => setEmailSupplier(v === true)} className="mt-0.5" />
+          <span>
+            {s.emailSupplier}
+            <span className="block text-xs text-muted-foreground">{s.emailSupplierHint}</span>
+          </span>
+        </label>
+      );
       break;
     case 'returnToDraft':
       [title, description, confirmLabel] = [s.returnTitle, s.returnDescription, a.returnToDraft];

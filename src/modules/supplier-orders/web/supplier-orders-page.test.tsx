@@ -190,6 +190,29 @@ describe('SupplierOrdersPage', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('sends a draft with the letter to the supplier when asked, and says where the letter went', async () => {
+    const draft = { ...sent, status: 'draft' as const, sentAt: null };
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/supplier-orders/5' && (init.method ?? 'GET') === 'GET') return jsonResponse(draft);
+      if (url === '/api/supplier-orders/5/send' && init.method === 'POST') {
+        return jsonResponse({ ...sent, version: 3, emailedTo: ['zakaz@radiomag.ua'] });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    const drawer = await openDrawer(user);
+    await user.click(within(drawer).getByRole('button', { name: 'Надіслати' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Надіслати замовлення?' });
+    const letter = within(dialog).getByRole('checkbox', { name: /Надіслати постачальнику лист із замовленням/ });
+    expect(letter.getAttribute('aria-checked')).toBe('false');
+    await user.click(letter);
+    await user.click(within(dialog).getByRole('button', { name: 'Надіслати' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders/5/send')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders/5/send')[0]).toEqual({ version: 2, email: true });
+    expect(await screen.findByText('Лист поставлено в чергу: zakaz@radiomag.ua')).toBeTruthy();
+  });
+
   it('asks for a reason before cancelling and names a missing supplier in a new order', async () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();

@@ -57,7 +57,8 @@ export const ordersApi = {
   create: (body: OrderCreateBody) => callEndpoint(api.create, { body }),
   update: (id: number, body: OrderPatch) => callEndpoint(api.update, { params: { id }, body }),
   remove: (id: number) => callEndpoint(api.remove, { params: { id } }),
-  send: (id: number, version: number) => callEndpoint(api.send, { params: { id }, body: { version } }),
+  send: (id: number, version: number, email = false) =>
+    callEndpoint(api.send, { params: { id }, body: email ? { version, email } : { version } }),
   confirm: (id: number, body: ConfirmBody) => callEndpoint(api.confirm, { params: { id }, body }),
   returnToDraft: (id: number, version: number) =>
     callEndpoint(api.returnToDraft, { params: { id }, body: { version } }),
