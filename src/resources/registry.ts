@@ -6,6 +6,8 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import { stockBalances } from '../modules/stock/server/stock.table.ts';
 // The file itself, not the module's index: the index's routes reach the resource engine, which is built from here.
 import { clientDebtWhere, withClientBalances } from '../modules/clients/server/client-balance.ts';
+import { openOrdersBySupplier } from '../modules/supplier-orders/server/supplier-orders.by-supplier.ts';
+import { lastReceiptBySupplier } from '../modules/supplier-receipts/server/supplier-receipts.by-supplier.ts';
 import type { RegisteredResource } from './_engine/server/resource-registry.ts';
 import { carriersResource } from './carriers/carriers.resource.ts';
 import { carriers } from './carriers/carriers.table.ts';
@@ -38,6 +40,7 @@ import { unitsResource } from './units/units.resource.ts';
 import { units } from './units/units.table.ts';
 import { warehousesResource } from './warehouses/warehouses.resource.ts';
 import { warehouses } from './warehouses/warehouses.table.ts';
+import { checkWarehouseUpdate, withWarehouseStock } from './warehouses/warehouses.checks.ts';
 import { workersResource } from './workers/workers.resource.ts';
 import { workers } from './workers/workers.table.ts';
 
@@ -50,7 +53,7 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: departmentsResource, table: departments },
   { def: positionsResource, table: positions },
   { def: workersResource, table: workers },
-  { def: warehousesResource, table: warehouses },
+  { def: warehousesResource, table: warehouses, decorate: withWarehouseStock, checkUpdate: checkWarehouseUpdate },
   { def: carriersResource, table: carriers },
   { def: currenciesResource, table: currencies },
   { def: supplierDocumentTypesResource, table: supplierDocumentTypes },
@@ -88,7 +91,10 @@ export const resourceRegistry: readonly RegisteredResource[] = [
     def: suppliersResource,
     table: counterparties,
     fixed: { isSupplier: true },
-    decorate: primaryContacts,
+    decorate: async (db, rows) => {
+      await primaryContacts(db, rows);
+      await supplierActivity(db, rows);
+    },
     searchAlso: contactNamed,
   },
   { def: clientContactsResource, table: counterpartyContacts },
@@ -106,6 +112,16 @@ async function primaryContacts(db: DbOrTx, rows: Array<Record<string, unknown>>)
     .where(and(inArray(counterpartyContacts.counterpartyId, ids), eq(counterpartyContacts.isPrimary, true)));
   const byId = new Map(found.map((c) => [c.counterpartyId, c.fullName]));
   for (const row of rows) row.primaryContact = byId.get(row.id as number) ?? null;
+}
+
+/** A supplier's open orders and the date of its last posted receipt (reference-data.md §13), one query each. */
+async function supplierActivity(db: DbOrTx, rows: Array<Record<string, unknown>>) {
+  const ids = rows.map((r) => r.id as number);
+  const [open, last] = [await openOrdersBySupplier(db, ids), await lastReceiptBySupplier(db, ids)];
+  for (const row of rows) {
+    row.openOrders = open.get(row.id as number) ?? 0;
+    row.lastReceiptDate = last.get(row.id as number) ?? null;
+  }
 }
 
 /** The clients' search also finds a firm by the name of one of its contacts. */

@@ -93,8 +93,11 @@ export interface ComputedColumn {
   name: string;
   label: string;
   after?: string;
-  /** 'money': a decimal string shown with 2 decimals and a decimal comma, right-aligned (default 'text'). */
-  kind?: 'text' | 'money';
+  /**
+   * 'money': a decimal string shown with 2 decimals and a decimal comma, right-aligned; 'count': a whole number,
+   * right-aligned; 'date': YYYY-MM-DD shown as дд.мм.рррр (default 'text').
+   */
+  kind?: 'text' | 'money' | 'count' | 'date';
   /** A value above 0 is drawn in red. */
   alertPositive?: boolean;
 }
@@ -162,7 +165,13 @@ export function listColumns(def: ResourceDef): FieldDef[] {
     const field: FieldDef = {
       name: c.name,
       label: c.label,
-      ...(c.kind === 'money' ? { kind: 'decimal', scale: 2 } : { kind: 'text' }),
+      ...(c.kind === 'money'
+        ? { kind: 'decimal' as const, scale: 2 }
+        : c.kind === 'count'
+          ? { kind: 'integer' as const }
+          : c.kind === 'date'
+            ? { kind: 'date' as const }
+            : { kind: 'text' as const }),
       list: true,
       computed: true,
       alertPositive: c.alertPositive,

@@ -161,7 +161,12 @@ export const suppliersResource = defineResource({
   importKey: ['taxId'],
   hasActiveFlag: true,
   crossCheck: checkRequisites,
-  computedColumns: [{ name: 'primaryContact', label: 'Контактна особа', after: 'phone' }],
+  // Open orders and the last receipt come from the supplier-orders and supplier-receipts modules (registry.ts).
+  computedColumns: [
+    { name: 'primaryContact', label: 'Контактна особа', after: 'phone' },
+    { name: 'openOrders', label: 'Відкриті замовлення', kind: 'count' },
+    { name: 'lastReceiptDate', label: 'Останній прихід', kind: 'date' },
+  ],
   fields: [
     ...identity,
     { name: 'rating', label: 'Рейтинг (1–5)', kind: 'integer', min: 1, max: 5, list: true, filter: true },

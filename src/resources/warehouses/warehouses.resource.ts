@@ -1,6 +1,6 @@
 import { defineResource } from '../_engine/define-resource.ts';
 
-// reference-data.md §9 (the responsible worker arrives with workers; stock columns with the ledger).
+// reference-data.md §9. The stock columns and the deactivation guard are the server's (warehouses.checks.ts).
 export const warehousesResource = defineResource({
   route: '/warehouses',
   title: 'Склади',
@@ -11,6 +11,10 @@ export const warehousesResource = defineResource({
   importKey: ['code'],
   seed: [{ code: 'ОСН', name: 'Основний склад', type: 'general', isDefault: true, includeInPlanning: true }],
   hasActiveFlag: true,
+  computedColumns: [
+    { name: 'itemsInStock', label: 'Позицій на складі', kind: 'count', after: 'isDefault' },
+    { name: 'stockValue', label: 'Вартість запасів', kind: 'money', after: 'itemsInStock' },
+  ],
   fields: [
     { name: 'code', label: 'Код', kind: 'text', required: true, unique: true, maxLength: 20, list: true, search: true },
     {
@@ -48,6 +52,13 @@ export const warehousesResource = defineResource({
       exclusive: { per: ['type'] },
     },
     { name: 'includeInPlanning', label: 'Враховувати в плануванні', kind: 'boolean', defaultValue: true },
+    {
+      name: 'responsibleWorkerId',
+      label: 'Відповідальна особа',
+      kind: 'reference',
+      references: '/workers',
+      list: true,
+    },
     { name: 'address', label: 'Адреса', kind: 'textarea', search: true },
   ],
 });

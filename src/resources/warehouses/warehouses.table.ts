@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
+import { workers } from '../workers/workers.table.ts';
 
 export const warehouses = pgTable(
   'warehouses',
@@ -12,6 +13,8 @@ export const warehouses = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     includeInPlanning: boolean('include_in_planning').notNull().default(true),
     address: text('address'),
+    /** Who answers for the warehouse's stock (reference-data.md §9). */
+    responsibleWorkerId: integer('responsible_worker_id').references(() => workers.id),
   },
   (t) => [
     uniqueIndex('warehouses_code_key').on(normalised(t.code)),

@@ -68,6 +68,9 @@ async function sample(def: ResourceDef, field: FieldDef, n: number): Promise<unk
       if (field.references === def.route) return null;
       if (field.references === '/users') return adminId;
       const target = byRoute.get(creatableRoute(field.references!))!;
+      // References may run in a circle (a department's manager is a worker of a department): an optional one whose
+      // target is already being built is left empty.
+      if (building.has(target.route) && !field.required) return null;
       const res = await api('POST', `/api${target.route}`, await payloadFor(target));
       if (res.statusCode === 409) {
         // A target whose key is a fixed example (a currency code) exists already: refer to that one.
@@ -80,10 +83,19 @@ async function sample(def: ResourceDef, field: FieldDef, n: number): Promise<unk
   }
 }
 
+/** The routes whose sample records are being built, outermost first. */
+const building = new Set<string>();
+
 async function payloadFor(def: ResourceDef): Promise<Record<string, unknown>> {
   counter += 1;
+  const n = counter;
   const payload: Record<string, unknown> = {};
-  for (const field of def.fields) payload[field.name] = await sample(def, field, counter);
+  building.add(def.route);
+  try {
+    for (const field of def.fields) payload[field.name] = await sample(def, field, n);
+  } finally {
+    building.delete(def.route);
+  }
   return payload;
 }
 
