@@ -23,6 +23,7 @@ import {
   stockRoutes,
 } from '@/modules/stock/server/index.ts';
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
+import { assemblyRoutes } from '@/modules/assembly/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
 import {
   connectSupplierOrderReceipts,
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     techCardsRoutes,
     recipesRoutes,
     manufacturingRoutes,
+    assemblyRoutes,
     productionTasksRoutes,
     mesRoutes,
     orderedProductsRoutes,

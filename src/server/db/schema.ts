@@ -27,6 +27,7 @@ export * from '../../modules/stock/server/stock.table.ts';
 export * from '../../modules/supplier-receipts/server/supplier-receipts.table.ts';
 export * from '../../modules/stock/server/adjustments.table.ts';
 export * from '../../modules/warehouse-transfers/server/warehouse-transfers.table.ts';
+export * from '../../modules/assembly/server/assembly.table.ts';
 export * from '../../modules/inventory-audits/server/inventory-audits.table.ts';
 export * from '../../modules/supplier-orders/server/supplier-orders.table.ts';
 export * from '../../modules/orders/server/orders.table.ts';

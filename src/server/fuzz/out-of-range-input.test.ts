@@ -10,10 +10,12 @@ let productId: number;
 let supplierId: number;
 let otherWarehouseId: number;
 let confirmedOrderId: number;
+let kitId: number;
 
 beforeAll(async () => {
   s = await createSalesFixture();
   productId = await s.product({ stock: '10', cost: '50.00' });
+  kitId = await s.product();
   supplierId = (await s.api('GET', '/api/suppliers')).json()[0].id as number;
   const other = await s.api('POST', '/api/warehouses', { code: 'ДАТИ-2', name: 'Склад 2', type: 'finished_goods' });
   expect(other.statusCode, other.body).toBe(201);
@@ -60,6 +62,18 @@ const creates: Array<[string, string, (date: string) => Record<string, unknown>]
     (date) => ({ supplierId, orderDate: date, lines: [{ itemId: productId, qty: '1', unitPrice: '1' }] }),
   ],
   ['/api/inventory-audits', 'documentDate', (date) => ({ warehouseId: s.warehouseId, documentDate: date })],
+  [
+    '/api/assembly',
+    'documentDate',
+    (date) => ({
+      type: 'assembly',
+      documentDate: date,
+      itemId: kitId,
+      qty: '1',
+      warehouseId: s.warehouseId,
+      lines: [{ itemId: productId, qty: '1' }],
+    }),
+  ],
 ];
 
 describe('document dates outside 2000–2999', () => {

@@ -74,6 +74,7 @@ describe('route table', () => {
         '/bom',
         '/tech-cards',
         '/recipes',
+        '/assembly',
         '/manufacturing',
         '/production',
         '/mes',

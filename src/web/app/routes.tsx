@@ -163,6 +163,7 @@ export const pages: readonly PageDefinition[] = [
   definePage('/bom', () => import('@/modules/bom/web/bom-page.tsx').then((m) => m.BomPage)),
   definePage('/tech-cards', () => import('@/modules/tech-cards/web/tech-cards-page.tsx').then((m) => m.TechCardsPage)),
   definePage('/recipes', () => import('@/modules/recipes/web/recipes-page.tsx').then((m) => m.RecipesPage)),
+  definePage('/assembly', () => import('@/modules/assembly/web/assembly-page.tsx').then((m) => m.AssemblyPage)),
   definePage('/manufacturing', () =>
     import('@/modules/manufacturing/web/manufacturing-page.tsx').then((m) => m.ManufacturingPage),
   ),

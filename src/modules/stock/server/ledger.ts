@@ -44,8 +44,12 @@ interface Line {
 }
 
 export type LedgerIntent =
-  /** Incoming with its own cost (receipt, production output): updates the moving average. */
-  | (Line & { kind: 'in'; warehouseId: number; unitCost: string })
+  /**
+   * Incoming with its own cost (receipt, production output): updates the moving average. `value` (UAH, 2 decimals)
+   * is the movement's exact value where the document fixed it (an assembly's Σ inputs, a disassembly's share), so
+   * value in equals value out; without it the value is round2(qty × unitCost).
+   */
+  | (Line & { kind: 'in'; warehouseId: number; unitCost: string; value?: string })
   /** Incoming at the current average (surplus, adjustment in); `unitCost` only for an item without one yet. */
   | (Line & { kind: 'in_at_average'; warehouseId: number; unitCost?: string })
   /** Outgoing at the average; `consume` takes the stock a reservation holds for this source. */
@@ -341,7 +345,7 @@ export async function postManyToLedger(tx: DbOrTx, postings: readonly LedgerPost
       switch (intent.kind) {
         case 'in': {
           const unitCost = dec(intent.unitCost);
-          const value = round(mul(qty, unitCost), MONEY);
+          const value = intent.value === undefined ? round(mul(qty, unitCost), MONEY) : round(dec(intent.value), MONEY);
           const restart = cmp(cost.qty, dec(0)) <= 0;
           cost.qty = add(cost.qty, qty);
           cost.value = add(cost.value, value);

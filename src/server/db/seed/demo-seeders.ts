@@ -1,5 +1,6 @@
 // Composition root of the demo dataset: every module's seeder, in dependency order. Each *.demo.ts file is imported
 // itself — the modules' server/index.ts export services only.
+import { assemblyDemoSeeder } from '@/modules/assembly/server/assembly.demo.ts';
 import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
@@ -53,4 +54,6 @@ export const demoSeeders: readonly DemoSeeder[] = [
   mesDemoSeeder,
   // The whole path: order → ordered products → MO → materials → terminal → output → shipment.
   productionJourneyDemoSeeder,
+  // Kits in stock taken apart and assembled again by their BOMs (ASM/DSM).
+  assemblyDemoSeeder,
 ];
