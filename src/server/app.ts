@@ -8,6 +8,7 @@ import '@/shared/zod-uk.ts';
 import { TOTAL_COUNT_HEADER } from '@/shared/list.ts';
 import { authRoutes } from '@/modules/auth/server/index.ts';
 import { clientsRoutes } from '@/modules/clients/server/index.ts';
+import { categoriesRoutes } from '@/modules/categories/server/index.ts';
 import { companiesRoutes } from '@/modules/companies/server/index.ts';
 import { itemsRoutes } from '@/modules/items/server/index.ts';
 import { workersRoutes } from '@/modules/workers/server/index.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     itemsRoutes,
     clientsRoutes,
     companiesRoutes,
+    categoriesRoutes,
     workersRoutes,
     supplierReceiptsRoutes,
     stockRoutes,

@@ -63,8 +63,10 @@ export const pages: readonly PageDefinition[] = [
   resourcePage('/categories', () =>
     import('@/resources/categories/categories.resource.ts').then((m) => m.categoriesResource),
   ),
-  resourcePage('/product-categories', () =>
-    import('@/resources/categories/categories.resource.ts').then((m) => m.productCategoriesResource),
+  resourcePage(
+    '/product-categories',
+    () => import('@/resources/categories/categories.resource.ts').then((m) => m.productCategoriesResource),
+    () => import('@/modules/categories/web/category-extensions.tsx').then((m) => m.productCategoryExtensions),
   ),
   resourcePage('/package-types', () =>
     import('@/resources/package-types/package-types.resource.ts').then((m) => m.packageTypesResource),

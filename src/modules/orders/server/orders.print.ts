@@ -9,16 +9,15 @@ import { dec, fixed, isZero, mul, round, sub, div } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { createPdf, pdfBuffer, printDate, type Pdf } from '@/server/kernel/pdf/pdf.ts';
 import { users } from '@/modules/users/server/users.table.ts';
-import { categories } from '@/resources/categories/categories.table.ts';
+import { departmentsOfItems } from '@/modules/categories/server/index.ts';
 import { companies, companyBankAccounts, companyLogos } from '@/resources/companies/companies.table.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
-import { items } from '@/resources/items/items.table.ts';
 import { orderMessages, type Order } from '../orders.contract.ts';
 
 export const invoiceTitle = 'Рахунок на оплату';
 export const departmentsTitle = 'Відомість для відділів';
 export const DRAFT_WATERMARK = 'ЧЕРНЕТКА';
-/** The group of lines whose item has no department (here: no product category). */
+/** The group of lines whose item's product category has no department (or that have no item). */
 export const NO_DEPARTMENT = 'Без відділу';
 
 const MONTHS = [
@@ -352,25 +351,17 @@ export async function renderInvoice(db: DbOrTx, order: Order): Promise<Buffer> {
 }
 
 /**
- * 'Відомість для відділів': the lines grouped by the item's product category (the catalogue has no link from a
- * category to departments yet, so the category stands for the department), then 'Без відділу'; no prices.
+ * 'Відомість для відділів': the lines grouped by the departments of the item's product category
+ * (reference-data.md §2–3 — a line whose category has two departments is listed under both), then 'Без відділу' for
+ * items with none; no prices.
  */
 export async function renderDepartments(db: DbOrTx, order: Order): Promise<Buffer> {
   const itemIds = order.lines.map((l) => l.itemId).filter((v): v is number => v != null);
-  const groupOf = new Map<number, string | null>();
-  for (const itemId of itemIds) {
-    if (groupOf.has(itemId)) continue;
-    const [row] = await db
-      .select({ category: categories.name })
-      .from(items)
-      .leftJoin(categories, eq(categories.id, items.categoryId))
-      .where(eq(items.id, itemId));
-    groupOf.set(itemId, row?.category ?? null);
-  }
+  const departmentsOf = await departmentsOfItems(db, itemIds);
   const groups = new Map<string, Order['lines']>();
   for (const l of order.lines) {
-    const name = (l.itemId != null ? groupOf.get(l.itemId) : null) ?? NO_DEPARTMENT;
-    groups.set(name, [...(groups.get(name) ?? []), l]);
+    const names = (l.itemId != null ? departmentsOf.get(l.itemId) : undefined) ?? [NO_DEPARTMENT];
+    for (const name of names) groups.set(name, [...(groups.get(name) ?? []), l]);
   }
   const names = [...groups.keys()].filter((n) => n !== NO_DEPARTMENT).sort((a, b) => a.localeCompare(b, 'uk'));
   if (groups.has(NO_DEPARTMENT)) names.push(NO_DEPARTMENT);

@@ -1,0 +1,2 @@
+export { categoriesRoutes } from './categories.routes.ts';
+export { departmentsOfItems } from './category-departments.ts';
