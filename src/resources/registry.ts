@@ -4,6 +4,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { stockBalances } from '../modules/stock/server/stock.table.ts';
+import { stockStatusWhere } from '../modules/stock/server/stock-status.where.ts';
+import { stockStatuses, type StockStatus } from '../modules/stock/stock.contract.ts';
 // The file itself, not the module's index: the index's routes reach the resource engine, which is built from here.
 import { clientDebtWhere, withClientBalances } from '../modules/clients/server/client-balance.ts';
 import { openOrdersBySupplier } from '../modules/supplier-orders/server/supplier-orders.by-supplier.ts';
@@ -66,6 +68,7 @@ export const resourceRegistry: readonly RegisteredResource[] = [
       await withPhotoVersions(db, rows);
     },
     checkUpdate: checkItemUpdate,
+    derivedFilters: { stockStatus: productStockStatusWhere },
     readAlso: ['/dashboard'],
   },
   {
@@ -102,6 +105,13 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: counterpartiesLookup, table: counterparties, lookupOnly: true },
   { def: usersLookup, table: users, lookupOnly: true },
 ];
+
+/** `GET /api/products?stockStatus=`: the items whose warehouse.md §0 status is the one asked for. */
+function productStockStatusWhere(value: string) {
+  return (stockStatuses as readonly string[]).includes(value)
+    ? stockStatusWhere(items.id, value as StockStatus)
+    : undefined;
+}
 
 /** A counterparty's primary contact beside it on /clients and /suppliers (reference-data.md §13). */
 async function primaryContacts(db: DbOrTx, rows: Array<Record<string, unknown>>) {

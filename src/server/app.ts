@@ -21,6 +21,7 @@ import {
   adjustmentsForSerials,
   adjustmentsRoutes,
   connectComponentPurchasing,
+  connectInventoryProduction,
   stockRoutes,
 } from '@/modules/stock/server/index.ts';
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
@@ -53,6 +54,7 @@ import { bomRoutes } from '@/modules/bom/server/index.ts';
 import { techCardsRoutes } from '@/modules/tech-cards/server/index.ts';
 import { recipesRoutes } from '@/modules/recipes/server/index.ts';
 import {
+  inProductionByItem,
   manufacturingForOrders,
   manufacturingOfOrder,
   manufacturingRoutes,
@@ -103,6 +105,7 @@ export function connectModules(): void {
     lastPurchaseByItem,
     createOrder: createSupplierOrder,
   });
+  connectInventoryProduction(inProductionByItem);
   connectOrderRelatedDocuments([paymentsOfOrder, shipmentsOfOrder, manufacturingOfOrder]);
 }
 

@@ -50,6 +50,15 @@ export const stockListQuerySchema = z.strictObject({
 });
 export const stockSortFields = ['sku', 'name', 'onHand', 'available', 'value', 'status'] as const;
 
+/** The kinds /inventory lists (warehouse.md §1), each a value of its kind filter. */
+export const inventoryKinds = ['product', 'semi_finished'] as const;
+export const inventoryKindLabels: Record<(typeof inventoryKinds)[number], string> = {
+  product: 'Готова продукція',
+  semi_finished: 'Напівфабрикат',
+};
+/** /inventory: the balances filters plus the kind. */
+export const inventoryListQuerySchema = stockListQuerySchema.extend({ kind: z.enum(inventoryKinds).optional() });
+
 export const stockRowSchema = z.object({
   itemId: z.number().int(),
   sku: z.string(),
@@ -67,6 +76,10 @@ export const stockRowSchema = z.object({
   status: z.enum(stockStatuses),
 });
 export type StockRow = z.infer<typeof stockRowSchema>;
+
+/** An /inventory row: the balances plus 'У виробництві' — what open MOs of the item are still to make. */
+export const inventoryRowSchema = stockRowSchema.extend({ inProduction: z.string() });
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
 // ---- /component-stock: the purchasing view (warehouse.md §2) ----------------------------------------------------
 
@@ -129,6 +142,10 @@ export const stockStatsSchema = z.object({
 });
 export type StockStats = z.infer<typeof stockStatsSchema>;
 
+export const movementDirections = ['in', 'out'] as const;
+export type MovementDirection = (typeof movementDirections)[number];
+export const movementDirectionLabels: Record<MovementDirection, string> = { in: 'Прихід', out: 'Розхід' };
+
 export const movementQuerySchema = z.strictObject({
   ...listQueryShape,
   itemId: optionalId,
@@ -137,6 +154,11 @@ export const movementQuerySchema = z.strictObject({
   ...periodFilterShape(),
   /** Components and materials (the default), or every kind. */
   kind: z.enum(['components', 'all']).optional(),
+  categoryId: optionalId,
+  /** Who posted the movement. */
+  userId: optionalId,
+  /** Incoming (qty > 0) or outgoing (qty < 0) movements. */
+  direction: z.enum(movementDirections).optional(),
 });
 
 export const movementRowSchema = z.object({
@@ -181,15 +203,16 @@ export type MovementSummary = z.infer<typeof movementSummarySchema>;
 /** An export's file: XLSX unless CSV is asked for. */
 const exportFormatShape = { format: z.enum(['csv', 'xlsx']).optional().default('xlsx') };
 export const stockExportQuerySchema = stockListQuerySchema.extend(exportFormatShape);
+export const inventoryExportQuerySchema = inventoryListQuerySchema.extend(exportFormatShape);
 export const movementExportQuerySchema = movementQuerySchema.extend(exportFormatShape);
 export const componentStockExportQuerySchema = componentStockListQuerySchema.extend(exportFormatShape);
 
-/** The shapes of one stock page's endpoints: /inventory and /component-stock take and answer the same. */
+/** The shapes of /inventory's endpoints: the balances with the kind filter and 'У виробництві'. */
 const stockPageSchemas = {
-  list: { query: stockListQuerySchema, response: z.array(stockRowSchema) },
-  stats: { query: stockListQuerySchema, response: stockStatsSchema },
+  list: { query: inventoryListQuerySchema, response: z.array(inventoryRowSchema) },
+  stats: { query: inventoryListQuerySchema, response: stockStatsSchema },
   /** CSV or XLSX of every matching row. */
-  export: { query: stockExportQuerySchema },
+  export: { query: inventoryExportQuerySchema },
 };
 
 /** The shapes of every endpoint of the stock read pages (their paths are in stock.endpoints.ts, decision 0016). */

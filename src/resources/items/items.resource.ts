@@ -1,3 +1,4 @@
+import { stockStatusLabels, stockStatuses } from '@/modules/stock/stock.contract.ts';
 import { checkBarcode, checkUktzed, internalEan13 } from '@/shared/requisites.ts';
 import { defineResource, type FieldDef, type FieldOption } from '../_engine/define-resource.ts';
 
@@ -108,6 +109,14 @@ export const productsResource = defineResource({
   defaultSort: '-createdAt',
   importKey: ['sku'],
   hasActiveFlag: true,
+  // The one stock status rule (warehouse.md §0) over the planning warehouses; the registry binds the condition.
+  derivedFilters: [
+    {
+      name: 'stockStatus',
+      label: 'Статус запасу',
+      options: stockStatuses.map((status) => ({ value: status, label: stockStatusLabels[status] })),
+    },
+  ],
   fields: [
     ...identity('/product-categories', productKinds),
     price('retailPrice', 'Роздрібна ціна, грн (без ПДВ)', true),

@@ -54,4 +54,5 @@ export {
   timeEntries,
 } from './manufacturing.table.ts';
 export { openMaterialNeedsByItem } from './manufacturing.material-needs.ts';
+export { inProductionByItem } from './manufacturing.in-production.ts';
 export { manufacturingOrderByNumber } from './manufacturing.by-number.ts';

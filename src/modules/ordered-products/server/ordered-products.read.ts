@@ -8,6 +8,7 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import { ORDER_LINE, orders, paidSql, paymentStatusOf } from '@/modules/orders/server/index.ts';
 import type { PaymentStatus } from '@/modules/orders/orders.contract.ts';
 import type { DemandLine, ItemKind, OrderedProductRow } from '../ordered-products.contract.ts';
+import { inProductionByItem as remainingInProduction } from '@/modules/manufacturing/server/index.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
 
@@ -178,18 +179,7 @@ export async function freeByItem(db: DbOrTx, itemIds: readonly number[]): Promis
  */
 export async function inProductionByItem(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, Dec>> {
   const result = new Map<number, Dec>(itemIds.map((id) => [id, dec(0)]));
-  if (!itemIds.length) return result;
-  const rows = rowsOf<{ item_id: number; qty: string }>(
-    await db.execute(sql`select m.item_id, sum(greatest(m.qty - coalesce(p.good, 0), 0))::numeric(18,4)::text as qty
-      from manufacturing_orders m
-      left join (
-        select mo_id, sum(coalesce(good_qty, 0)) as good from mo_postings
-        where kind = 'output' and status = 'posted' group by mo_id
-      ) p on p.mo_id = m.id
-      where m.status in (${statusList(OPEN_MO_STATUSES)}) and m.item_id in (${ids(itemIds)})
-      group by m.item_id`),
-  );
-  for (const r of rows) result.set(Number(r.item_id), dec(r.qty));
+  for (const [itemId, qty] of await remainingInProduction(db, itemIds)) result.set(itemId, dec(qty));
   return result;
 }
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { cmp, dec, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { ShortageAlternative } from '../shortage.contract.ts';
+import { inProductionByItem as remainingInProduction } from '@/modules/manufacturing/server/index.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import type { MoStatus } from './shortage.compute.ts';
 
@@ -117,16 +118,8 @@ export async function kindsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<n
 
 /** Σ over open MOs of the item of max(0, qty − produced). */
 export async function inProductionByItem(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Dec>> {
-  if (!ids.length) return new Map();
-  const rows = rowsOf<{ item_id: number; qty: string }>(
-    await db.execute(sql`select m.item_id, sum(greatest(m.qty - coalesce(p.good, 0), 0))::numeric(18,4)::text as qty
-      from manufacturing_orders m
-      left join (select mo_id, sum(coalesce(good_qty, 0)) as good from mo_postings
-        where kind = 'output' and status = 'posted' group by mo_id) p on p.mo_id = m.id
-      where m.status in ('planned', 'released', 'in_progress') and m.item_id in (${idList(ids)})
-      group by m.item_id`),
-  );
-  return new Map(rows.map((r) => [num(r.item_id), dec(r.qty)]));
+  const remaining = await remainingInProduction(db, ids);
+  return new Map([...remaining].map(([itemId, qty]) => [itemId, dec(qty)]));
 }
 
 /** Σ qty of the lines of draft supplier orders per item ('У чернетках'). */

@@ -28,6 +28,7 @@ export {
 } from './numbering.ts';
 export { stockRoutes } from './stock.routes.ts';
 export { connectComponentPurchasing, type ComponentPurchasing } from './component-purchasing.port.ts';
+export { connectInventoryProduction, type InProductionByItem } from './inventory-production.port.ts';
 export { adjustmentsRoutes } from './adjustments.routes.ts';
 export { adjustmentsForSerials } from './adjustments.for-serials.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';

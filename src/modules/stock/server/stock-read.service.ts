@@ -7,6 +7,7 @@ import { dec, fixed, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
   stockSortFields,
+  type MovementDirection,
   type MovementRow,
   type MovementSummary,
   type StockRow,
@@ -192,6 +193,10 @@ export interface MovementQuery {
   dateFrom?: string;
   dateTo?: string;
   kind?: 'components' | 'all';
+  categoryId?: number;
+  /** Who posted the movement. */
+  userId?: number;
+  direction?: MovementDirection;
 }
 
 function movementConditions(q: MovementQuery, { withPeriod }: { withPeriod: boolean }): SQL[] {
@@ -200,6 +205,9 @@ function movementConditions(q: MovementQuery, { withPeriod }: { withPeriod: bool
   else if (q.kind !== 'all') c.push(sql`i.kind in ('component', 'material')`);
   if (q.warehouseId) c.push(sql`m.warehouse_id = ${q.warehouseId}`);
   if (q.documentType) c.push(sql`m.document_type = ${q.documentType}`);
+  if (q.categoryId) c.push(sql`i.category_id = ${q.categoryId}`);
+  if (q.userId) c.push(sql`m.created_by = ${q.userId}`);
+  if (q.direction) c.push(q.direction === 'in' ? sql`m.qty > 0` : sql`m.qty < 0`);
   if (withPeriod && q.dateFrom) c.push(sql`m.occurred_on >= ${q.dateFrom}`);
   if (withPeriod && q.dateTo) c.push(sql`m.occurred_on <= ${q.dateTo}`);
   if (q.search) {
@@ -241,7 +249,15 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
   // period and other filters cut the list. Listed in id order with no other filter, the page's rows are consecutive
   // movements, so their balances come from the balance (the ledger keeps it equal to the sum of the movements) minus
   // the movements after the page (runningFromBalance): O(page + offset) instead of a window over every movement.
-  const fromBalance = q.itemId !== undefined && !q.documentType && !q.dateFrom && !q.dateTo && !q.search && !byOccurred;
+  const fromBalance =
+    q.itemId !== undefined &&
+    !q.documentType &&
+    !q.dateFrom &&
+    !q.dateTo &&
+    !q.search &&
+    !q.userId &&
+    !q.direction &&
+    !byOccurred;
   const balance =
     q.itemId && !fromBalance
       ? sql`sum(m.qty) over (partition by m.item_id${q.warehouseId ? sql`, m.warehouse_id` : sql``} order by m.id)`

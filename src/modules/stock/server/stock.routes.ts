@@ -10,12 +10,14 @@ import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/
 import {
   componentStockMessages,
   documentTypeLabels,
+  inventoryKinds,
   stockSchemas,
   stockStatusLabels,
   type StockRow,
 } from '../stock.contract.ts';
 import { stockEndpoints } from '../stock.endpoints.ts';
 import { listMovements, listStock, movementSummary, stockStats } from './stock-read.service.ts';
+import { inProductionOf } from './inventory-production.port.ts';
 import { COMPONENT_KINDS, draftComponentOrders, listComponentStock } from './component-stock.service.ts';
 
 const EXPORT_CAP = 100_000;
@@ -45,18 +47,44 @@ async function sendTable(
     .send(await toXlsx(title, headers, cells, numeric));
 }
 
-/** A request of an endpoint; both balances pages have the same shapes, so those of /inventory stand for both. */
+/** A request of an endpoint. */
 type Req<K extends keyof typeof stockSchemas> = EndpointRequest<(typeof stockSchemas)[K]>;
 
-/** The handlers of one balances page: the same for /inventory and /component-stock, each with its own kinds. */
-function stockPageHandlers(db: Db, view: { title: string; kinds: readonly string[] }) {
+type InventoryKind = (typeof inventoryKinds)[number];
+/** The kinds an /inventory request lists: the one its kind filter names, or both. */
+const inventoryKindsOf = (kind: InventoryKind | undefined) => (kind ? [kind] : inventoryKinds);
+
+/** /inventory (warehouse.md §1): the balances of products and semi-finished goods, with 'У виробництві'. */
+function inventoryHandlers(db: Db) {
+  const title = 'Запаси товарів';
+  /** The page's rows (or every matching row, for the export) with 'У виробництві'. */
+  async function inventoryRows(query: Omit<Req<'inventoryList'>['query'], 'kind'>, kind: InventoryKind | undefined) {
+    const { rows, total } = await listStock(db, { ...query, kinds: inventoryKindsOf(kind) });
+    const inProduction = await inProductionOf()(
+      db,
+      rows.map((r) => r.itemId),
+    );
+    return { total, rows: rows.map((r) => ({ ...r, inProduction: inProduction.get(r.itemId) ?? '0.0000' })) };
+  }
   return {
-    list: async (request: Req<'inventoryList'>) => listStock(db, { ...request.query, kinds: view.kinds }),
-    stats: async (request: Req<'inventoryStats'>) => stockStats(db, { ...request.query, kinds: view.kinds }),
+    list: async (request: Req<'inventoryList'>) => {
+      const { kind, ...query } = request.query;
+      return inventoryRows(query, kind);
+    },
+    stats: async (request: Req<'inventoryStats'>) => {
+      const { kind, ...query } = request.query;
+      return stockStats(db, { ...query, kinds: inventoryKindsOf(kind) });
+    },
     export: async (request: Req<'inventoryExport'>, reply: FastifyReply) => {
-      const { format: kind, ...query } = request.query;
-      const { rows } = await listStock(db, { ...query, kinds: view.kinds, page: 1, limit: EXPORT_CAP });
-      return sendTable(reply, view.title, kind, balanceHeaders, rows.map(balanceCells), new Set([4, 5, 6, 7, 8]));
+      const { format, kind, ...query } = request.query;
+      const { rows } = await inventoryRows({ ...query, page: 1, limit: EXPORT_CAP }, kind);
+      // 'У виробництві' after 'Доступно', as on the page.
+      const headers = [...balanceHeaders.slice(0, 7), 'У виробництві', ...balanceHeaders.slice(7)];
+      const cells = rows.map((r) => {
+        const balance = balanceCells(r);
+        return [...balance.slice(0, 7), r.inProduction, ...balance.slice(7)];
+      });
+      return sendTable(reply, title, format, headers, cells, new Set([4, 5, 6, 7, 8, 9]));
     },
   };
 }
@@ -129,7 +157,7 @@ function componentStockHandlers(db: Db) {
 
 export async function stockRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const inventory = stockPageHandlers(db, { title: 'Запаси товарів', kinds: ['product', 'semi_finished'] });
+  const inventory = inventoryHandlers(db);
   const components = componentStockHandlers(db);
 
   serve(app, stockEndpoints, stockSchemas, {

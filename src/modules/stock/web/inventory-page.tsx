@@ -10,6 +10,7 @@ const config: StockListConfig = {
   route: '/inventory',
   bomAction: true,
   movementOfAllKinds: true,
+  production: true,
 };
 
 export function InventoryPage() {

@@ -245,6 +245,63 @@ describe('MovementPage', () => {
     await waitFor(() => expect(paramsOf(listUrls(fetchMock).at(-1)).get('sort')).toBe('id'));
   });
 
+  it('filters by category, by who posted and by direction, the summary and the export too', async () => {
+    const fetchMock = stubApi((url) => {
+      if (url.startsWith('/api/lookups/categories')) return jsonResponse([{ id: 3, label: 'Резистори' }]);
+      if (url.startsWith('/api/lookups/users')) return jsonResponse([{ id: 4, label: 'okoval' }]);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MovementPage />, { path: '/component-movement' });
+    await screen.findByText('+5');
+
+    await user.click(screen.getByRole('combobox', { name: 'Категорія' }));
+    await user.click(await screen.findByRole('option', { name: 'Резистори' }));
+    await waitFor(() => expect(paramsOf(listUrls(fetchMock).at(-1)).get('categoryId')).toBe('3'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Користувач' }));
+    await user.click(await screen.findByRole('option', { name: 'okoval' }));
+    await waitFor(() => expect(paramsOf(listUrls(fetchMock).at(-1)).get('userId')).toBe('4'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Напрям' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Прихід і розхід',
+      'Прихід',
+      'Розхід',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Розхід' }));
+    await waitFor(() =>
+      expect(listUrls(fetchMock).at(-1)).toBe(
+        '/api/component-movement?page=1&limit=50&sort=-occurredOn&categoryId=3&userId=4&direction=out',
+      ),
+    );
+    expect(summaryUrls(fetchMock).at(-1)).toBe('/api/component-movement/summary?categoryId=3&userId=4&direction=out');
+    await user.click(screen.getByRole('button', { name: 'Експорт' }));
+    expect((await screen.findByRole('menuitem', { name: /CSV/ })).getAttribute('href')).toBe(
+      '/api/component-movement/export?format=csv&sort=-occurredOn&categoryId=3&userId=4&direction=out',
+    );
+    await user.keyboard('{Escape}');
+
+    // 'Усі товари' offers other categories: the chosen one is lifted.
+    await user.click(screen.getByRole('switch', { name: 'Усі товари' }));
+    await waitFor(() =>
+      expect(listUrls(fetchMock).at(-1)).toBe(
+        '/api/component-movement?page=1&limit=50&sort=-occurredOn&userId=4&direction=out&kind=all',
+      ),
+    );
+  });
+
+  it('opens with the category, user and direction of its URL', async () => {
+    const fetchMock = stubApi((url) =>
+      url.startsWith('/api/lookups/') ? jsonResponse([{ id: 3, label: 'Резистори' }]) : undefined,
+    );
+    renderWithProviders(<MovementPage />, { path: '/component-movement?categoryId=3&userId=4&direction=in' });
+    await screen.findByText('+5');
+    expect(listUrls(fetchMock)[0]).toBe(
+      '/api/component-movement?page=1&limit=50&sort=-occurredOn&categoryId=3&userId=4&direction=in',
+    );
+  });
+
   it('says when no movement matches, and offers a retry after an error', async () => {
     let fail = true;
     stubApi((url) => {

@@ -1,12 +1,18 @@
 // 'Рух запасів' (warehouse.md §3): the ledger as a page. Every quantity change with its document, newest first;
-// filters by item (components and materials, or every kind with 'Усі товари'), warehouse, document type, period
-// and search; the period's turnover above the table; 'Залишок після' when the list is one item's.
+// filters by item (components and materials, or every kind with 'Усі товари'), warehouse, document type, category,
+// user, direction, period and search; the period's turnover above the table; 'Залишок після' when the list is one item's.
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { Link, useSearch } from 'wouter';
-import { documentTypeLabels, type MovementRow, type MovementSummary } from '@/modules/stock/stock.contract.ts';
-import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import {
+  documentTypeLabels,
+  movementDirectionLabels,
+  movementDirections,
+  type MovementRow,
+  type MovementSummary,
+} from '@/modules/stock/stock.contract.ts';
+import { ReferenceFilter, ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { lookupBase, type LookupItem } from '@/resources/_engine/web/resource-api.ts';
 import { InlineQueryStatus, ListPagination, ListStates, SortableHead } from '@/web/components/data-list.tsx';
 import { PeriodFilter } from '@/web/components/list-page.tsx';
@@ -50,7 +56,14 @@ const documentTypeOptions = [
   ...Object.entries(documentTypeLabels).map(([value, label]) => ({ value, label })),
 ];
 
+const directionOptions = [
+  { value: ALL, label: messages.directionAll },
+  ...movementDirections.map((value) => ({ value, label: movementDirectionLabels[value] })),
+];
+
 const itemRoute = (kind: MovementFilter['kind']) => (kind === 'all' ? '/products' : '/components');
+/** The categories of the items the picker offers: components' own, or the products' with 'Усі товари'. */
+const categoryRoute = (kind: MovementFilter['kind']) => (kind === 'all' ? '/product-categories' : '/categories');
 
 /**
  * The page body. Its URL gives the initial filters (`?itemId=5&kind=all` from 'Рух' of the stock pages); following
@@ -157,7 +170,8 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
             id="movement-all-kinds"
             checked={filter.kind === 'all'}
             aria-describedby="movement-all-kinds-hint"
-            onCheckedChange={(checked) => changeFilter({ kind: checked ? 'all' : 'components' })}
+            // The categories offered change with the kinds: a chosen one is lifted.
+            onCheckedChange={(checked) => changeFilter({ kind: checked ? 'all' : 'components', categoryId: null })}
           />
           <div className="grid min-w-0">
             <Label htmlFor="movement-all-kinds">{messages.allKinds}</Label>
@@ -183,6 +197,28 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
           value={filter.documentType}
           options={documentTypeOptions}
           onChange={(documentType) => changeFilter({ documentType })}
+        />
+        <ReferenceFilter
+          className="w-full"
+          route={categoryRoute(filter.kind)}
+          label={messages.category}
+          allLabel={messages.categoryAll}
+          value={filter.categoryId}
+          onChange={(categoryId) => changeFilter({ categoryId })}
+        />
+        <FilterSelect
+          label={messages.direction}
+          value={filter.direction}
+          options={directionOptions}
+          onChange={(direction) => changeFilter({ direction: direction as MovementFilter['direction'] })}
+        />
+        <ReferenceFilter
+          className="w-full"
+          route="/users"
+          label={messages.user}
+          allLabel={messages.userAll}
+          value={filter.userId}
+          onChange={(userId) => changeFilter({ userId })}
         />
         <div className="min-w-0 sm:col-span-2">
           <PeriodFilter

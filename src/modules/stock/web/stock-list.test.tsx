@@ -1,15 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stockRowSchema, stockStatsSchema, type StockRow } from '@/modules/stock/stock.contract.ts';
+import { inventoryRowSchema, stockStatsSchema, type InventoryRow } from '@/modules/stock/stock.contract.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
 import { ComponentStockPage } from './component-stock-page.tsx';
 import { InventoryPage } from './inventory-page.tsx';
 import { setPhoneWidth } from '@/web/testing/viewport.ts';
 
-const row = (values: Partial<StockRow> & Pick<StockRow, 'itemId' | 'sku' | 'name' | 'status'>): StockRow =>
-  stockRowSchema.parse({
+/** A row as /inventory answers it ('У виробництві' included; /component-stock's page ignores it). */
+const row = (values: Partial<InventoryRow> & Pick<InventoryRow, 'itemId' | 'sku' | 'name' | 'status'>): InventoryRow =>
+  inventoryRowSchema.parse({
+    inProduction: '0.0000',
     kind: 'product',
     categoryName: 'Блоки живлення',
     unitShortName: 'шт',
@@ -31,6 +33,7 @@ const inStock = row({
   onHand: '120.0000',
   reserved: '20.0000',
   available: '100.0000',
+  inProduction: '12.0000',
   avgCost: '410.5000',
   value: '49260.00',
 });
@@ -65,7 +68,7 @@ const uncontrolled = row({
 
 const stats = stockStatsSchema.parse({ items: 4, value: '1234567.80', lowStock: 1, outOfStock: 1 });
 
-function listResponse(rows: StockRow[], total: number) {
+function listResponse(rows: InventoryRow[], total: number) {
   return new Response(JSON.stringify(rows), {
     headers: { 'content-type': 'application/json', 'X-Total-Count': String(total) },
   });
@@ -116,6 +119,7 @@ describe('InventoryPage', () => {
       'Залишок',
       'Резерв',
       'Доступно',
+      'У виробництві',
       'Сер. собівартість',
       'Вартість',
       'Статус',
@@ -129,7 +133,7 @@ describe('InventoryPage', () => {
     const cells = within(inRow)
       .getAllByRole('cell')
       .map((cell) => text(cell));
-    expect(cells.slice(0, 9)).toEqual([
+    expect(cells.slice(0, 10)).toEqual([
       'БЖ-12',
       // The name cell carries the category too (shown under the name below 2xl, where its own column hides).
       'Блок живлення 12 ВБлоки живлення',
@@ -138,6 +142,7 @@ describe('InventoryPage', () => {
       '120',
       '20',
       '100',
+      '12',
       '410,50 грн',
       '49 260,00 грн',
     ]);
@@ -255,6 +260,29 @@ describe('InventoryPage', () => {
     expect(csv.getAttribute('href')).toBe(`/api/inventory/export?format=csv&${query}`);
     expect(xlsx.getAttribute('href')).toBe(`/api/inventory/export?format=xlsx&${query}`);
     expect(csv.hasAttribute('download')).toBe(true);
+  });
+
+  it('filters by kind on the server: the list, the stat cards and the export', async () => {
+    const fetchMock = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<InventoryPage />, { path: '/inventory' });
+    await screen.findByText('Блок живлення 12 В');
+
+    await user.click(screen.getByRole('combobox', { name: 'Тип' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Усі типи',
+      'Готова продукція',
+      'Напівфабрикат',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Напівфабрикат' }));
+    await waitFor(() =>
+      expect(listUrls(fetchMock).at(-1)).toBe('/api/inventory?page=1&limit=50&sort=name&kind=semi_finished'),
+    );
+    expect(statsUrls(fetchMock).at(-1)).toBe('/api/inventory/stats?kind=semi_finished');
+    await user.click(screen.getByRole('button', { name: 'Експорт' }));
+    expect((await screen.findByRole('menuitem', { name: /CSV/ })).getAttribute('href')).toBe(
+      '/api/inventory/export?format=csv&sort=name&kind=semi_finished',
+    );
   });
 
   it('leads from each row to its movements of every kind, and offers the rest in the row menu', async () => {

@@ -16,7 +16,14 @@ import {
   UploadIcon,
 } from 'lucide-react';
 import { useSearch } from 'wouter';
-import { stockStatuses, stockStatusLabels, type StockRow, type StockStats } from '@/modules/stock/stock.contract.ts';
+import {
+  inventoryKindLabels,
+  inventoryKinds,
+  stockStatuses,
+  stockStatusLabels,
+  type StockRow,
+  type StockStats,
+} from '@/modules/stock/stock.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { LabelsDialog } from '@/modules/labels/web/index.ts';
@@ -33,7 +40,7 @@ import { OpeningImportDialog } from './opening-import-dialog.tsx';
 import { StockSettingsDialog } from './stock-settings-dialog.tsx';
 import { FilterSelect, SearchBox } from './stock-parts.tsx';
 import { ExportMenu } from '@/web/components/export-menu.tsx';
-import { stockColumns, stockRowActions } from './stock-table.tsx';
+import { stockColumns, stockRowActions, withProduction } from './stock-table.tsx';
 import { PurchasingBar, purchasingColumns, withPurchasing } from './component-stock-purchasing.tsx';
 import {
   ALL,
@@ -73,6 +80,8 @@ export interface StockListConfig {
    * selection and 'Замовити'.
    */
   purchasing?: boolean;
+  /** /inventory (warehouse.md §1): the kind filter and 'У виробництві' (what open MOs are still to make). */
+  production?: boolean;
 }
 
 /** The settings live on /inventory (domain README §10): whoever may change it may change them. */
@@ -86,6 +95,11 @@ type OpenDialog =
   | { kind: 'import' }
   | { kind: 'drafts' }
   | null;
+
+const kindOptions = [
+  { value: ALL, label: messages.kindAll },
+  ...inventoryKinds.map((kind) => ({ value: kind, label: inventoryKindLabels[kind] })),
+];
 
 const statusOptions = [
   { value: ALL, label: messages.statusAll },
@@ -218,7 +232,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
         role="search"
         aria-label={messages.filtersLabel}
         className={
-          config.purchasing
+          config.purchasing || config.production
             ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_17rem_15rem_15rem_13rem]'
             : 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_19rem_16rem_13rem]'
         }
@@ -269,6 +283,14 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
             }}
           />
         ) : null}
+        {config.production ? (
+          <FilterSelect
+            label={messages.kind}
+            value={filter.kind ?? ALL}
+            options={kindOptions}
+            onChange={(kind) => changeFilter({ kind: kind as StockListFilter['kind'] })}
+          />
+        ) : null}
         <FilterSelect
           label={messages.status}
           value={filter.status}
@@ -296,7 +318,11 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
         table={{
           id: config.id,
           label: config.title,
-          columns: config.purchasing ? withPurchasing(stockColumns(), purchasingColumns()) : stockColumns(),
+          columns: config.purchasing
+            ? withPurchasing(stockColumns(), purchasingColumns())
+            : config.production
+              ? withProduction(stockColumns())
+              : stockColumns(),
           selection: config.purchasing
             ? {
                 selected,

@@ -2,7 +2,7 @@
 // declared once, and the row's actions — 'Рух' and 'Коригування' beside the row, 'Переміщення', 'Етикетки' and
 // 'Специфікація' in its menu — in the sticky last column on a wide screen and in the card on a phone.
 import { ArrowLeftRightIcon, ListTreeIcon, ShuffleIcon, SlidersHorizontalIcon, TagIcon } from 'lucide-react';
-import type { StockRow } from '@/modules/stock/stock.contract.ts';
+import type { InventoryRow, StockRow } from '@/modules/stock/stock.contract.ts';
 import type { DataColumn, RowActionItem } from '@/web/components/data-table.tsx';
 import { formatMoney, formatQty, formatUnitCost } from './stock-format.ts';
 import { StockStatusBadge } from './stock-parts.tsx';
@@ -82,6 +82,19 @@ export function stockColumns(): DataColumn<StockRow>[] {
       cell: (row) => <StockStatusBadge status={row.status} stockControl={row.stockControl} />,
     },
   ];
+}
+
+/** /inventory's 'У виробництві' after 'Доступно': the list answers it; a row without it reads as nothing. */
+export function withProduction(balances: DataColumn<StockRow>[]): DataColumn<StockRow>[] {
+  const at = balances.findIndex((column) => column.id === 'available') + 1;
+  const inProduction: DataColumn<StockRow> = {
+    id: 'inProduction',
+    header: messages.columns.inProduction,
+    numeric: true,
+    className: 'text-muted-foreground',
+    cell: (row) => formatQty((row as Partial<InventoryRow>).inProduction ?? '0'),
+  };
+  return [...balances.slice(0, at), inProduction, ...balances.slice(at)];
 }
 
 export interface StockRowActionsContext {

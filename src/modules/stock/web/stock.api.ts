@@ -5,6 +5,9 @@ import type { QueryFunction, QueryFunctionContext, QueryKey } from '@tanstack/re
 import {
   documentPages,
   documentTypeLabels,
+  movementDirections,
+  type inventoryKinds,
+  type MovementDirection,
   type MovementRow,
   type StockRow,
   type StockStatus,
@@ -14,6 +17,7 @@ import { apiRequest, callEndpoint, endpointKey, endpointUrl, getListQueryFn, typ
 import { stockEndpoints, stockPageEndpoints, type StockRoute } from '../stock.endpoints.ts';
 
 export type { StockRoute };
+export type InventoryKind = (typeof inventoryKinds)[number];
 export const MOVEMENT_ROUTE = '/component-movement';
 
 export const STOCK_PAGE_SIZE = 50;
@@ -45,6 +49,8 @@ export type StockListFilter = QueryInput<typeof stockEndpoints.inventoryList> & 
   status: StockStatus | typeof ALL;
   /** /component-stock only: the package type filter (the other page's endpoints do not take it). */
   packageTypeId?: number | null;
+  /** /inventory only: the kind filter (warehouse.md §1). */
+  kind?: InventoryKind | typeof ALL;
 };
 
 export function initialStockFilter(search = ''): StockListFilter {
@@ -57,11 +63,14 @@ export function initialStockFilter(search = ''): StockListFilter {
     categoryId: null,
     status: ALL,
     packageTypeId: null,
+    kind: ALL,
   };
 }
 
 /** The package type filter, sent only where it is set (and only /component-stock offers it). */
 const packageQuery = (filter: StockListFilter) => (filter.packageTypeId ? { packageTypeId: filter.packageTypeId } : {});
+/** The kind filter, sent only where it is set (and only /inventory offers it). */
+const kindQuery = (filter: StockListFilter) => (filter.kind && filter.kind !== ALL ? { kind: filter.kind } : {});
 
 const stockFilterQuery = (filter: StockListFilter) => ({
   search: filter.search,
@@ -70,6 +79,7 @@ const stockFilterQuery = (filter: StockListFilter) => ({
   categoryId: filter.categoryId,
   status: filter.status,
   ...packageQuery(filter),
+  ...kindQuery(filter),
 });
 
 /** The stat cards count the rows of the warehouse, category, package type and search, whatever the status filter. */
@@ -78,6 +88,7 @@ const stockStatsQuery = (filter: StockListFilter) => ({
   categoryId: filter.categoryId,
   search: filter.search,
   ...packageQuery(filter),
+  ...kindQuery(filter),
 });
 
 export function stockListUrl(route: StockRoute, filter: StockListFilter): string {
@@ -152,6 +163,10 @@ export type MovementFilter = QueryInput<typeof stockEndpoints.movementList> & {
   dateFrom: string;
   dateTo: string;
   kind: MovementKind;
+  categoryId: number | null;
+  /** Who posted the movement. */
+  userId: number | null;
+  direction: MovementDirection | typeof ALL;
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -166,6 +181,7 @@ function positiveId(value: string | null): number | null {
 export function movementFilterFromUrl(search: string): MovementFilter {
   const params = new URLSearchParams(search);
   const documentType = params.get('documentType') ?? '';
+  const direction = params.get('direction') ?? '';
   const date = (name: string) => {
     const value = params.get(name) ?? '';
     return ISO_DATE.test(value) ? value : '';
@@ -182,6 +198,9 @@ export function movementFilterFromUrl(search: string): MovementFilter {
     dateFrom: date('dateFrom'),
     dateTo: date('dateTo'),
     kind: params.get('kind') === 'all' ? 'all' : 'components',
+    categoryId: positiveId(params.get('categoryId')),
+    userId: positiveId(params.get('userId')),
+    direction: (movementDirections as readonly string[]).includes(direction) ? (direction as MovementDirection) : ALL,
   };
 }
 
@@ -192,6 +211,9 @@ const movementFilterQuery = (filter: MovementFilter) => ({
   documentType: filter.documentType,
   dateFrom: filter.dateFrom,
   dateTo: filter.dateTo,
+  categoryId: filter.categoryId,
+  userId: filter.userId,
+  direction: filter.direction,
 });
 
 /** `kind` is sent only when it widens the default; the helpers would leave its value 'all' out, so it is added here. */
