@@ -196,6 +196,7 @@ describe('npm run bench at the small scale', () => {
       'products-deep',
       'notifications',
       'component-movement',
+      'costing',
       'search-number',
       'search-name',
       'search-sku',

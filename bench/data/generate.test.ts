@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/server/testing/test-app.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
+import { listCosting } from '@/modules/costing/server/index.ts';
 import { generateDataset, hasBusinessData, scaleOf, SMALL_SCALE, FULL_SCALE, type DatasetSummary } from './generate.ts';
 
 type Rows<T> = { rows: T[] };
@@ -93,8 +94,27 @@ describe('bench dataset generator', () => {
     expect(found.rows[0]).toEqual({ client: true, order: true });
   });
 
+  it('gives every product one default active BOM of stocked parts, so a costing page has real material costs', async () => {
+    const [counts] = (
+      (await t.db.execute(sql`select
+        (select count(*)::int from items where kind = 'product') as products,
+        (select count(*)::int from boms where is_default and status = 'active') as boms,
+        (select count(*)::int from bom_lines l join items i on i.id = l.component_item_id
+          where i.kind not in ('component', 'material')) as "notParts"`)) as unknown as Rows<{
+        products: number;
+        boms: number;
+        notParts: number;
+      }>
+    ).rows;
+    expect(counts).toEqual({ products: counts!.products, boms: counts!.products, notParts: 0 });
+    const { rows, total } = await listCosting(t.db, { limit: 50 });
+    expect(total).toBeGreaterThanOrEqual(counts!.products);
+    expect(rows).toHaveLength(50);
+    expect(rows.some((row) => Number(row.material) > 0)).toBe(true);
+  });
+
   it('reports its parts and progress in Ukrainian, and the database now counts as filled', async () => {
-    for (const part of ['reference', 'items', 'clients', 'orders', 'movements', 'notifications', 'verify']) {
+    for (const part of ['reference', 'items', 'clients', 'orders', 'movements', 'notifications', 'boms', 'verify']) {
       expect(summary.seconds[part], part).toBeGreaterThanOrEqual(0);
     }
     expect(lines.join('\n')).toContain('Перевірка обліку');

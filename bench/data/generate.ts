@@ -21,10 +21,12 @@
 // ledger's no-negative-stock rule is never broken; the ledger still checks it and would abort the run.
 //
 // One seeded random source (random.ts) drives the whole run, so the same scale gives the same data: the parts draw
-// from it in a fixed order — items, parties, the year day by day, notifications.
+// from it in a fixed order — items, parties, the year day by day, notifications. The products' BOMs (boms.ts) come
+// last, from a stream of their own.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
+import { createBoms } from './boms.ts';
 import { Clock, formatSeconds, grouped, rowsOf } from './bulk.ts';
 import { createItems } from './items.ts';
 import { fillNotifications } from './notifications.ts';
@@ -104,6 +106,9 @@ export async function generateDataset(
 
   await clock.phase('notifications', () => fillNotifications(db, world, parties, scale.notifications, r));
   log(`Сповіщення — ${formatSeconds(clock.seconds.notifications!)}`);
+
+  const bomCount = await clock.phase('boms', () => createBoms(db, cat));
+  log(`Специфікації виробів: ${grouped(bomCount)} — ${formatSeconds(clock.seconds.boms!)}`);
 
   const { counts, sample } = await clock.phase('verify', async () => {
     await db.execute(sql`analyze`);

@@ -62,6 +62,12 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
       path: `/api/component-movement?itemId=${sample.itemId}&kind=all&limit=${PAGE_SIZE}`,
       list: true,
     },
+    {
+      key: 'costing',
+      label: 'Калькуляція собівартості: 1-ша сторінка',
+      path: `/api/costing?page=1&limit=${PAGE_SIZE}`,
+      list: true,
+    },
     ...SEARCH_QUERIES.map(({ key, label, q }) => ({
       key,
       label,

@@ -63,6 +63,7 @@ import {
 import { productionTasksRoutes } from '@/modules/production-tasks/server/index.ts';
 import { mesRoutes } from '@/modules/mes/server/index.ts';
 import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
+import { costingRoutes } from '@/modules/costing/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { searchRoutes } from '@/modules/search/server/index.ts';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     productionTasksRoutes,
     mesRoutes,
     orderedProductsRoutes,
+    costingRoutes,
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,

@@ -288,6 +288,9 @@ export const techCardCostSchema = z.object({
       departmentName: z.string().nullable(),
       positionName: z.string().nullable(),
       canRunParallel: z.boolean(),
+      /** UAH per hour: the recipe's labour rate, else the position's; the department's overhead rate. */
+      labourRate: z.string().nullable(),
+      overheadRate: z.string().nullable(),
       minutes: z.string(),
       labour: z.string(),
       overhead: z.string(),

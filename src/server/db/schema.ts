@@ -41,3 +41,4 @@ export * from '../../modules/tech-cards/server/tech-cards.table.ts';
 export * from '../../modules/recipes/server/recipes.table.ts';
 export * from '../../modules/manufacturing/server/manufacturing.table.ts';
 export * from '../../modules/mes/server/mes.table.ts';
+export * from '../../modules/costing/server/costing.table.ts';

@@ -79,6 +79,7 @@ describe('route table', () => {
         '/production',
         '/mes',
         '/ordered-products',
+        '/costing',
         '/shortage',
         '/documents',
         '/settings',

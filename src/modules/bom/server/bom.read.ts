@@ -103,6 +103,8 @@ export async function listBoms(
     .innerJoin(items, eq(items.id, boms.itemId))
     .where(condition)) as [{ total: number }];
   const roll = new CostRoll(db);
+  // The page's BOMs and their components are read set-based first; the summaries then read the memo.
+  await roll.prepareBomList(rows.map((r) => r.id));
   const result: BomSummary[] = [];
   for (const row of rows) result.push(await summaryOf(roll, row));
   return { rows: result, total: Number(total) };

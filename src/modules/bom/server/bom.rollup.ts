@@ -8,9 +8,16 @@ import { add, cmp, dec, div, fixed, isZero, mul, round, type Dec } from '@/share
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
   bomMaterials,
+  bomMaterialsOf,
+  costOperations,
   effectiveOperations,
-  operationCosts,
+  effectiveOperationsOf,
+  operationRates,
   resolveProductionSpec,
+  resolveProductionSpecs,
+  type BomMaterial,
+  type EffectiveOperation,
+  type OperationCosts,
   type ResolvedSpec,
 } from '@/modules/production/server/index.ts';
 import { itemCosts } from '@/modules/stock/server/stock.table.ts';
@@ -75,6 +82,10 @@ export class CostRoll {
   private readonly costs = new Map<number, Promise<ItemCost>>();
   private readonly planned = new Map<string, Promise<PlannedUnitCost>>();
   private readonly specs = new Map<number, Promise<ResolvedSpec | null>>();
+  private readonly bomLines = new Map<number, BomMaterial[]>();
+  private readonly cardOperations = new Map<number, EffectiveOperation[]>();
+  private readonly positionRates = new Map<number, string | null>();
+  private readonly overheadRates = new Map<number, string | null>();
   private fxRates: Map<string, string> | null = null;
 
   readonly db: DbOrTx;
@@ -91,6 +102,102 @@ export class CostRoll {
       this.specs.set(itemId, found);
     }
     return found;
+  }
+
+  /**
+   * Reads everything the planned costs of these items need, level by level down their BOMs, in a fixed handful of
+   * set-based queries per level — the items' facts, their specs, the BOMs' lines, the tech cards' operations and
+   * the rates — so that costing a page of items afterwards reads only the memo (no query per item).
+   */
+  async prepare(itemIds: readonly number[]): Promise<void> {
+    const seen = new Set<number>();
+    let level = [...new Set(itemIds)];
+    while (level.length) {
+      for (const id of level) seen.add(id);
+      await this.load(level);
+      const made = level.filter((id) => isMadeKind(this.info.get(id)?.kind ?? '') && !this.specs.has(id));
+      if (made.length) {
+        const specs = await resolveProductionSpecs(this.db, made);
+        for (const id of made) this.specs.set(id, Promise.resolve(specs.get(id) ?? null));
+      }
+      const specs = (await Promise.all(level.map((id) => this.specs.get(id)))).filter(
+        (s): s is ResolvedSpec => s != null,
+      );
+      await this.prepareCards(specs.flatMap((s) => (s.techCard ? [s.techCard.id] : [])));
+      const components = await this.prepareBoms(specs.map((s) => s.bom.id));
+      level = components.filter((id) => !seen.has(id));
+    }
+  }
+
+  /** Reads the lines of the BOMs not yet known (one set-based read); returns the components of all of them. */
+  private async prepareBoms(bomIds: readonly number[]): Promise<number[]> {
+    const missing = [...new Set(bomIds)].filter((id) => !this.bomLines.has(id));
+    if (missing.length) for (const [id, lines] of await bomMaterialsOf(this.db, missing)) this.bomLines.set(id, lines);
+    return [...new Set(bomIds.flatMap((id) => (this.bomLines.get(id) ?? []).map((l) => l.itemId)))];
+  }
+
+  /** Reads the effective operations of the tech cards not yet known and the rates they name (set-based). */
+  private async prepareCards(cardIds: readonly number[]): Promise<void> {
+    const missing = [...new Set(cardIds)].filter((id) => !this.cardOperations.has(id));
+    if (!missing.length) return;
+    const found = await effectiveOperationsOf(this.db, missing);
+    for (const [id, ops] of found) this.cardOperations.set(id, ops);
+    await this.loadRates([...found.values()].flat());
+  }
+
+  /** The BOMs' components and everything their costs need, for lists of BOMs (the /bom list). */
+  async prepareBomList(bomIds: readonly number[]): Promise<void> {
+    await this.prepare(await this.prepareBoms(bomIds));
+  }
+
+  private async loadRates(ops: readonly EffectiveOperation[]): Promise<void> {
+    const unknown = ops.filter(
+      (o) =>
+        (o.positionId != null && !this.positionRates.has(o.positionId)) ||
+        (o.departmentId != null && !this.overheadRates.has(o.departmentId)),
+    );
+    if (!unknown.length) return;
+    const rates = await operationRates(this.db, unknown);
+    for (const o of unknown) {
+      if (o.positionId != null) this.positionRates.set(o.positionId, rates.positionRate(o.positionId));
+      if (o.departmentId != null) this.overheadRates.set(o.departmentId, rates.overheadRate(o.departmentId));
+    }
+  }
+
+  /** A tech card's effective operations, from the memo. */
+  async operations(techCardId: number): Promise<EffectiveOperation[]> {
+    let ops = this.cardOperations.get(techCardId);
+    if (!ops) {
+      ops = await effectiveOperations(this.db, techCardId);
+      this.cardOperations.set(techCardId, ops);
+    }
+    return ops;
+  }
+
+  /** The rates of the operations (labour: the recipe's rate, else the position's; overhead: the department's). */
+  async rates(
+    ops: readonly EffectiveOperation[],
+    labourRatePerHour: string | null,
+  ): Promise<Array<{ labourRate: string | null; overheadRate: string | null }>> {
+    await this.loadRates(ops);
+    return ops.map((o) => ({
+      labourRate: labourRatePerHour ?? (o.positionId != null ? (this.positionRates.get(o.positionId) ?? null) : null),
+      overheadRate: o.departmentId != null ? (this.overheadRates.get(o.departmentId) ?? null) : null,
+    }));
+  }
+
+  /** Minutes, labour and overhead of the operations for quantity Q (the production core's arithmetic, memo rates). */
+  async conversion(
+    ops: readonly EffectiveOperation[],
+    qty: string,
+    labourRatePerHour: string | null,
+  ): Promise<OperationCosts> {
+    await this.loadRates(ops);
+    return costOperations(ops, qty, {
+      labourRatePerHour,
+      positionRate: (id) => this.positionRates.get(id) ?? null,
+      overheadRate: (id) => this.overheadRates.get(id) ?? null,
+    });
   }
 
   /** Loads the facts of the items not yet known (one query for the items, one for their suppliers' prices). */
@@ -127,7 +234,7 @@ export class CostRoll {
         desc(itemSuppliers.id),
       );
     const needsFx = prices.some((p) => p.currency && p.currency !== BASE_CURRENCY);
-    const rates = needsFx ? await this.rates() : new Map<string, string>();
+    const rates = needsFx ? await this.currencyRates() : new Map<string, string>();
     const lastPrice = new Map<number, string>();
     for (const p of prices) {
       if (lastPrice.has(p.itemId) || !p.price) continue;
@@ -142,7 +249,7 @@ export class CostRoll {
   }
 
   /** UAH per unit of each foreign currency: the rate of the latest posted supplier receipt in it. */
-  private async rates(): Promise<Map<string, string>> {
+  private async currencyRates(): Promise<Map<string, string>> {
     if (this.fxRates) return this.fxRates;
     const rows = await this.db
       .select({ currency: supplierReceipts.currencyCode, rate: supplierReceipts.fxRate })
@@ -195,7 +302,11 @@ export class CostRoll {
 
   /** The lines of a BOM with their effective per-unit quantities and their components' costs. */
   async materials(bomId: number, stack: readonly number[] = []): Promise<MaterialLine[]> {
-    const lines = await bomMaterials(this.db, bomId);
+    let lines = this.bomLines.get(bomId);
+    if (!lines) {
+      lines = await bomMaterials(this.db, bomId);
+      this.bomLines.set(bomId, lines);
+    }
     await this.load(lines.map((l) => l.itemId));
     const result: MaterialLine[] = [];
     // One after the other: a shared sub-assembly is costed once and then read from the memo.
@@ -261,8 +372,8 @@ export class CostRoll {
       materialPerUnit = material.perUnit;
       noPrice = material.noPrice;
       if (spec.techCard) {
-        const ops = await effectiveOperations(this.db, spec.techCard.id);
-        const costs = await operationCosts(this.db, ops, qtyText, spec.recipe?.labourRatePerHour ?? null);
+        const ops = await this.operations(spec.techCard.id);
+        const costs = await this.conversion(ops, qtyText, spec.recipe?.labourRatePerHour ?? null);
         labour = dec(costs.labour);
         overhead = dec(costs.overhead);
       }

@@ -57,6 +57,37 @@ async function cardHeader(db: DbOrTx, techCardId: number) {
   return row;
 }
 
+type RecipeRow = typeof recipes.$inferSelect;
+type BomHeader = NonNullable<Awaited<ReturnType<typeof bomHeader>>>;
+type CardHeader = NonNullable<Awaited<ReturnType<typeof cardHeader>>>;
+
+/** The spec a recipe names: its BOM (not archived) and its tech card (dropped when archived); null without a BOM. */
+function recipeSpec(
+  itemId: number,
+  source: ResolvedSpec['source'],
+  recipe: RecipeRow,
+  bom: BomHeader | undefined,
+  card: CardHeader | undefined,
+): ResolvedSpec | null {
+  if (!bom || bom.status === 'archived') return null;
+  return {
+    itemId,
+    source,
+    recipe: {
+      id: recipe.id,
+      name: recipe.name,
+      batchSize: recipe.batchSize,
+      labourRatePerHour: recipe.labourRatePerHour,
+      instructions: recipe.instructions,
+    },
+    bom: { id: bom.id, name: bom.name, outputQty: bom.outputQty, version: bom.version },
+    techCard:
+      card && card.status !== 'archived'
+        ? { id: card.id, name: card.name, version: card.version, baseTechCardId: card.baseTechCardId }
+        : null,
+  };
+}
+
 /**
  * The production spec of an item (§0): the given recipe (must be the item's and active; a wrong one is a 409), else
  * the item's default active recipe, else its default active BOM plus its default active tech card (optional).
@@ -67,58 +98,96 @@ export async function resolveProductionSpec(
   itemId: number,
   recipeId?: number | null,
 ): Promise<ResolvedSpec | null> {
-  let recipe: typeof recipes.$inferSelect | undefined;
-  let source: ResolvedSpec['source'] = 'recipe';
-  if (recipeId != null) {
-    [recipe] = await db.select().from(recipes).where(eq(recipes.id, recipeId));
-    if (!recipe) throw new DomainError(404, specMessages.recipeNotFound);
-    if (recipe.itemId !== itemId) throw new DomainError(409, specMessages.recipeNotOfItem);
-    if (recipe.status !== 'active') throw new DomainError(409, specMessages.recipeArchived);
-  } else {
-    source = 'default_recipe';
-    [recipe] = await db
-      .select()
-      .from(recipes)
-      .where(and(eq(recipes.itemId, itemId), eq(recipes.isDefault, true), eq(recipes.status, 'active')));
+  if (recipeId == null) return (await resolveProductionSpecs(db, [itemId])).get(itemId) ?? null;
+  const [recipe] = await db.select().from(recipes).where(eq(recipes.id, recipeId));
+  if (!recipe) throw new DomainError(404, specMessages.recipeNotFound);
+  if (recipe.itemId !== itemId) throw new DomainError(409, specMessages.recipeNotOfItem);
+  if (recipe.status !== 'active') throw new DomainError(409, specMessages.recipeArchived);
+  const spec = recipeSpec(
+    itemId,
+    'recipe',
+    recipe,
+    await bomHeader(db, recipe.bomId),
+    recipe.techCardId ? await cardHeader(db, recipe.techCardId) : undefined,
+  );
+  if (!spec) throw new DomainError(409, specMessages.noSpec);
+  return spec;
+}
+
+/**
+ * The default specs of many items at once (§0 steps 2–3), in a fixed handful of set-based queries whatever their
+ * number: the default active recipes, their BOMs and tech cards, then the default active BOMs and tech cards of the
+ * rest. Every item asked is in the map, null when it is not makeable. resolveProductionSpec uses it for one item.
+ */
+export async function resolveProductionSpecs(
+  db: DbOrTx,
+  itemIds: readonly number[],
+): Promise<Map<number, ResolvedSpec | null>> {
+  const ids = [...new Set(itemIds)];
+  const result = new Map<number, ResolvedSpec | null>(ids.map((id) => [id, null]));
+  if (!ids.length) return result;
+  const defaultRecipes = await db
+    .select()
+    .from(recipes)
+    .where(and(inArray(recipes.itemId, ids), eq(recipes.isDefault, true), eq(recipes.status, 'active')));
+  const recipeBomIds = [...new Set(defaultRecipes.map((r) => r.bomId))];
+  const recipeCardIds = [...new Set(defaultRecipes.flatMap((r) => (r.techCardId ? [r.techCardId] : [])))];
+  const [recipeBoms, recipeCards] = await Promise.all([
+    recipeBomIds.length
+      ? db
+          .select({
+            id: boms.id,
+            name: boms.name,
+            outputQty: boms.outputQty,
+            version: boms.version,
+            status: boms.status,
+          })
+          .from(boms)
+          .where(inArray(boms.id, recipeBomIds))
+      : Promise.resolve([]),
+    recipeCardIds.length
+      ? db
+          .select({
+            id: techCards.id,
+            name: techCards.name,
+            version: techCards.version,
+            baseTechCardId: techCards.baseTechCardId,
+            status: techCards.status,
+          })
+          .from(techCards)
+          .where(inArray(techCards.id, recipeCardIds))
+      : Promise.resolve([]),
+  ]);
+  const bomById = new Map(recipeBoms.map((b) => [b.id, b]));
+  const cardById = new Map(recipeCards.map((c) => [c.id, c]));
+  for (const recipe of defaultRecipes) {
+    const card = recipe.techCardId ? cardById.get(recipe.techCardId) : undefined;
+    const spec = recipeSpec(recipe.itemId, 'default_recipe', recipe, bomById.get(recipe.bomId), card);
+    if (spec) result.set(recipe.itemId, spec);
   }
-  if (recipe) {
-    const bom = await bomHeader(db, recipe.bomId);
-    if (bom && bom.status !== 'archived') {
-      const card = recipe.techCardId ? await cardHeader(db, recipe.techCardId) : undefined;
-      return {
-        itemId,
-        source,
-        recipe: {
-          id: recipe.id,
-          name: recipe.name,
-          batchSize: recipe.batchSize,
-          labourRatePerHour: recipe.labourRatePerHour,
-          instructions: recipe.instructions,
-        },
-        bom: { id: bom.id, name: bom.name, outputQty: bom.outputQty, version: bom.version },
-        techCard:
-          card && card.status !== 'archived'
-            ? { id: card.id, name: card.name, version: card.version, baseTechCardId: card.baseTechCardId }
-            : null,
-      };
-    }
-    if (recipeId != null) throw new DomainError(409, specMessages.noSpec);
+  const rest = ids.filter((id) => result.get(id) == null);
+  if (!rest.length) return result;
+  const [defaultBoms, defaultCards] = await Promise.all([
+    db
+      .select({ itemId: boms.itemId, id: boms.id, name: boms.name, outputQty: boms.outputQty, version: boms.version })
+      .from(boms)
+      .where(and(inArray(boms.itemId, rest), eq(boms.isDefault, true), eq(boms.status, 'active'))),
+    db
+      .select({
+        itemId: techCards.itemId,
+        id: techCards.id,
+        name: techCards.name,
+        version: techCards.version,
+        baseTechCardId: techCards.baseTechCardId,
+      })
+      .from(techCards)
+      .where(and(inArray(techCards.itemId, rest), eq(techCards.isDefault, true), eq(techCards.status, 'active'))),
+  ]);
+  const cardOfItem = new Map(defaultCards.map(({ itemId, ...card }) => [itemId, card]));
+  for (const { itemId, ...bom } of defaultBoms) {
+    result.set(itemId, { itemId, source: 'default_bom', recipe: null, bom, techCard: cardOfItem.get(itemId) ?? null });
   }
-  const [bom] = await db
-    .select({ id: boms.id, name: boms.name, outputQty: boms.outputQty, version: boms.version })
-    .from(boms)
-    .where(and(eq(boms.itemId, itemId), eq(boms.isDefault, true), eq(boms.status, 'active')));
-  if (!bom) return null;
-  const [card] = await db
-    .select({
-      id: techCards.id,
-      name: techCards.name,
-      version: techCards.version,
-      baseTechCardId: techCards.baseTechCardId,
-    })
-    .from(techCards)
-    .where(and(eq(techCards.itemId, itemId), eq(techCards.isDefault, true), eq(techCards.status, 'active')));
-  return { itemId, source: 'default_bom', recipe: null, bom, techCard: card ?? null };
+  return result;
 }
 
 /** As resolveProductionSpec, but a 409 'Немає діючої специфікації' instead of null. */
@@ -192,18 +261,44 @@ export function applyModification(
 
 /** The effective operations of a tech card (base or modification), sorted by seq. */
 export async function effectiveOperations(db: DbOrTx, techCardId: number): Promise<EffectiveOperation[]> {
-  const card = await cardHeader(db, techCardId);
-  if (!card) return [];
-  const ids = card.baseTechCardId ? [card.id, card.baseTechCardId] : [card.id];
-  const rows = await db
-    .select()
-    .from(techCardOperations)
-    .where(inArray(techCardOperations.techCardId, ids))
-    .orderBy(asc(techCardOperations.seq), asc(techCardOperations.id));
-  const own = rows.filter((r) => r.techCardId === card.id);
-  if (!card.baseTechCardId) return own.map((r) => toEffective(r, false, null));
-  const base = rows.filter((r) => r.techCardId === card.baseTechCardId && r.action == null);
-  return applyModification(base, own);
+  return (await effectiveOperationsOf(db, [techCardId])).get(techCardId) ?? [];
+}
+
+/** The effective operations of many tech cards at once (two queries whatever their number); unknown cards: none. */
+export async function effectiveOperationsOf(
+  db: DbOrTx,
+  techCardIds: readonly number[],
+): Promise<Map<number, EffectiveOperation[]>> {
+  const ids = [...new Set(techCardIds)];
+  const result = new Map<number, EffectiveOperation[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return result;
+  const cards = await db
+    .select({ id: techCards.id, baseTechCardId: techCards.baseTechCardId })
+    .from(techCards)
+    .where(inArray(techCards.id, ids));
+  const rowCardIds = [...new Set(cards.flatMap((c) => (c.baseTechCardId ? [c.id, c.baseTechCardId] : [c.id])))];
+  const rows = rowCardIds.length
+    ? await db
+        .select()
+        .from(techCardOperations)
+        .where(inArray(techCardOperations.techCardId, rowCardIds))
+        .orderBy(asc(techCardOperations.seq), asc(techCardOperations.id))
+    : [];
+  const byCard = new Map<number, OperationRow[]>();
+  for (const row of rows) byCard.set(row.techCardId, [...(byCard.get(row.techCardId) ?? []), row]);
+  for (const card of cards) {
+    const own = byCard.get(card.id) ?? [];
+    if (!card.baseTechCardId)
+      result.set(
+        card.id,
+        own.map((r) => toEffective(r, false, null)),
+      );
+    else {
+      const base = (byCard.get(card.baseTechCardId) ?? []).filter((r) => r.action == null);
+      result.set(card.id, applyModification(base, own));
+    }
+  }
+  return result;
 }
 
 /** e = qty × (1 + scrap% / 100) ÷ outputQty, to 6 decimals (§1 'Effective quantity per parent unit'). */
@@ -222,19 +317,32 @@ export interface BomMaterial {
 
 /** The BOM's lines as effective per-unit quantities of the parent, in line order. */
 export async function bomMaterials(db: DbOrTx, bomId: number): Promise<BomMaterial[]> {
-  const [bom] = await db.select({ outputQty: boms.outputQty }).from(boms).where(eq(boms.id, bomId));
-  if (!bom) return [];
+  return (await bomMaterialsOf(db, [bomId])).get(bomId) ?? [];
+}
+
+/** bomMaterials of many BOMs at once (two queries whatever their number); an unknown BOM has no lines. */
+export async function bomMaterialsOf(db: DbOrTx, bomIds: readonly number[]): Promise<Map<number, BomMaterial[]>> {
+  const ids = [...new Set(bomIds)];
+  const result = new Map<number, BomMaterial[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return result;
+  const headers = await db.select({ id: boms.id, outputQty: boms.outputQty }).from(boms).where(inArray(boms.id, ids));
+  const outputOf = new Map(headers.map((h) => [h.id, h.outputQty]));
   const lines = await db
     .select()
     .from(bomLines)
-    .where(eq(bomLines.bomId, bomId))
+    .where(inArray(bomLines.bomId, ids))
     .orderBy(asc(bomLines.lineNo), asc(bomLines.id));
-  return lines.map((l) => ({
-    bomLineId: l.id,
-    lineNo: l.lineNo,
-    itemId: l.componentItemId,
-    perUnitQty: effectivePerUnit(l.qty, l.scrapPercent, bom.outputQty),
-  }));
+  for (const l of lines) {
+    const outputQty = outputOf.get(l.bomId);
+    if (outputQty === undefined) continue;
+    result.get(l.bomId)!.push({
+      bomLineId: l.id,
+      lineNo: l.lineNo,
+      itemId: l.componentItemId,
+      perUnitQty: effectivePerUnit(l.qty, l.scrapPercent, outputQty),
+    });
+  }
+  return result;
 }
 
 export interface OperationTimeInput {
@@ -285,33 +393,40 @@ export async function operationCosts(
   qty: string,
   labourRatePerHour?: string | null,
 ): Promise<OperationCosts> {
+  const rates = await operationRates(db, ops);
+  return costOperations(ops, qty, { labourRatePerHour: labourRatePerHour ?? null, ...rates });
+}
+
+/**
+ * The positions' hourly rates and the departments' overhead rates the operations name, read once (two queries) —
+ * for operationCosts, or for costOperations over the operations of many cards at once.
+ */
+export async function operationRates(
+  db: DbOrTx,
+  ops: readonly OperationTimeInput[],
+): Promise<{ positionRate: (id: number) => string | null; overheadRate: (id: number) => string | null }> {
   const positionIds = [...new Set(ops.map((o) => o.positionId).filter((id): id is number => id != null))];
   const departmentIds = [...new Set(ops.map((o) => o.departmentId).filter((id): id is number => id != null))];
-  const positionRates = new Map(
+  const [positionRows, departmentRows] = await Promise.all([
     positionIds.length
-      ? (
-          await db
-            .select({ id: positions.id, rate: positions.hourlyRate })
-            .from(positions)
-            .where(inArray(positions.id, positionIds))
-        ).map((r) => [r.id, r.rate])
-      : [],
-  );
-  const overheadRates = new Map(
+      ? db
+          .select({ id: positions.id, rate: positions.hourlyRate })
+          .from(positions)
+          .where(inArray(positions.id, positionIds))
+      : Promise.resolve([]),
     departmentIds.length
-      ? (
-          await db
-            .select({ id: departments.id, rate: departments.overheadRatePerHour })
-            .from(departments)
-            .where(inArray(departments.id, departmentIds))
-        ).map((r) => [r.id, r.rate])
-      : [],
-  );
-  return costOperations(ops, qty, {
-    labourRatePerHour: labourRatePerHour ?? null,
+      ? db
+          .select({ id: departments.id, rate: departments.overheadRatePerHour })
+          .from(departments)
+          .where(inArray(departments.id, departmentIds))
+      : Promise.resolve([]),
+  ]);
+  const positionRates = new Map(positionRows.map((r) => [r.id, r.rate]));
+  const overheadRates = new Map(departmentRows.map((r) => [r.id, r.rate]));
+  return {
     positionRate: (id) => positionRates.get(id) ?? null,
     overheadRate: (id) => overheadRates.get(id) ?? null,
-  });
+  };
 }
 
 /** The arithmetic of operationCosts with the rates given (pure; unit-tested). */

@@ -11,10 +11,11 @@ import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
   applyModification,
+  costOperations,
   effectiveOperations,
   getProductionSettings,
   leadTimeDays,
-  operationCosts,
+  operationRates,
   plannedMinutes,
   type EffectiveOperation,
 } from '@/modules/production/server/index.ts';
@@ -305,11 +306,12 @@ export async function techCardCost(
   const [card] = await db.select({ id: techCards.id }).from(techCards).where(eq(techCards.id, id));
   if (!card) throw new DomainError(404, m.notFound);
   const ops = await effectiveOperations(db, id);
-  const [costs, settings, views] = await Promise.all([
-    operationCosts(db, ops, qty, labourRatePerHour),
+  const [rates, settings, views] = await Promise.all([
+    operationRates(db, ops),
     getProductionSettings(db),
     withNames(db, ops),
   ]);
+  const costs = costOperations(ops, qty, { labourRatePerHour, ...rates });
   return {
     techCardId: id,
     qty,
@@ -321,6 +323,8 @@ export async function techCardCost(
       departmentName: op.departmentName,
       positionName: op.positionName,
       canRunParallel: op.canRunParallel,
+      labourRate: labourRatePerHour ?? (op.positionId != null ? rates.positionRate(op.positionId) : null),
+      overheadRate: op.departmentId != null ? rates.overheadRate(op.departmentId) : null,
       ...costs.operations[i]!,
     })),
     minutes: costs.minutes,

@@ -109,6 +109,8 @@ const cost = (qty: string, minutes: string) =>
       departmentName: o.departmentName,
       positionName: o.positionName,
       canRunParallel: false,
+      labourRate: null,
+      overheadRate: null,
       minutes: qty === '10' ? '30.00' : '12.00',
       labour: qty === '10' ? '75.00' : '30.00',
       overhead: '0.00',

@@ -2,6 +2,7 @@
 // itself — the modules' server/index.ts export services only.
 import { assemblyDemoSeeder } from '@/modules/assembly/server/assembly.demo.ts';
 import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
+import { costingDemoSeeder } from '@/modules/costing/server/costing.demo.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
 import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/production-journey.demo.ts';
@@ -56,4 +57,6 @@ export const demoSeeders: readonly DemoSeeder[] = [
   productionJourneyDemoSeeder,
   // Kits in stock taken apart and assembled again by their BOMs (ASM/DSM).
   assemblyDemoSeeder,
+  // The planned unit costs of the demo products, saved once for the history.
+  costingDemoSeeder,
 ];
