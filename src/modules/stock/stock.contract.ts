@@ -56,6 +56,10 @@ export const inventoryKindLabels: Record<(typeof inventoryKinds)[number], string
   product: 'Готова продукція',
   semi_finished: 'Напівфабрикат',
 };
+/** The movements' kind filter: the page's two views, or one stocked item kind. */
+export const movementKinds = ['components', 'all', 'component', 'material', 'product', 'semi_finished'] as const;
+export type MovementKind = (typeof movementKinds)[number];
+
 /** /inventory: the balances filters plus the kind. */
 export const inventoryListQuerySchema = stockListQuerySchema.extend({ kind: z.enum(inventoryKinds).optional() });
 
@@ -152,8 +156,11 @@ export const movementQuerySchema = z.strictObject({
   warehouseId: optionalId,
   documentType: z.string().trim().max(40).optional(),
   ...periodFilterShape(),
-  /** Components and materials (the default), or every kind. */
-  kind: z.enum(['components', 'all']).optional(),
+  /**
+   * Components and materials (the default, the page's view), every kind ('all', the 'Усі товари' toggle), or one
+   * item kind (warehouse.md §3 'kind').
+   */
+  kind: z.enum(movementKinds).optional(),
   categoryId: optionalId,
   /** Who posted the movement. */
   userId: optionalId,

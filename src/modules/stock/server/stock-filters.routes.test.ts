@@ -148,6 +148,16 @@ describe('/component-movement filters', () => {
     expect(csv).toContain('MVF-C');
     expect(csv).not.toContain('-30');
 
+    // One item kind (warehouse.md §3 'kind'), beside the page's two views.
+    const materials = await created('/api/components', { sku: 'MVF-M', name: 'Припій', unitId, kind: 'material' });
+    await post(adminId, [{ kind: 'in', itemId: materials, warehouseId, qty: '2', unitCost: '300' }]);
+    expect(await list('kind=material')).toEqual([['MVF-M', '2.0000']]);
+    expect(await list('kind=component&direction=in')).toEqual([
+      ['MVF-R', '100.0000'],
+      ['MVF-C', '40.0000'],
+    ]);
+    expect((await list('kind=components')).length).toBe(5);
+    await refused('/api/component-movement?kind=services');
     await refused('/api/component-movement?direction=sideways');
     await refused('/api/component-movement?categoryId=abc');
     await refused('/api/component-movement/summary?userId=-1');

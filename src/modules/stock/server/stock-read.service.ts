@@ -8,6 +8,7 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
   stockSortFields,
   type MovementDirection,
+  type MovementKind,
   type MovementRow,
   type MovementSummary,
   type StockRow,
@@ -192,7 +193,7 @@ export interface MovementQuery {
   documentType?: string;
   dateFrom?: string;
   dateTo?: string;
-  kind?: 'components' | 'all';
+  kind?: MovementKind;
   categoryId?: number;
   /** Who posted the movement. */
   userId?: number;
@@ -202,7 +203,8 @@ export interface MovementQuery {
 function movementConditions(q: MovementQuery, { withPeriod }: { withPeriod: boolean }): SQL[] {
   const c: SQL[] = [];
   if (q.itemId) c.push(sql`m.item_id = ${q.itemId}`);
-  else if (q.kind !== 'all') c.push(sql`i.kind in ('component', 'material')`);
+  else if (q.kind === undefined || q.kind === 'components') c.push(sql`i.kind in ('component', 'material')`);
+  else if (q.kind !== 'all') c.push(sql`i.kind = ${q.kind}`);
   if (q.warehouseId) c.push(sql`m.warehouse_id = ${q.warehouseId}`);
   if (q.documentType) c.push(sql`m.document_type = ${q.documentType}`);
   if (q.categoryId) c.push(sql`i.category_id = ${q.categoryId}`);
