@@ -27,14 +27,24 @@ export function positiveParam(search: string, name: string): number | null {
 }
 
 /**
- * The document a link asks a list page to open (`?open=<id>`: the global search, a notification, a related
- * document), as the page's drawer state: closing it takes the parameter out of the address, so a reload does not
- * open it again.
+ * The record a link asks a list page to open (`?open=<id>`: the global search, a notification, a related document),
+ * as the page's drawer state. It follows the address: a new `?open=` while the page is already shown (a palette hit on
+ * the same page) opens that record too. Closing takes the parameter out of the address, so a reload does not open it
+ * again. The one place pages read `?open=`.
  */
 export function useOpenParam(): [number | null, (id: number | null) => void] {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const [openId, setOpenId] = useState<number | null>(() => positiveParam(search, 'open'));
+  // The page's own path: an address of another page (the page is leaving) is not followed.
+  const [home] = useState(location);
+  const [seen, setSeen] = useState<number | null>(() => positiveParam(search, 'open'));
+  const asked = location === home ? positiveParam(search, 'open') : seen;
+  const [openId, setOpenId] = useState<number | null>(asked);
+  // The address changed under the page: open what it now names (state adjusted while rendering, not in an effect).
+  if (asked !== seen) {
+    setSeen(asked);
+    if (asked !== null) setOpenId(asked);
+  }
   return [
     openId,
     (id) => {
@@ -45,16 +55,18 @@ export function useOpenParam(): [number | null, (id: number | null) => void] {
 }
 
 /**
- * The record a list page shows in its dialog: `?open=<id>` opens that record at once, and closing the dialog takes
- * the parameter out of the address (so a reload does not open it again).
+ * The record a list page shows in its dialog: a new one, or the one `?open=<id>` names (following the address, as
+ * `useOpenParam`); closing the dialog takes the parameter out of the address.
  */
 export function useRecordDialogTarget() {
   const search = useSearch();
-  const [location, navigate] = useLocation();
-  const [target, setTarget] = useState<RecordDialogTarget>(() => {
-    const open = positiveParam(search, 'open');
-    return open ? { kind: 'open', id: open } : null;
-  });
+  const [openParam, setOpenParam] = useOpenParam();
+  const [creating, setCreating] = useState(false);
+  const target: RecordDialogTarget = creating
+    ? { kind: 'create' }
+    : openParam !== null
+      ? { kind: 'open', id: openParam }
+      : null;
   const openId = target?.kind === 'open' ? target.id : undefined;
   return {
     target,
@@ -64,11 +76,17 @@ export function useRecordDialogTarget() {
     dialogKey: openId ?? 'new',
     /** The page's URL parameter as a positive id ('itemId'), or null. */
     param: (name: string) => positiveParam(search, name),
-    create: () => setTarget({ kind: 'create' }),
-    open: (id: number) => setTarget({ kind: 'open', id }),
+    create: () => {
+      setOpenParam(null);
+      setCreating(true);
+    },
+    open: (id: number) => {
+      setCreating(false);
+      setOpenParam(id);
+    },
     close() {
-      setTarget(null);
-      if (new URLSearchParams(search).has('open')) navigate(location, { replace: true });
+      setCreating(false);
+      setOpenParam(null);
     },
   };
 }

@@ -33,6 +33,7 @@ import {
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
+import { useOpenParam } from '@/web/components/record-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
@@ -84,10 +85,7 @@ export function OrdersPage() {
     { search: new URLSearchParams(search).get('search')?.trim() ?? '' },
   );
   const { filter, changeFilter } = list;
-  const [openId, setOpenId] = useState<number | null>(() => {
-    const open = Number(new URLSearchParams(search).get('open'));
-    return Number.isInteger(open) && open > 0 ? open : null;
-  });
+  const [openId, setOpenId] = useOpenParam();
   const [form, setForm] = useState<FormState>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { canAccess } = usePermission(ORDERS_ROUTE);
@@ -99,10 +97,7 @@ export function OrdersPage() {
   });
   const statsQuery = useQuery<OrderStats>({ queryKey: orderStatsQueryKey });
 
-  function closeDrawer() {
-    setOpenId(null);
-    if (new URLSearchParams(search).has('open')) navigate(location, { replace: true });
-  }
+  const closeDrawer = () => setOpenId(null);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">

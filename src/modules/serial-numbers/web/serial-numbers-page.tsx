@@ -4,7 +4,6 @@
 // 'Шаблони' tab with its live preview. `?open=<id>` (the scanner's link) opens one serial at once.
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLocation, useSearch } from 'wouter';
 import {
   BoxesIcon,
   HandCoinsIcon,
@@ -33,6 +32,7 @@ import {
   statusOptions,
   usePagedList,
 } from '@/web/components/list-page.tsx';
+import { useOpenParam } from '@/web/components/record-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
@@ -95,16 +95,8 @@ function SerialsTab() {
   const { filter, changeFilter } = list;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<'generate' | 'register' | null>(null);
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const [openId, setOpenId] = useState<number | null>(() => {
-    const open = Number(new URLSearchParams(search).get('open'));
-    return Number.isInteger(open) && open > 0 ? open : null;
-  });
-  function closeDrawer() {
-    setOpenId(null);
-    if (new URLSearchParams(search).has('open')) navigate(location, { replace: true });
-  }
+  const [openId, setOpenId] = useOpenParam();
+  const closeDrawer = () => setOpenId(null);
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(SERIALS_ROUTE);
 

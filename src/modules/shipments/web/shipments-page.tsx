@@ -27,6 +27,7 @@ import {
   statusOptions,
   usePagedList,
 } from '@/web/components/list-page.tsx';
+import { useOpenParam } from '@/web/components/record-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { formatDateUk, formatMoney } from '@/web/lib/document-format.ts';
@@ -85,7 +86,7 @@ export function ShipmentsPage() {
     { search: params.get('search')?.trim() ?? '', orderId: positiveInt(params.get('orderId')) },
   );
   const { filter, changeFilter } = list;
-  const [openId, setOpenId] = useState<number | null>(() => positiveInt(params.get('open')));
+  const [openId, setOpenId] = useOpenParam();
   const [shipping, setShipping] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { canAccess } = usePermission(SHIPMENTS_ROUTE);
@@ -96,10 +97,7 @@ export function ShipmentsPage() {
   function resetFilters() {
     if (search) navigate(location, { replace: true });
   }
-  function closeDrawer() {
-    setOpenId(null);
-    if (params.has('open')) navigate(location, { replace: true });
-  }
+  const closeDrawer = () => setOpenId(null);
   /** A card toggles its own filter and clears the others it would fight with. */
   function toggleCard(card: 'drafts' | 'transit' | 'delivered' | 'problems') {
     const reset = { status: ALL, deliveryStatus: ALL, deliveredFrom: '', problems: '' } as const;
