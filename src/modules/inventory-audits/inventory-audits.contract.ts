@@ -7,6 +7,14 @@ import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 
 export const auditMessages = {
+  shortageNote: 'Нестача',
+  cancelNote: (reason: string) => `Скасування: ${reason}`,
+  serialsElsewhere: (sku: string, values: readonly string[]) =>
+    `Товар «${sku}»: знайдені серійні номери обліковуються деінде — спершу оформіть їх рух: ${values.join(', ')}`,
+  serialsMoved: (values: readonly string[]) =>
+    `Неможливо скасувати: серійні номери з цієї інвентаризації вже змінили стан: ${values.join(', ')}`,
+  countBySerial: (sku: string) => `Товар «${sku}» рахується за серійними номерами — відскануйте або введіть їх`,
+  serialsNotTracked: (sku: string) => `Товар «${sku}» не веде облік серійних номерів — вкажіть кількість`,
   required: "Обов'язкове поле",
   date: 'Вкажіть дату',
   decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
@@ -118,11 +126,15 @@ export const lineUpdateSchema = z.strictObject({
   reason: optionalText(500),
   /** The unit cost of a surplus of an item with no average yet (UAH). */
   unitCost: decimalText(6).nullable().optional(),
+  /** A serial-tracked item: the serials found (lists and ranges allowed); the counted quantity is their number. */
+  serials: z.array(z.string().trim().min(1).max(200, 'Серійний номер не довший за 200 символів')).max(1000).optional(),
 });
 export type LineUpdateBody = z.output<typeof lineUpdateSchema>;
 export const lineAddSchema = z.strictObject({ itemId: id });
 export const scanSchema = z.strictObject({
   code: z.string().trim().min(1, auditMessages.required).max(200, 'Не довше 200 символів'),
+  /** A serial-tracked item's scanned serial: ticks it on the line (the count is the number of serials). */
+  serial: z.string().trim().min(1).max(200, 'Не довше 200 символів').nullish(),
 });
 
 export const auditListQuerySchema = z.strictObject({
@@ -208,6 +220,13 @@ export const auditLineSchema = z.object({
   countedAt: z.string().nullable(),
   countedByName: z.string().nullable(),
   movedSinceSnapshot: z.boolean(),
+  /** The item is counted by serial numbers: `serials` are those found, `countedQty` their number. */
+  serialTracking: z.boolean().default(false),
+  serials: z.array(z.string()).default([]),
+  /** Counting: on the books here but not found (a shortage); posted: those made defective. */
+  missingSerials: z.array(z.string()).default([]),
+  /** Counting: found but not on the books here (a surplus); posted: those registered or restored here. */
+  extraSerials: z.array(z.string()).default([]),
 });
 export type AuditLine = z.infer<typeof auditLineSchema>;
 

@@ -49,6 +49,7 @@ export const serialEventLabels: Record<string, string> = {
   defective: 'Брак',
   voided: 'Анульовано',
   surplus: 'Знайдено при інвентаризації',
+  shortage: 'Нестача при інвентаризації',
 };
 
 /** The documents a timeline names (the ledger's types and the other records that move serials). */

@@ -36,6 +36,8 @@ export const receiptMessages = {
   orderLineOther: 'Рядок не належить обраному замовленню',
   orderLineItem: 'Позиція рядка відрізняється від позиції в замовленні',
   scanNotFound: 'Нічого не знайдено',
+  scanOneSerial: 'Відскануйте один серійний номер',
+  scanSerialOnLine: (serial: string) => `Серійний номер ${serial} уже є в цьому рядку`,
   code: 'Відскануйте або введіть код',
   priceWarning: 'Ціна відрізняється від останньої більш ніж на 20 %',
   importFormat: 'Надішліть файл CSV або XLSX',
@@ -73,6 +75,11 @@ export const receiptLineInputSchema = z.strictObject({
   supplierItemName: optionalText(300),
   /** The supplier order line this line receives against (warehouse.md §5). */
   supplierOrderLineId: id.nullable().optional(),
+  /**
+   * A serial-tracked line's serials typed or scanned on the draft (lists and ranges allowed), kept until posting;
+   * omitted: the line keeps those of the previous line of its item.
+   */
+  serials: z.array(z.string().trim().min(1).max(200, 'Серійний номер не довший за 200 символів')).max(1000).optional(),
 });
 export type ReceiptLineInput = z.input<typeof receiptLineInputSchema>;
 
@@ -120,8 +127,8 @@ export const receiptLineSerialsSchema = z.strictObject({
 export type ReceiptLineSerials = z.input<typeof receiptLineSerialsSchema>;
 
 /**
- * Posting: a line of a serial-tracked item given serials must name exactly qty of them (new to the item); a line
- * given none gets them generated from the item's template ('Згенерувати'). They become available in the warehouse.
+ * Posting: a line of a serial-tracked item given serials (here, else those kept on the draft line) must name exactly
+ * qty of them (new to the item); a line given none gets them generated from the item's template ('Згенерувати'). They become available in the warehouse.
  */
 export const receiptPostSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
@@ -163,7 +170,7 @@ export const receiptLineSchema = z.object({
   lastPriceCurrency: z.string().nullable().default(null),
   /** The item is counted by serial numbers. */
   serialTracking: z.boolean().default(false),
-  /** Posted and cancelled: the serials the line brought in. */
+  /** A draft: the serials kept on the line (used at posting); posted and cancelled: those the line brought in. */
   serials: z.array(z.string()).default([]),
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
@@ -211,6 +218,8 @@ export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptScanSchema = z.strictObject({
   code: z.string({ error: receiptMessages.code }).trim().min(1, receiptMessages.code).max(200),
+  /** A serial scanned with the item (a serial-tracked one): kept on its line, registered at posting. */
+  serial: z.string().trim().min(1).max(200, 'Серійний номер не довший за 200 символів').nullish(),
 });
 export const receiptScanResultSchema = z.object({
   lineId: z.number().int(),
@@ -219,6 +228,8 @@ export const receiptScanResultSchema = z.object({
   name: z.string(),
   /** The line's new quantity. */
   qty: z.string(),
+  /** The serials kept on the line (a scanned serial is the last). */
+  serials: z.array(z.string()).default([]),
 });
 export type ReceiptScanResult = z.infer<typeof receiptScanResultSchema>;
 

@@ -54,6 +54,8 @@ export const transferLineInputSchema = z.strictObject({
   itemId: id,
   qty: qtyText,
   notes: optionalText(300),
+  /** A serial-tracked line's serials typed or scanned on the draft, kept until posting; omitted: unchanged. */
+  serials: z.array(z.string().trim().min(1).max(200, transferMessages.serialLength)).max(1000).optional(),
 });
 export type TransferLineInput = z.input<typeof transferLineInputSchema>;
 
@@ -106,7 +108,10 @@ export const transferLineSerialsSchema = z.strictObject({
 });
 export type TransferLineSerials = z.input<typeof transferLineSerialsSchema>;
 
-/** Posting: the version read and, for serial-tracked lines, exactly qty serials each (warehouse.md §7). */
+/**
+ * Posting: the version read and, for serial-tracked lines, exactly qty serials each (warehouse.md §7) — given here,
+ * else those kept on the draft line.
+ */
 export const transferPostSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
   serials: z.array(transferLineSerialsSchema).max(500).optional(),
@@ -170,7 +175,7 @@ export const transferLineSchema = z.object({
   value: z.string().nullable(),
   /** The item is counted by serial numbers: posting needs exactly qty of them. */
   serialTracking: z.boolean(),
-  /** Posted and cancelled: the serials the line moved. */
+  /** A draft: the serials kept on the line (used at posting); posted and cancelled: those the line moved. */
   serials: z.array(z.string()),
 });
 export type TransferLine = z.infer<typeof transferLineSchema>;

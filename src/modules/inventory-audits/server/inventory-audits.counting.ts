@@ -15,7 +15,23 @@ import {
 } from '../inventory-audits.contract.ts';
 import { inventoryAuditLines, inventoryAudits } from './inventory-audits.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { ENTITY, LINE_ENTITY, QTY, getAudit, lineRows, loadHeader, toLine } from './inventory-audits.read.ts';
+import {
+  ENTITY,
+  LINE_ENTITY,
+  QTY,
+  getAudit,
+  lineRows,
+  loadHeader,
+  toLine,
+  withSerials,
+} from './inventory-audits.read.ts';
+import { SERIAL_DOCUMENT, countLineSerials } from './inventory-audits.serials.ts';
+import {
+  draftSerials,
+  draftSerialValues,
+  serialNumbers,
+  serialTrackedItems,
+} from '@/modules/serial-numbers/server/index.ts';
 import { checkVersion, refuseState, unique } from './inventory-audits.write.ts';
 
 // ---- counting --------------------------------------------------------------------------------------------------
@@ -117,7 +133,7 @@ async function countingHeader(tx: DbOrTx, id: number) {
 async function oneLine(tx: DbOrTx, auditId: number, lineId: number): Promise<AuditLine> {
   const [row] = await lineRows(tx, auditId, eq(inventoryAuditLines.id, lineId));
   if (!row) throw new DomainError(404, auditMessages.lineNotFound);
-  return toLine(row);
+  return (await withSerials(tx, auditId, [toLine(row)]))[0]!;
 }
 
 export async function updateLine(
@@ -137,6 +153,17 @@ export async function updateLine(
     if (!locked) throw new DomainError(404, auditMessages.lineNotFound);
     const before = await oneLine(tx, auditId, lineId);
     const set: Partial<typeof inventoryAuditLines.$inferInsert> = {};
+    // A serial-tracked item is counted by serial: the serials found, their number the count (null clears both).
+    if (before.serialTracking && change.countedQty !== undefined && change.countedQty !== null) {
+      if (change.serials === undefined) throw new DomainError(400, auditMessages.countBySerial(before.sku));
+    }
+    if (change.serials !== undefined) {
+      if (!before.serialTracking) throw new DomainError(400, auditMessages.serialsNotTracked(before.sku));
+      const values = await countLineSerials(tx, auditId, before, change.serials);
+      change = { ...change, countedQty: String(values.length) };
+    } else if (before.serialTracking && change.countedQty === null) {
+      await countLineSerials(tx, auditId, before, []);
+    }
     if (change.countedQty !== undefined) {
       set.countedQty = change.countedQty === null ? null : fixed(dec(change.countedQty), QTY);
       set.countedBy = change.countedQty === null ? null : ctx.userId;
@@ -218,19 +245,50 @@ export async function findItemByCode(db: DbOrTx, code: string) {
 }
 
 /** A scan: +1 to the item's count (adding its line when the item is not in the audit yet). */
-export async function scanCode(db: DbOrTx, ctx: AuditContext, auditId: number, code: string): Promise<ScanResult> {
+/** The item of a serial number scanned alone (when exactly one item has that serial). */
+async function itemBySerial(tx: DbOrTx, code: string) {
+  const rows = await tx
+    .selectDistinct({ id: items.id, sku: items.sku, name: items.name, kind: items.kind })
+    .from(serialNumbers)
+    .innerJoin(items, eq(items.id, serialNumbers.itemId))
+    .where(eq(serialNumbers.serial, code.trim().toUpperCase()))
+    .limit(2);
+  return rows.length === 1 ? rows[0]! : null;
+}
+
+export async function scanCode(
+  db: DbOrTx,
+  ctx: AuditContext,
+  auditId: number,
+  code: string,
+  serial?: string | null,
+): Promise<ScanResult> {
   return db.transaction(async (tx) => {
     const row = await countingHeader(tx, auditId);
-    const item = await findItemByCode(tx, code.trim());
+    let item = await findItemByCode(tx, code.trim());
+    let serialText = serial ?? null;
+    // A code that names no item may be a serial number: it names its item and is ticked.
+    if (!item && !serialText) {
+      const bySerial = await itemBySerial(tx, code);
+      if (bySerial) [item, serialText] = [bySerial, code];
+    }
     if (!item || item.kind === 'service') throw new DomainError(404, auditMessages.nothingFound);
+    const tracked = (await serialTrackedItems(tx, [item.id])).has(item.id);
+    if (tracked && !serialText) throw new DomainError(400, auditMessages.countBySerial(item.sku));
+    if (!tracked && serialText) throw new DomainError(400, auditMessages.serialsNotTracked(item.sku));
     const { id: lineId } = await ensureLine(tx, auditId, row.warehouseId, item.id);
+    let counted = sql`coalesce(${inventoryAuditLines.countedQty}, 0) + 1`;
+    if (tracked) {
+      const kept = (await draftSerials(tx, SERIAL_DOCUMENT, auditId)).get(lineId) ?? [];
+      const values = await countLineSerials(tx, auditId, { id: lineId, sku: item.sku }, [
+        ...kept,
+        ...draftSerialValues(item.sku, [serialText!]).filter((v) => !kept.includes(v)),
+      ]);
+      counted = sql`${String(values.length)}::numeric`;
+    }
     const [updated] = await tx
       .update(inventoryAuditLines)
-      .set({
-        countedQty: sql`coalesce(${inventoryAuditLines.countedQty}, 0) + 1`,
-        countedBy: ctx.userId,
-        countedAt: new Date(),
-      })
+      .set({ countedQty: counted, countedBy: ctx.userId, countedAt: new Date() })
       .where(eq(inventoryAuditLines.id, lineId))
       .returning({ qty: inventoryAuditLines.countedQty });
     const result = { lineId, itemId: item.id, sku: item.sku, name: item.name, qty: updated!.qty! };

@@ -42,6 +42,8 @@ export const inventoryAuditsDemoSeeder: DemoSeeder = {
     await startAudit(tx, ctx, done.id);
     const lines = await listLines(tx, done.id, {});
     for (const [i, line] of lines.entries()) {
+      // A serial-tracked item is counted by serial: the demo leaves such a line uncounted (posting ignores it).
+      if (line.serialTracking) continue;
       let counted = dec(line.snapshotQty ?? '0');
       let reason: string | null = null;
       if (i === 0) {
@@ -67,7 +69,7 @@ export const inventoryAuditsDemoSeeder: DemoSeeder = {
     });
     await startAudit(tx, ctx, open.id);
     const openLines = await listLines(tx, open.id, {});
-    for (const line of openLines.slice(0, 3)) {
+    for (const line of openLines.filter((l) => !l.serialTracking).slice(0, 3)) {
       await updateLine(tx, ctx, open.id, line.id, { countedQty: line.snapshotQty ?? '0' });
     }
     log(`Інвентаризація: ${done.number} проведено з розбіжностями, ${open.number} — підрахунок триває`);

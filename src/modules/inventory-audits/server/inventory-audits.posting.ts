@@ -16,6 +16,7 @@ import { auditMessages, type Audit, type UncountedPolicy } from '../inventory-au
 import { inventoryAuditLines, inventoryAudits } from './inventory-audits.table.ts';
 import { ENTITY, QTY, getAudit, loadHeader } from './inventory-audits.read.ts';
 import { checkVersion, refuseState, unique } from './inventory-audits.write.ts';
+import { cancelAuditSerials, postAuditSerials } from './inventory-audits.serials.ts';
 
 // ---- posting ---------------------------------------------------------------------------------------------------
 
@@ -178,6 +179,8 @@ export async function postAudit(
       throw new DomainError(409, message);
     }
     await postToLedger(tx, ledgerDoc(row, ctx.userId), intents);
+    // The serials last (the ledger's locks first): missing ones defective, extra ones on the shelf.
+    await postAuditSerials(tx, ctx, row, lines);
     // Each line's value is exactly its movement's (the one that empties an item takes the value left).
     const posted = await tx
       .select({ lineId: stockMovements.documentLineId, value: stockMovements.value })
@@ -231,7 +234,10 @@ export async function cancelAudit(db: DbOrTx, ctx: AuditContext, id: number, rea
     if (row.status === 'cancelled') throw new DomainError(409, auditMessages.cancelled);
     if (row.status === 'draft') throw new DomainError(409, auditMessages.cancelDraft);
     const before = await getAudit(tx, id);
-    if (row.status === 'posted') await reverseInLedger(tx, ledgerDoc(row, ctx.userId));
+    if (row.status === 'posted') {
+      await reverseInLedger(tx, ledgerDoc(row, ctx.userId));
+      await cancelAuditSerials(tx, ctx, row, reason);
+    }
     await tx
       .update(inventoryAudits)
       .set({

@@ -26,6 +26,7 @@ import {
 } from '../inventory-audits.contract.ts';
 import { inventoryAuditLines, inventoryAudits } from './inventory-audits.table.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
+import { lineSerialInfo } from './inventory-audits.serials.ts';
 
 export const ENTITY = 'inventory_audits';
 export const LINE_ENTITY = 'inventory_audit_lines';
@@ -182,8 +183,23 @@ export async function lineRows(db: DbOrTx, auditId: number, where?: SQL): Promis
 
 export const toLine = (row: LineRow): AuditLine => {
   const { snapshotMovementId: _s, ...rest } = row;
-  return { ...rest, ...previewOf(row), countedAt: iso(row.countedAt) };
+  return {
+    ...rest,
+    ...previewOf(row),
+    countedAt: iso(row.countedAt),
+    serialTracking: false,
+    serials: [],
+    missingSerials: [],
+    extraSerials: [],
+  };
 };
+
+/** The lines with their serials (serial-tracked items: counted, missing and extra ones). */
+export async function withSerials(db: DbOrTx, auditId: number, lines: AuditLine[]): Promise<AuditLine[]> {
+  const header = await loadHeader(db, auditId);
+  const info = await lineSerialInfo(db, header, lines);
+  return lines.map((line) => ({ ...line, ...info.get(line.id) }));
+}
 
 export async function listLines(
   db: DbOrTx,
@@ -197,7 +213,8 @@ export async function listLines(
     where.push(or(ilike(items.sku, like), ilike(items.name, like), ilike(items.barcode, like))!);
   }
   if (q.filter === 'uncounted') where.push(sql`${inventoryAuditLines.countedQty} is null`);
-  const lines = (await lineRows(db, auditId, where.length ? and(...where) : undefined)).map(toLine);
+  const rows = await lineRows(db, auditId, where.length ? and(...where) : undefined);
+  const lines = await withSerials(db, auditId, rows.map(toLine));
   if (q.filter === 'variance') return lines.filter((l) => l.variance !== null && !isZero(dec(l.variance)));
   if (q.filter === 'moved') return lines.filter((l) => l.movedSinceSnapshot);
   return lines;

@@ -43,7 +43,8 @@ export async function inventoryAuditsRoutes(app: AppInstance, deps: AppDeps) {
     addLine: async (request) => addLine(db, auditContext(request), request.params.id, request.body.itemId),
     updateLine: async (request) =>
       updateLine(db, auditContext(request), request.params.id, request.params.lineId, request.body),
-    scan: async (request) => scanCode(db, auditContext(request), request.params.id, request.body.code),
+    scan: async (request) =>
+      scanCode(db, auditContext(request), request.params.id, request.body.code, request.body.serial),
 
     printCountSheet: async (request, reply) => {
       const form = await countSheetForm(db, request.params.id);

@@ -15,6 +15,7 @@ import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { auditsKeyHead, auditQueryKey, auditsApi } from './inventory-audits.api.ts';
 import { auditsWebMessages } from './inventory-audits.messages.ts';
+import { AuditSerialsCell } from './audit-serials-cell.tsx';
 
 const g = auditsWebMessages.grid;
 const QTY_INPUT = /^\d+([.,]\d{1,4})?$/;
@@ -84,11 +85,13 @@ export function AuditLinesGrid({
       body,
     }: {
       line: AuditLine;
-      body: { countedQty?: string | null; unitCost?: string | null };
+      body: { countedQty?: string | null; unitCost?: string | null; serials?: string[] };
     }) =>
-      'countedQty' in body
-        ? auditsApi.count(audit.id, line.id, body.countedQty ?? null)
-        : auditsApi.updateLine(audit.id, line.id, body),
+      body.serials
+        ? auditsApi.countSerials(audit.id, line.id, body.serials)
+        : 'countedQty' in body
+          ? auditsApi.count(audit.id, line.id, body.countedQty ?? null)
+          : auditsApi.updateLine(audit.id, line.id, body),
     onSettled: (_data, _error, { line }) => sending.current.delete(line.id),
     onSuccess: (saved) => {
       setDrafts((current) => {
@@ -222,7 +225,20 @@ export function AuditLinesGrid({
                   </>
                 ) : null}
                 <TableCell className="text-right align-top">
-                  {editable ? (
+                  {line.serialTracking ? (
+                    <>
+                      <span className="tabular-nums">
+                        {line.countedQty === null ? g.noValue : formatQty(line.countedQty)}
+                      </span>
+                      <AuditSerialsCell
+                        line={line}
+                        editable={editable}
+                        showSystem={showSystem}
+                        pending={save.isPending}
+                        onSave={(serials) => save.mutate({ line, body: { serials } })}
+                      />
+                    </>
+                  ) : editable ? (
                     <div className="grid justify-items-end gap-1">
                       <Input
                         ref={(element) => {

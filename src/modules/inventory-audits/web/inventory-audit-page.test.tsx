@@ -248,3 +248,56 @@ describe('InventoryAuditPage — counting', () => {
     expect(await screen.findByLabelText('Сканер')).toBeTruthy();
   });
 });
+
+describe('InventoryAuditPage — serial-tracked items', () => {
+  it('counts a serial-tracked line by serial and names the missing and extra serials', async () => {
+    const tracked = line({
+      id: 4,
+      sku: 'КТ-100',
+      name: 'Контролер КТ-100',
+      snapshotQty: '2.0000',
+      onHand: '2.0000',
+      countedQty: '1.0000',
+      variance: '-1.0000',
+      varianceValue: '-10.00',
+      serialTracking: true,
+      serials: ['SN-1'],
+      missingSerials: ['SN-2'],
+    });
+    const fetchMock = stubApi({ audit, lines: [tracked] }, (url, init) => {
+      if (url !== '/api/inventory-audits/5/lines/4' || init.method !== 'PATCH') return undefined;
+      const body = JSON.parse(String(init.body)) as { serials: string[] };
+      return jsonResponse({
+        ...tracked,
+        countedQty: '2.0000',
+        variance: '0.0000',
+        varianceValue: '0.00',
+        serials: body.serials.map((x) => x.toUpperCase()),
+        missingSerials: ['SN-2'],
+        extraSerials: ['SN-7'],
+      });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<InventoryAuditPage />, { path: '/inventory-audits/5' });
+
+    const grid = await screen.findByRole('table', { name: 'Рядки інвентаризації' });
+    // No quantity box: the count is the number of serials found.
+    expect(within(grid).queryByRole('textbox', { name: 'Пораховано: КТ-100' })).toBeNull();
+    expect(within(grid).getByText('Не знайдено (нестача): SN-2')).toBeTruthy();
+    const found = within(grid).getByRole('list', { name: 'Знайдені серійні номери: КТ-100' });
+    expect(within(found).getByText('SN-1')).toBeTruthy();
+    await user.type(within(grid).getByRole('textbox', { name: 'Серійний номер: КТ-100' }), 'sn-7{Enter}');
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'PATCH', '/api/inventory-audits/5/lines/4')).toEqual([
+        { serials: ['SN-1', 'sn-7'] },
+      ]),
+    );
+    expect(await within(grid).findByText('Зайві (надлишок): SN-7')).toBeTruthy();
+    expect(within(grid).getByText('SN-7')).toBeTruthy();
+    // A serial taken off sends the list without it.
+    await user.click(within(grid).getByRole('button', { name: 'Прибрати SN-1' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'PATCH', '/api/inventory-audits/5/lines/4').at(-1)).toEqual({ serials: ['SN-7'] }),
+    );
+  });
+});

@@ -53,6 +53,9 @@ export const auditsApi = {
   cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
   count: (id: number, lineId: number, countedQty: string | null) =>
     callEndpoint(api.updateLine, { params: { id, lineId }, body: { countedQty } }),
+  /** A serial-tracked line: the serials found (the count is their number). */
+  countSerials: (id: number, lineId: number, serials: string[]) =>
+    callEndpoint(api.updateLine, { params: { id, lineId }, body: { serials } }),
   updateLine: (id: number, lineId: number, body: { reason?: string | null; unitCost?: string | null }) =>
     callEndpoint(api.updateLine, { params: { id, lineId }, body }),
   addLine: (id: number, itemId: number) => callEndpoint(api.addLine, { params: { id }, body: { itemId } }),

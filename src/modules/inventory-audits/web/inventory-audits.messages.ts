@@ -141,6 +141,16 @@ export const auditsWebMessages = {
     enterHint: 'Enter — зберегти і перейти до наступного рядка',
   },
 
+  serials: {
+    inputOf: (sku: string) => `Серійний номер: ${sku}`,
+    foundOf: (sku: string) => `Знайдені серійні номери: ${sku}`,
+    placeholder: 'Скануйте номер',
+    hint: 'Відскануйте або введіть серійний номер (можна діапазон A0001-A0004), Enter — додати',
+    remove: (serial: string) => `Прибрати ${serial}`,
+    missing: (values: readonly string[]) => `Не знайдено (нестача): ${values.join(', ')}`,
+    extra: (values: readonly string[]) => `Зайві (надлишок): ${values.join(', ')}`,
+  },
+
   totals: {
     title: 'Розбіжності',
     surplus: 'Надлишок',

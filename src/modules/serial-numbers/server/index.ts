@@ -16,7 +16,16 @@ export {
 } from './serial-numbers.service.ts';
 export { connectSerialWriteOffs, type SerialWriteOff, type SerialWriteOffs } from './serial-write-offs.ts';
 export { ensureDefaultTemplate, previewTemplate, resolveTemplate } from './serial-templates.service.ts';
-export { serialEvents, serialNumbers, serialTemplates } from './serial-numbers.table.ts';
+export { documentLineSerials, serialEvents, serialNumbers, serialTemplates } from './serial-numbers.table.ts';
+export {
+  addDraftSerial,
+  clearDraftSerials,
+  draftSerials,
+  draftSerialValues,
+  saveDraftLineSerials,
+  saveDraftSerials,
+  saveLineSerials,
+} from './draft-serials.ts';
 export {
   createLineSerials,
   documentSerialMessages,

@@ -84,3 +84,24 @@ export const serialEvents = pgTable(
   },
   (t) => [index('serial_events_serial_id_idx').on(t.serialId, t.at)],
 );
+
+/**
+ * Serials typed or scanned on a draft's line (a receipt, a transfer), kept until the document is posted: posting uses
+ * them when its body names none. lineId is the line's id in the document's own lines table (no foreign key: shared).
+ */
+export const documentLineSerials = pgTable(
+  'document_line_serials',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentType: text('document_type').notNull(),
+    documentId: integer('document_id').notNull(),
+    lineId: integer('line_id').notNull(),
+    /** Trimmed and uppercased, one serial per row. */
+    serial: text('serial').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('document_line_serials_document_idx').on(t.documentType, t.documentId),
+    uniqueIndex('document_line_serials_line_serial_key').on(t.documentType, t.lineId, t.serial),
+  ],
+);

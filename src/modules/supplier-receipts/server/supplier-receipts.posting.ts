@@ -9,6 +9,7 @@ import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { postToLedger, reverseInLedger, type LedgerDocument } from '@/modules/stock/server/index.ts';
 import {
+  clearDraftSerials,
   createLineSerials,
   documentSerialMessages,
   documentSerials,
@@ -58,6 +59,9 @@ export function allocate(extra: Dec, weights: readonly Dec[]): Dec[] {
 async function postSerials(tx: DbOrTx, ctx: AuditContext, doc: Receipt, given: readonly ReceiptLineSerials[]) {
   const byLine = new Map<number, string[]>();
   for (const entry of given) byLine.set(entry.lineId, [...(byLine.get(entry.lineId) ?? []), ...entry.serials]);
+  // A line the body names none for uses the serials kept on the draft line.
+  for (const line of doc.lines)
+    if (!byLine.get(line.id)?.length && line.serials.length) byLine.set(line.id, line.serials);
   for (const [lineId, values] of byLine) {
     const line = doc.lines.find((l) => l.id === lineId);
     if (!line) throw new DomainError(400, receiptMessages.serialsNoLine);
@@ -156,6 +160,7 @@ export async function postReceipt(
       })),
     );
     await postSerials(tx, ctx, before, serials);
+    await clearDraftSerials(tx, SERIAL_DOCUMENT, id);
     // The supplier's last price of each item, in the document's currency.
     for (const line of before.lines) {
       const updated = await tx

@@ -6,9 +6,16 @@ import { add, dec, fixed, mul, round } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { items, itemSuppliers } from '@/resources/items/items.table.ts';
-import { receiptMessages, type Receipt } from '../supplier-receipts.contract.ts';
+import { receiptMessages, type Receipt, type ReceiptScanResult } from '../supplier-receipts.contract.ts';
+import {
+  addDraftSerial,
+  documentSerialMessages,
+  draftSerialValues,
+  findSerials,
+  serialTrackedItems,
+} from '@/modules/serial-numbers/server/index.ts';
 import { supplierReceiptLines, supplierReceipts } from './supplier-receipts.table.ts';
-import { getReceipt } from './supplier-receipts.read.ts';
+import { SERIAL_DOCUMENT, getReceipt } from './supplier-receipts.read.ts';
 import { type Header, type LineInput, lineTotals, lockDraft, writeLines } from './supplier-receipts.write.ts';
 
 // ---- scanning into a draft -------------------------------------------------------------------------------------
@@ -72,13 +79,15 @@ export async function scanIntoReceipt(
   ctx: AuditContext,
   id: number,
   code: string,
-): Promise<{ lineId: number; itemId: number; sku: string; name: string; qty: string }> {
+  serialText?: string | null,
+): Promise<ReceiptScanResult> {
   return db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, undefined);
     const item = await itemByCode(tx, code.trim(), before.supplierId);
     if (!item) throw new DomainError(404, receiptMessages.scanNotFound);
     if (item.kind === 'service') throw new DomainError(400, receiptMessages.notStocked);
     const existing = before.lines.find((l) => l.itemId === item.id);
+    const serial = serialText ? await scannedSerial(tx, item, serialText, existing?.serials ?? []) : null;
     let lineId: number;
     let qty: string;
     if (existing) {
@@ -119,6 +128,7 @@ export async function scanIntoReceipt(
         .returning({ id: supplierReceiptLines.id });
       lineId = row!.id;
     }
+    if (serial) await addDraftSerial(tx, SERIAL_DOCUMENT, id, lineId, serial);
     await recomputeTotals(tx, id, before.fxRate);
     await tx
       .update(supplierReceipts)
@@ -126,8 +136,30 @@ export async function scanIntoReceipt(
       .where(eq(supplierReceipts.id, id));
     const after = await getReceipt(tx, id);
     await audit(tx, ctx, { action: 'update', entityType: 'supplier_receipts', entityId: id, before, after });
-    return { lineId, itemId: item.id, sku: item.sku, name: item.name, qty };
+    const serials = after.lines.find((l) => l.id === lineId)?.serials ?? [];
+    return { lineId, itemId: item.id, sku: item.sku, name: item.name, qty, serials };
   });
+}
+
+/**
+ * A serial scanned with its item (warehouse.md §6: scanning a serial registers it): one normalised value of a
+ * serial-tracked item, new to the item and not yet on the line; it is kept on the line and registered at posting.
+ */
+async function scannedSerial(
+  tx: DbOrTx,
+  item: { id: number; sku: string },
+  text: string,
+  onLine: readonly string[],
+): Promise<string> {
+  const tracked = await serialTrackedItems(tx, [item.id]);
+  if (!tracked.has(item.id)) throw new DomainError(400, documentSerialMessages.notTracked(item.sku));
+  const values = draftSerialValues(item.sku, [text]);
+  if (values.length !== 1) throw new DomainError(400, receiptMessages.scanOneSerial);
+  const value = values[0]!;
+  if (onLine.includes(value)) throw new DomainError(409, receiptMessages.scanSerialOnLine(value));
+  const [known] = await findSerials(tx, item.id, [value]);
+  if (known) throw new DomainError(409, documentSerialMessages.duplicates(item.sku, [value]));
+  return value;
 }
 
 // ---- lines from a file -----------------------------------------------------------------------------------------
@@ -213,6 +245,7 @@ export async function importReceiptLines(
       vatRate: l.vatRate,
       supplierItemName: l.supplierItemName,
       supplierOrderLineId: l.supplierOrderLineId,
+      serials: l.serials,
     }));
     const lines = [...kept, ...added];
     if (lines.length > 500) throw new DomainError(400, receiptMessages.importTooMany);

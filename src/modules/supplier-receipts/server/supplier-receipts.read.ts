@@ -5,7 +5,7 @@ import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
-import { documentSerials } from '@/modules/serial-numbers/server/index.ts';
+import { documentSerials, draftSerials } from '@/modules/serial-numbers/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { supplierDocumentTypes } from '@/resources/supplier-document-types/supplier-document-types.table.ts';
@@ -154,7 +154,9 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
     .orderBy(asc(supplierReceiptLines.lineNo));
   const h = header as unknown as Record<string, unknown>;
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null) ?? null));
-  const brought = h.status === 'draft' ? [] : await documentSerials(db, SERIAL_DOCUMENT, id);
+  const draft = h.status === 'draft';
+  const brought = draft ? [] : await documentSerials(db, SERIAL_DOCUMENT, id);
+  const kept = draft ? await draftSerials(db, SERIAL_DOCUMENT, id) : new Map<number, string[]>();
   return {
     ...(header as unknown as Receipt),
     postedAt: iso(h.postedAt),
@@ -163,7 +165,7 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
     lines: lines.map((line) => ({
       ...line,
       serialTracking: Boolean(line.serialTracking),
-      serials: brought.filter((x) => x.itemId === line.itemId).map((x) => x.serial),
+      serials: draft ? (kept.get(line.id) ?? []) : brought.filter((x) => x.itemId === line.itemId).map((x) => x.serial),
     })) as Receipt['lines'],
   };
 }

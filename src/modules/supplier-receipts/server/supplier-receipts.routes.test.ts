@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
-import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
+import { documentLineSerials, serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { itemCosts } from '@/modules/stock/server/stock.table.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
@@ -293,6 +293,7 @@ describe('supplier receipts', () => {
       sku: 'SCAN-Res-1',
       name: 'Резистор скан',
       qty: '3.0000',
+      serials: [],
     });
     const bySku = await api('POST', `/api/supplier-receipts/${draft.id}/scan`, { code: ' scan-res-1 ' });
     expect(bySku.json().qty).toBe('4.0000');
@@ -467,6 +468,59 @@ describe('supplier receipts — serial numbers (sales.md §4)', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().lines[0].serials).toEqual(['MANUAL-1']);
     expect((await serialsOf(item.id)).find((s) => s.startsWith('MANUAL-1'))).toBe('MANUAL-1:void:grn');
+    await ledgerOk();
+    await invariantOk();
+  });
+
+  it('keeps a draft line’s typed and scanned serials (save → reopen) and registers them at posting', async () => {
+    const item = await tracked();
+    const draft = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: item.id, qty: '2', unitPrice: '900', serials: ['dk-1'] }]),
+    );
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().id as number;
+    const reopen = async () => (await api('GET', `/api/supplier-receipts/${id}`)).json();
+    expect((await reopen()).lines[0].serials).toEqual(['DK-1']);
+    // The lines saved again with their serials (a range), then a header change and lines without serials keep them.
+    const saved = await api('PATCH', `/api/supplier-receipts/${id}`, {
+      version: draft.json().version,
+      lines: [{ itemId: item.id, qty: '2', unitPrice: '900', serials: ['DK-1', 'dk-2'] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const notes = await api('PATCH', `/api/supplier-receipts/${id}`, { version: saved.json().version, notes: 'Огляд' });
+    const relined = await api('PATCH', `/api/supplier-receipts/${id}`, {
+      version: notes.json().version,
+      lines: [{ itemId: item.id, qty: '2', unitPrice: '950' }],
+    });
+    expect(relined.statusCode, relined.body).toBe(200);
+    expect((await reopen()).lines[0]).toMatchObject({ unitPrice: '950.000000', serials: ['DK-1', 'DK-2'] });
+    // Scanning the item with a serial adds a unit and keeps the serial on its line; the same serial again is refused.
+    const scanned = await api('POST', `/api/supplier-receipts/${id}/scan`, { code: item.sku, serial: 'dk-3' });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect(scanned.json()).toMatchObject({ qty: '3.0000', serials: ['DK-1', 'DK-2', 'DK-3'] });
+    const twice = await api('POST', `/api/supplier-receipts/${id}/scan`, { code: item.sku, serial: 'DK-3' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('Серійний номер DK-3 уже є в цьому рядку');
+    // Serials on an untracked line are refused when the draft is saved.
+    const plain = await component();
+    const wrong = await api(
+      'POST',
+      '/api/supplier-receipts',
+      receipt([{ itemId: plain, qty: '1', unitPrice: '5', serials: ['Z'] }]),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatch(/не веде облік серійних номерів/);
+
+    // Posting without serials in its body registers the kept ones (none generated).
+    expect(await serialsOf(item.id)).toEqual([]);
+    const posted = await api('POST', `/api/supplier-receipts/${id}/post`, {});
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().lines[0].serials).toEqual(['DK-1', 'DK-2', 'DK-3']);
+    expect(await serialsOf(item.id)).toEqual(['DK-1:available:grn', 'DK-2:available:grn', 'DK-3:available:grn']);
+    const left = await t.db.select().from(documentLineSerials).where(eq(documentLineSerials.documentId, id));
+    expect(left.filter((r) => r.documentType === 'supplier_receipt')).toEqual([]);
     await ledgerOk();
     await invariantOk();
   });

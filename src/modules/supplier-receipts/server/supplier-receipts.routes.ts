@@ -40,7 +40,8 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
     post: async (request) =>
       postReceipt(db, auditContext(request), request.params.id, request.body?.version, request.body?.serials),
     cancel: async (request) => cancelReceipt(db, auditContext(request), request.params.id, request.body.reason),
-    scan: async (request) => scanIntoReceipt(db, auditContext(request), request.params.id, request.body.code),
+    scan: async (request) =>
+      scanIntoReceipt(db, auditContext(request), request.params.id, request.body.code, request.body.serial),
     importLines: async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new DomainError(415, receiptMessages.importFormat);
       let sheet;

@@ -23,7 +23,8 @@ import {
   type OrderStatus,
 } from '@/modules/supplier-orders/supplier-orders.contract.ts';
 import { supplierOrderLines, supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
-import { getReceipt } from './supplier-receipts.read.ts';
+import { SERIAL_DOCUMENT, getReceipt } from './supplier-receipts.read.ts';
+import { clearDraftSerials, saveDraftLineSerials } from '@/modules/serial-numbers/server/index.ts';
 
 type CreateInput = z.output<typeof receiptCreateSchema>;
 export type LineInput = CreateInput['lines'][number];
@@ -135,7 +136,13 @@ async function checkDuplicate(tx: DbOrTx, header: Header, exceptId: number | nul
 }
 
 /** Writes the lines and the document's totals. */
-export async function writeLines(tx: DbOrTx, receiptId: number, header: Header, lines: readonly LineInput[]) {
+export async function writeLines(
+  tx: DbOrTx,
+  receiptId: number,
+  header: Header,
+  lines: readonly LineInput[],
+  previous: ReadonlyArray<{ itemId: number; serials: readonly string[] }> = [],
+) {
   await tx.delete(supplierReceiptLines).where(eq(supplierReceiptLines.receiptId, receiptId));
   let net = dec(0);
   let vat = dec(0);
@@ -159,7 +166,18 @@ export async function writeLines(tx: DbOrTx, receiptId: number, header: Header, 
       lineGross: fixed(totals.gross, 2),
     };
   });
-  await tx.insert(supplierReceiptLines).values(rows);
+  const written = await tx
+    .insert(supplierReceiptLines)
+    .values(rows)
+    .returning({ id: supplierReceiptLines.id, lineNo: supplierReceiptLines.lineNo });
+  const ids = new Map(written.map((r) => [r.lineNo, r.id]));
+  await saveDraftLineSerials(
+    tx,
+    SERIAL_DOCUMENT,
+    receiptId,
+    previous,
+    lines.map((line, i) => ({ lineId: ids.get(i + 1)!, itemId: line.itemId, serials: line.serials })),
+  );
   await tx
     .update(supplierReceipts)
     .set({
@@ -259,6 +277,7 @@ export async function updateReceipt(
           vatRate: l.vatRate,
           supplierItemName: l.supplierItemName,
           supplierOrderLineId: l.supplierOrderLineId,
+          serials: l.serials,
         }));
       await checkReferences(tx, header, lines);
       await checkDuplicate(tx, header, id);
@@ -266,7 +285,7 @@ export async function updateReceipt(
         .update(supplierReceipts)
         .set({ ...headerValues(header), version: sql`${supplierReceipts.version} + 1`, updatedAt: sql`now()` })
         .where(eq(supplierReceipts.id, id));
-      await writeLines(tx, id, header, lines);
+      await writeLines(tx, id, header, lines, before.lines);
       const after = await getReceipt(tx, id);
       await audit(tx, ctx, { action: 'update', entityType: 'supplier_receipts', entityId: id, before, after });
       return after;
@@ -278,6 +297,7 @@ export async function deleteReceipt(db: DbOrTx, ctx: AuditContext, id: number): 
   await db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, undefined);
     await tx.delete(supplierReceipts).where(eq(supplierReceipts.id, id));
+    await clearDraftSerials(tx, SERIAL_DOCUMENT, id);
     await audit(tx, ctx, { action: 'delete', entityType: 'supplier_receipts', entityId: id, before });
   });
 }

@@ -153,9 +153,11 @@ function ReceiptEditor({
   const { isDirty } = form.formState;
   const [failure, setFailure] = useState<RecordFailure | null>(null);
   const [postValues, setPostValues] = useState<ReceiptBody | null>(null);
-  /** Serials typed or scanned for the saved draft's serial-tracked lines, by item (sent with 'Провести'). */
-  const [typedSerials, setTypedSerials] = useState<Record<number, string[]>>({});
+  /** Serials typed or scanned for the saved draft's serial-tracked lines, by item: kept with the draft when saved. */
+  const [typedSerials, setTypedSerials] = useState<Record<number, string[]>>(() => keptSerials(receipt));
   const trackedLines = (receipt?.status === 'draft' ? receipt.lines : []).filter((line) => line.serialTracking);
+  const serialsDirty = trackedLines.some((line) => !sameList(typedSerials[line.itemId] ?? [], line.serials));
+  const dirty = isDirty || serialsDirty;
   const [deleting, setDeleting] = useState(false);
 
   const [currencyCode, fxRate, pricesIncludeVat, extraCosts, lines] = useWatch({
@@ -180,8 +182,17 @@ function ReceiptEditor({
 
   /** Sends the form: a new receipt is created; a draft gets its version and what changed. */
   async function persist(values: ReceiptBody): Promise<Receipt> {
-    if (!receipt) return receiptsApi.create(values);
-    return receiptsApi.update(receipt.id, { version: receipt.version, ...changedFields(values, bodyOf(receipt)) });
+    // The lines of items whose serials were typed carry them (lines sent without serials keep the saved ones).
+    const lines = values.lines.map((line) =>
+      typedSerials[line.itemId] ? { ...line, serials: typedSerials[line.itemId] } : line,
+    );
+    if (!receipt) return receiptsApi.create({ ...values, lines });
+    const change = changedFields(values, bodyOf(receipt));
+    return receiptsApi.update(receipt.id, {
+      version: receipt.version,
+      ...change,
+      ...(change.lines || serialsDirty ? { lines } : {}),
+    });
   }
 
   /** The saved copy becomes the form's new starting point (the labels already known are kept). */
@@ -215,7 +226,7 @@ function ReceiptEditor({
   const post = useMutation({
     mutationFn: async (values: ReceiptBody) => {
       let current = receipt;
-      if (!current || form.formState.isDirty) {
+      if (!current || dirty) {
         current = await persist(values);
         adopt(current);
       }
@@ -250,7 +261,7 @@ function ReceiptEditor({
   });
 
   const busy = save.isPending || post.isPending || remove.isPending;
-  useReportGuard(onGuardChange, isDirty, busy);
+  useReportGuard(onGuardChange, dirty, busy);
 
   const totals = receiptTotals(
     (lines ?? []).map((line) => typedLineAmounts(line, pricesIncludeVat)),
@@ -276,7 +287,7 @@ function ReceiptEditor({
           ) : null}
           <ReceiptHeaderFields form={form} formId={formId} />
 
-          <ReceiptQuickAdd receipt={receipt} dirty={isDirty} onChanged={adopt} />
+          <ReceiptQuickAdd receipt={receipt} dirty={dirty} onChanged={adopt} />
           <ReceiptLines
             form={form}
             formId={formId}
@@ -345,7 +356,7 @@ function ReceiptEditor({
             formId={formId}
             variant="outline"
             saving={save.isPending}
-            disabled={busy || (receipt !== undefined && !isDirty)}
+            disabled={busy || (receipt !== undefined && !dirty)}
             texts={m}
           />
           <Button
@@ -389,7 +400,7 @@ function ReceiptEditor({
           description={
             <>
               <span>{receiptsWebMessages.confirmPost.description(postValues.lines.length, warehouseLabel)}</span>
-              {!receipt || isDirty ? <span>{receiptsWebMessages.confirmPost.savesFirst}</span> : null}
+              {!receipt || dirty ? <span>{receiptsWebMessages.confirmPost.savesFirst}</span> : null}
             </>
           }
           confirmLabel={receiptsWebMessages.confirmPost.confirm}
@@ -410,3 +421,13 @@ function ReceiptEditor({
     </>
   );
 }
+
+/** The serials kept on a draft's serial-tracked lines, by item (the dialog's starting point). */
+function keptSerials(receipt: Receipt | undefined): Record<number, string[]> {
+  if (receipt?.status !== 'draft') return {};
+  return Object.fromEntries(
+    receipt.lines.filter((line) => line.serialTracking && line.serials.length).map((l) => [l.itemId, l.serials]),
+  );
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

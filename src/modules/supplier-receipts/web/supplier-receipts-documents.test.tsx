@@ -101,13 +101,15 @@ describe('SupplierReceiptsPage — a draft', () => {
     expect(within(view).getByRole('button', { name: 'Скасувати прихід' })).toBeTruthy();
   });
 
-  it('takes scanned serials of a serial-tracked line and posts them with the line; all or none (generated)', async () => {
+  it('takes scanned serials of a serial-tracked line, saves them with the line and posts; all or none', async () => {
     const tracked: Receipt = receiptSchema.parse({
       ...draft,
       lines: [{ ...draft.lines[0], qty: '2.0000', serialTracking: true, serials: [] }],
     });
+    const saved = { ...tracked, version: 4, lines: [{ ...tracked.lines[0]!, serials: ['GRN-1', 'GRN-2'] }] };
     const fetchMock = stubApi((url, init) => {
       if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(tracked);
+      if (url === '/api/supplier-receipts/7' && init.method === 'PATCH') return jsonResponse(saved);
       if (url === '/api/supplier-receipts/7/post') return jsonResponse(posted);
       return undefined;
     });
@@ -135,9 +137,55 @@ describe('SupplierReceiptsPage — a draft', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Провести' }));
     await waitFor(() =>
       expect(requestsTo(fetchMock, 'POST', '/api/supplier-receipts/7/post')).toEqual([
-        { version: 3, serials: [{ lineId: tracked.lines[0]!.id, serials: ['GRN-1', 'GRN-2'] }] },
+        { version: 4, serials: [{ lineId: tracked.lines[0]!.id, serials: ['GRN-1', 'GRN-2'] }] },
       ]),
     );
+    // The typed serials were saved with their line first (the draft keeps them).
+    expect(requestsTo(fetchMock, 'PATCH', '/api/supplier-receipts/7')).toEqual([
+      { version: 3, lines: [expect.objectContaining({ itemId: 12, serials: ['GRN-1', 'GRN-2'] })] },
+    ]);
+  });
+
+  it('keeps the serials typed on a draft line when the draft is saved and reopened', async () => {
+    let stored: Receipt = receiptSchema.parse({
+      ...draft,
+      lines: [{ ...draft.lines[0], qty: '3.0000', serialTracking: true, serials: ['GRN-1'] }],
+    });
+    const fetchMock = stubApi((url, init) => {
+      if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(stored);
+      if (url === '/api/supplier-receipts/7' && init.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as { lines: Array<{ serials: string[] }> };
+        stored = { ...stored, version: 4, lines: [{ ...stored.lines[0]!, serials: body.lines[0]!.serials }] };
+        return jsonResponse(stored);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierReceiptsPage />, { path: '/supplier-receipts' });
+    let dialog = await openReceipt(user, 'GRN-2025-00007');
+    const sku = stored.lines[0]!.sku;
+    let section = await within(dialog).findByRole('region', { name: 'Серійні номери' });
+    // The serial kept on the draft is there when it opens; typing one more makes the draft changed.
+    expect(within(section).getByLabelText(`Серійні номери ${sku}: вибрано 1 з 3`)).toBeTruthy();
+    const save = within(dialog).getByRole('button', { name: /Зберегти/ });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await user.type(within(section).getByRole('textbox', { name: `Серійні номери ${sku}` }), 'grn-2{Enter}');
+    expect(save.hasAttribute('disabled')).toBe(false);
+    await user.click(save);
+    await waitFor(() => expect(requestsTo(fetchMock, 'PATCH', '/api/supplier-receipts/7')).toHaveLength(1));
+    expect(requestsTo(fetchMock, 'PATCH', '/api/supplier-receipts/7')[0]).toEqual({
+      version: 3,
+      lines: [expect.objectContaining({ itemId: 12, serials: ['GRN-1', 'GRN-2'] })],
+    });
+
+    // Closed and opened again: the saved serials come back from the server.
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Закрити' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openReceipt(user, 'GRN-2025-00007');
+    section = await within(dialog).findByRole('region', { name: 'Серійні номери' });
+    expect(within(section).getByLabelText(`Серійні номери ${sku}: вибрано 2 з 3`)).toBeTruthy();
+    expect(within(section).getByText('GRN-2')).toBeTruthy();
   });
 
   it('saves the changes first, then posts with the new version; a refusal is shown in the form', async () => {

@@ -5,7 +5,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postToLedger } from '@/modules/stock/server/index.ts';
 import { checkSerialInvariant, createLineSerials } from '@/modules/serial-numbers/server/index.ts';
-import { serialEvents, serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
+import {
+  documentLineSerials,
+  serialEvents,
+  serialNumbers,
+} from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import {
   api,
   component,
@@ -197,6 +201,39 @@ describe('warehouse transfers — serial numbers', () => {
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().error).toBe('Неможливо скасувати: серійні номери вже не на складі-одержувачі: CX-2');
     expect(await serialsAt(item)).toEqual(['CX-1:available:Б', 'CX-2:available:' + spare, 'CX-3:available:Б']);
+    await ledgerOk();
+    await invariantOk();
+  });
+
+  it('keeps a draft line’s serials (save → reopen) and posts them when the post body names none', async () => {
+    const item = await trackedStock(main, ['KP-1', 'KP-2', 'KP-3']);
+    const draft = await api(
+      'POST',
+      '/api/warehouse-transfers',
+      transfer([{ itemId: item, qty: '2', serials: ['kp-1'] }]),
+    );
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().id as number;
+    const reopen = async () => (await api('GET', `/api/warehouse-transfers/${id}`)).json();
+    expect((await reopen()).lines[0].serials).toEqual(['KP-1']);
+    const saved = await api('PATCH', `/api/warehouse-transfers/${id}`, {
+      version: draft.json().version,
+      lines: [{ itemId: item, qty: '2', serials: ['KP-1', 'kp-3'] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Lines saved again without serials (a note changed) keep them.
+    const noted = await api('PATCH', `/api/warehouse-transfers/${id}`, {
+      version: saved.json().version,
+      lines: [{ itemId: item, qty: '2', notes: 'Крихке' }],
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect((await reopen()).lines[0]).toMatchObject({ notes: 'Крихке', serials: ['KP-1', 'KP-3'] });
+    const posted = await api('POST', `/api/warehouse-transfers/${id}/post`, {});
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().lines[0].serials).toEqual(['KP-1', 'KP-3']);
+    expect(await serialsAt(item)).toEqual(['KP-1:available:Б', 'KP-2:available:A', 'KP-3:available:Б']);
+    const left = await t.db.select().from(documentLineSerials).where(eq(documentLineSerials.documentId, id));
+    expect(left.filter((r) => r.documentType === 'transfer')).toEqual([]);
     await ledgerOk();
     await invariantOk();
   });

@@ -23,11 +23,14 @@ import {
 } from '@/modules/stock/server/index.ts';
 import { stockBalances, stockMovements } from '@/modules/stock/server/stock.table.ts';
 import {
+  clearDraftSerials,
   documentSerialMessages,
   documentSerials,
+  draftSerials,
   lineSerialValues,
   moveSerials,
   pickLineSerials,
+  saveDraftLineSerials,
 } from '@/modules/serial-numbers/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
@@ -225,6 +228,7 @@ export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise
     .where(eq(l.transferId, id))
     .orderBy(asc(l.lineNo));
   const moved = draft ? [] : await documentSerials(db, SERIAL_DOCUMENT, id);
+  const kept = draft ? await draftSerials(db, SERIAL_DOCUMENT, id) : new Map<number, string[]>();
   return {
     ...h,
     postedAt: iso(h.postedAt),
@@ -233,7 +237,7 @@ export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise
     lines: lines.map((line) => ({
       ...line,
       serialTracking: Boolean(line.serialTracking),
-      serials: moved.filter((s) => s.itemId === line.itemId).map((s) => s.serial),
+      serials: draft ? (kept.get(line.id) ?? []) : moved.filter((s) => s.itemId === line.itemId).map((s) => s.serial),
     })),
   };
 }
@@ -275,17 +279,29 @@ async function checkReferences(tx: DbOrTx, header: Header, lines: readonly LineI
   if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
 }
 
-async function writeLines(tx: DbOrTx, transferId: number, lines: readonly LineInput[]) {
+/** Writes the lines and the serials kept on them (a line given none keeps those of its item's previous line). */
+async function writeLines(
+  tx: DbOrTx,
+  transferId: number,
+  lines: readonly LineInput[],
+  previous: Transfer['lines'] = [],
+) {
   await tx.delete(l).where(eq(l.transferId, transferId));
-  await tx.insert(l).values(
-    lines.map((line, i) => ({
-      transferId,
-      lineNo: i + 1,
-      itemId: line.itemId,
-      qty: fixed(dec(line.qty), 4),
-      notes: line.notes ?? null,
-    })),
-  );
+  const written = await tx
+    .insert(l)
+    .values(
+      lines.map((line, i) => ({
+        transferId,
+        lineNo: i + 1,
+        itemId: line.itemId,
+        qty: fixed(dec(line.qty), 4),
+        notes: line.notes ?? null,
+      })),
+    )
+    .returning({ id: l.id, lineNo: l.lineNo });
+  const ids = new Map(written.map((row) => [row.lineNo, row.id]));
+  const kept = lines.map((line, i) => ({ lineId: ids.get(i + 1)!, itemId: line.itemId, serials: line.serials }));
+  await saveDraftLineSerials(tx, SERIAL_DOCUMENT, transferId, previous, kept);
 }
 
 const headerValues = (h: Header) => ({
@@ -345,7 +361,7 @@ export async function updateTransfer(
       .update(t)
       .set({ ...headerValues(header), version: sql`${t.version} + 1`, updatedAt: sql`now()` })
       .where(eq(t.id, id));
-    if (newLines) await writeLines(tx, id, newLines);
+    if (newLines) await writeLines(tx, id, newLines, before.lines);
     const after = await getTransfer(tx, id);
     await audit(tx, ctx, { action: 'update', entityType: ENTITY, entityId: id, before, after });
     return after;
@@ -356,6 +372,7 @@ export async function deleteTransfer(db: DbOrTx, ctx: AuditContext, id: number):
   await db.transaction(async (tx) => {
     const before = await lockDraft(tx, id, undefined);
     await tx.delete(t).where(eq(t.id, id));
+    await clearDraftSerials(tx, SERIAL_DOCUMENT, id);
     await audit(tx, ctx, { action: 'delete', entityType: ENTITY, entityId: id, before });
   });
 }
@@ -417,6 +434,7 @@ export async function postTransfer(
         note: `${before.fromWarehouseName} → ${before.toWarehouseName}`,
       });
     }
+    await clearDraftSerials(tx, SERIAL_DOCUMENT, id);
     await tx
       .update(t)
       .set({
@@ -450,7 +468,12 @@ function lineSerialsOf(doc: Transfer, given: NonNullable<TransferPostBody['seria
     .map((line) => ({
       itemId: line.itemId,
       sku: line.sku,
-      values: lineSerialValues(line.sku, line.qty, byItem.get(line.itemId)),
+      // None given for the line: those kept on the draft line.
+      values: lineSerialValues(
+        line.sku,
+        line.qty,
+        byItem.get(line.itemId)?.length ? byItem.get(line.itemId) : line.serials,
+      ),
     }));
 }
 

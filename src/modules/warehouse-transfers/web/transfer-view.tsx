@@ -58,8 +58,14 @@ export function TransferDrawer({
   const transfer = query.data;
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  /** The serials typed or scanned for the draft's serial-tracked lines, by item (sent with 'Провести'). */
+  /** The serials typed or scanned for the draft's serial-tracked lines, by item, until saved with the draft. */
   const [serials, setSerials] = useState<Record<number, string[]>>({});
+  /** A line's serials: those typed now, else those kept on the draft line. */
+  const serialsOf = (doc: Transfer, itemId: number) =>
+    serials[itemId] ?? doc.lines.find((line) => line.itemId === itemId)?.serials ?? [];
+  const serialsDirty =
+    transfer?.status === 'draft' &&
+    transfer.lines.some((line) => serials[line.itemId] && !sameList(serials[line.itemId]!, line.serials));
 
   function changed(next: Transfer) {
     queryClient.setQueryData(transferQueryKey(transferId), next);
@@ -73,7 +79,7 @@ export function TransferDrawer({
         doc.version,
         doc.lines
           .filter((line) => line.serialTracking)
-          .map((line) => ({ itemId: line.itemId, serials: serials[line.itemId] ?? [] })),
+          .map((line) => ({ itemId: line.itemId, serials: serialsOf(doc, line.itemId) })),
       ),
     onMutate: () => setFailure(null),
     onSuccess: (posted) => {
@@ -86,6 +92,26 @@ export function TransferDrawer({
       setFailure(serverMessageOf(error) ?? toasts.postFailed);
       void query.refetch();
     },
+  });
+  /** The typed serials saved with the draft's lines (the draft keeps them until posting). */
+  const saveSerials = useMutation({
+    mutationFn: (doc: Transfer) =>
+      transfersApi.update(doc.id, {
+        version: doc.version,
+        lines: doc.lines.map((line) => ({
+          itemId: line.itemId,
+          qty: line.qty,
+          notes: line.notes,
+          ...(line.serialTracking ? { serials: serialsOf(doc, line.itemId) } : {}),
+        })),
+      }),
+    onMutate: () => setFailure(null),
+    onSuccess: (saved) => {
+      toast({ title: toasts.serialsSaved, description: saved.number });
+      setSerials({});
+      changed(saved);
+    },
+    onError: (error) => setFailure(serverMessageOf(error) ?? toasts.saveFailed),
   });
   const remove = useMutation({
     mutationFn: (doc: Transfer) => transfersApi.remove(doc.id),
@@ -107,14 +133,16 @@ export function TransferDrawer({
     posted: v.postedDescription,
     cancelled: v.cancelledDescription,
   });
-  const busy = post.isPending || remove.isPending;
+  const busy = post.isPending || remove.isPending || saveSerials.isPending;
 
   const body: ReactNode = transfer ? (
     <TransferDetails
       transfer={transfer}
       canChange={canChange}
-      serials={serials}
+      serialsOf={(itemId) => serialsOf(transfer, itemId)}
       onSerialsChange={(itemId, next) => setSerials((all) => ({ ...all, [itemId]: next }))}
+      onSaveSerials={serialsDirty && canChange ? () => saveSerials.mutate(transfer) : null}
+      savingSerials={saveSerials.isPending}
     />
   ) : (
     <DocumentLoadState query={query} texts={{ ...v, retry: transfersWebMessages.retry }} />
@@ -160,13 +188,13 @@ export function TransferDrawer({
                     // Every serial-tracked line names exactly its quantity of serials before posting is asked.
                     const incomplete = transfer.lines.find(
                       (line) =>
-                        line.serialTracking && cmp(dec((serials[line.itemId] ?? []).length), dec(line.qty)) !== 0,
+                        line.serialTracking && cmp(dec(serialsOf(transfer, line.itemId).length), dec(line.qty)) !== 0,
                     );
                     if (incomplete) {
                       setFailure(
                         v.serialsIncomplete(
                           incomplete.sku,
-                          (serials[incomplete.itemId] ?? []).length,
+                          serialsOf(transfer, incomplete.itemId).length,
                           formatQty(incomplete.qty),
                         ),
                       );
@@ -243,13 +271,18 @@ export function TransferDrawer({
 function TransferDetails({
   transfer,
   canChange,
-  serials,
+  serialsOf,
   onSerialsChange,
+  onSaveSerials,
+  savingSerials,
 }: {
   transfer: Transfer;
   canChange: boolean;
-  serials: Record<number, string[]>;
+  serialsOf: (itemId: number) => string[];
   onSerialsChange: (itemId: number, serials: string[]) => void;
+  /** Saves the typed serials with the draft; null when there is nothing new to save. */
+  onSaveSerials: (() => void) | null;
+  savingSerials: boolean;
 }) {
   const facts: DocumentFact[] = [
     [v.documentDate, formatDateUk(transfer.documentDate)],
@@ -340,14 +373,24 @@ function TransferDetails({
               key={line.id}
               sku={line.sku}
               qty={line.qty}
-              value={draft ? (serials[line.itemId] ?? []) : line.serials}
+              value={draft ? serialsOf(line.itemId) : line.serials}
               editable={draft && canChange}
               choices={{ itemId: line.itemId, warehouseId: transfer.fromWarehouseId }}
               onChange={(next) => onSerialsChange(line.itemId, next)}
             />
           ))}
+          {onSaveSerials ? (
+            <div>
+              <Button type="button" variant="outline" disabled={savingSerials} onClick={onSaveSerials}>
+                {savingSerials ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+                {v.saveSerials}
+              </Button>
+            </div>
+          ) : null}
         </DocumentSection>
       ) : null}
     </div>
   );
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
