@@ -45,7 +45,7 @@ import { connectSerialWriteOffs, serialNumbersRoutes } from '@/modules/serial-nu
 import { clientMailRoutes } from '@/modules/client-mail/server/index.ts';
 import { novaPoshtaRoutes } from '@/modules/nova-poshta/server/index.ts';
 import { scannerRoutes } from '@/modules/scanner/server/index.ts';
-import { labelsRoutes } from '@/modules/labels/server/index.ts';
+import { connectLabelMoOutputs, labelsRoutes } from '@/modules/labels/server/index.ts';
 import { notificationsRoutes } from '@/modules/notifications/server/index.ts';
 import { profileRoutes } from '@/modules/profile/server/index.ts';
 import { rolesRoutes } from '@/modules/roles/server/index.ts';
@@ -58,6 +58,7 @@ import {
   manufacturingForOrders,
   manufacturingOfOrder,
   manufacturingRoutes,
+  moPostedOutputs,
   openMaterialNeedsByItem,
 } from '@/modules/manufacturing/server/index.ts';
 import { productionTasksRoutes } from '@/modules/production-tasks/server/index.ts';
@@ -107,6 +108,7 @@ export function connectModules(): void {
     createOrder: createSupplierOrder,
   });
   connectInventoryProduction(inProductionByItem);
+  connectLabelMoOutputs(moPostedOutputs);
   connectOrderRelatedDocuments([paymentsOfOrder, shipmentsOfOrder, manufacturingOfOrder]);
 }
 

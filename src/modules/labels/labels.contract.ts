@@ -5,6 +5,10 @@ import { z } from '@/shared/zod-uk.ts';
 // Kept with the endpoints, which may not load zod; here for the pages that already import the contract.
 export { LABEL_ROUTES } from './labels.endpoints.ts';
 
+/** The documents whose units get one label each: a posted receipt, the posted outputs of an MO. */
+export const labelDocumentTypes = ['supplier_receipt', 'manufacturing_order'] as const;
+export type LabelDocumentType = (typeof labelDocumentTypes)[number];
+
 export const labelTemplates = ['58x40', '40x25', '100x150', 'a4-3x8'] as const;
 export type LabelTemplate = (typeof labelTemplates)[number];
 export const labelTemplateLabels: Record<LabelTemplate, string> = {
@@ -32,11 +36,15 @@ export const labelMessages = {
   oneSource: 'Вкажіть одне з: товари, серійні номери або документ',
   noSerials: 'Оберіть хоча б один серійний номер',
   serialsNotFound: (ids: readonly number[]) => `Серійні номери не знайдено: ${ids.join(', ')}`,
-  documentType: 'Етикетки друкуються за проведеним приходом (supplier_receipt)',
+  documentType:
+    'Етикетки друкуються за проведеним приходом (supplier_receipt) або випуском виробничого замовлення (manufacturing_order)',
   documentId: 'Вкажіть документ',
   itemsNotFound: (ids: readonly number[]) => `Товари не знайдено: ${ids.join(', ')}`,
   receiptNotFound: 'Прихід не знайдено',
   receiptNotPosted: 'Етикетки друкуються лише за проведеним приходом',
+  moNotFound: 'Виробниче замовлення не знайдено',
+  moNothingOutput: (number: string) =>
+    `За замовленням ${number} ще нічого не випущено — етикетки друкуються за проведеним випуском продукції`,
   fractionalQty: (skus: readonly string[]) =>
     `Етикетки друкуються по одній на одиницю, а кількість не ціла: ${skus.join(', ')}`,
   empty: 'Немає етикеток для друку',
@@ -69,7 +77,7 @@ export const labelRenderSchema = z
       .optional(),
     /** One label per serial: the item's name and SKU, Code 128 of the serial (sales.md §4). */
     serialIds: z.array(id).min(1, labelMessages.noSerials).max(MAX_LABELS).optional(),
-    documentType: z.literal('supplier_receipt', { error: labelMessages.documentType }).optional(),
+    documentType: z.enum(labelDocumentTypes, { error: labelMessages.documentType }).optional(),
     documentId: z.number({ error: labelMessages.documentId }).int().positive().max(2_147_483_647).optional(),
   })
   .superRefine((body, ctx) => {

@@ -14,6 +14,7 @@ export const LABEL_ROUTES = [
 ] as const;
 
 export const labelsEndpoints = defineEndpoints<typeof labelsSchemas>()({
-  render: { method: 'POST', path: '/api/labels/render', access: access.read(...LABEL_ROUTES) },
+  // /manufacturing viewers print the labels of an MO's output (its drawer opens the dialog).
+  render: { method: 'POST', path: '/api/labels/render', access: access.read(...LABEL_ROUTES, '/manufacturing') },
   items: { method: 'GET', path: '/api/labels/items', access: access.route(...LABEL_ROUTES) },
 });

@@ -1,18 +1,19 @@
 // Which labels to print and what each carries (warehouse.md §10): items with copies, one label per unit of a
-// posted supplier receipt, or one per serial number. Read-only; the PDF is drawn by labels.render.ts.
-import { asc, eq, inArray } from 'drizzle-orm';
+// posted supplier receipt or of an MO's posted outputs (one per serial they produced), or one per serial number. Read-only; the PDF is drawn by labels.render.ts.
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { companies } from '@/resources/companies/companies.table.ts';
 import { items } from '@/resources/items/items.table.ts';
-import { serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
+import { serialEvents, serialNumbers } from '@/modules/serial-numbers/server/serial-numbers.table.ts';
 import { supplierReceiptLines, supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { code128, isCode128Text, itemLabelBarcode } from '@/shared/barcode.ts';
-import { dec, fixed } from '@/shared/decimal.ts';
+import { add, cmp, dec, fixed, isZero } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { lineAmounts } from '@/shared/vat.ts';
 import { labelMessages, MAX_LABELS, type LabelItemsAnswer, type LabelRenderBody } from '../labels.contract.ts';
 import { renderLabels, type LabelContent } from './labels.render.ts';
+import { moOutputsOf } from './mo-outputs-port.ts';
 
 interface ItemRow {
   id: number;
@@ -98,6 +99,41 @@ async function receiptCopies(db: DbOrTx, receiptId: number): Promise<Array<[numb
 }
 
 /**
+ * What an MO's posted outputs produced: the serials they made available (their event's document is the output
+ * posting), in order — else, for an item without serials, one label per good unit (whole quantities only).
+ */
+async function moOutputSource(
+  db: DbOrTx,
+  moId: number,
+): Promise<{ serialIds: number[] } | { copies: Array<[number, number]> }> {
+  const mo = await moOutputsOf(db, moId);
+  if (!mo) throw new DomainError(404, labelMessages.moNotFound);
+  const good = mo.outputs.reduce((sum, o) => add(sum, dec(o.goodQty)), dec(0));
+  if (cmp(good, dec(0)) <= 0) throw new DomainError(409, labelMessages.moNothingOutput(mo.number));
+  const serials = await db
+    .selectDistinct({ id: serialEvents.serialId })
+    .from(serialEvents)
+    .where(
+      and(
+        eq(serialEvents.event, 'output'),
+        eq(serialEvents.documentType, 'mo_output'),
+        inArray(
+          serialEvents.documentId,
+          mo.outputs.map((o) => o.id),
+        ),
+      ),
+    )
+    .orderBy(asc(serialEvents.serialId));
+  if (serials.length) return { serialIds: serials.map((s) => s.id) };
+  const [whole, fraction = '0'] = fixed(good, 4).split('.');
+  if (!isZero(dec(fraction))) {
+    const item = (await loadItems(db, [mo.itemId])).get(mo.itemId)!;
+    throw new DomainError(400, labelMessages.fractionalQty([item.sku]));
+  }
+  return { copies: [[mo.itemId, Number(whole)]] };
+}
+
+/**
  * One label per serial, in the order asked: the item's name and SKU, and Code 128 of the serial (the number is printed
  * under the bars). A serial outside printable ASCII gets no barcode; its number then follows the SKU.
  */
@@ -135,10 +171,25 @@ async function serialLabels(db: DbOrTx, ids: readonly number[], showPrice: boole
   });
 }
 
+/** [itemId, copies] pairs of the items or the receipt asked, or the serials of an MO's output. */
+async function sourceOf(
+  db: DbOrTx,
+  body: LabelRenderBody,
+): Promise<{ serialIds: readonly number[] } | { copies: Array<[number, number]> }> {
+  if (body.serialIds !== undefined) return { serialIds: body.serialIds };
+  if (body.items !== undefined) return { copies: body.items.map((i) => [i.itemId, i.copies]) };
+  if (body.documentType === 'manufacturing_order') return moOutputSource(db, body.documentId!);
+  return { copies: await receiptCopies(db, body.documentId!) };
+}
+
 export async function buildLabels(db: DbOrTx, body: LabelRenderBody): Promise<LabelContent[]> {
-  if (body.serialIds !== undefined) return serialLabels(db, body.serialIds, body.showPrice);
-  const copies: Array<[number, number]> =
-    body.items !== undefined ? body.items.map((i) => [i.itemId, i.copies]) : await receiptCopies(db, body.documentId!);
+  const source = await sourceOf(db, body);
+  if ('serialIds' in source) {
+    if (source.serialIds.length > MAX_LABELS)
+      throw new DomainError(400, labelMessages.tooMany(source.serialIds.length));
+    return serialLabels(db, source.serialIds, body.showPrice);
+  }
+  const { copies } = source;
   const count = copies.reduce((sum, [, n]) => sum + n, 0);
   if (count === 0) throw new DomainError(400, labelMessages.empty);
   if (count > MAX_LABELS) throw new DomainError(400, labelMessages.tooMany(count));

@@ -1,6 +1,7 @@
 // 'Друк етикеток' (warehouse.md §10): the items with their copies, a template, 'Показувати ціну', a preview of one
 // label (its barcode drawn from the shared encoder) and 'Друкувати', which opens the server's PDF in a new tab.
-// Opened from /products and /components (row action and toolbar), the scanner's item card and the dashboard.
+// Opened from /products and /components (row action and toolbar), the scanner's item card and the dashboard; with a
+// `document` (an MO's output from its drawer) it prints that document's labels: only the template and the price.
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2Icon, PrinterIcon, Trash2Icon } from 'lucide-react';
@@ -10,7 +11,9 @@ import {
   labelTemplateLabels,
   labelTemplates,
   MAX_COPIES,
+  type LabelDocumentType,
   type LabelItemData,
+  type LabelRenderInput,
   type LabelTemplate,
 } from '@/modules/labels/labels.contract.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
@@ -42,6 +45,8 @@ export interface LabelsDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The items to print, pre-filled with 1 copy each; empty lets the user pick items in the dialog. */
   items: readonly LabelItem[];
+  /** A document whose units get one label each (the server decides which); replaces the items. */
+  document?: { type: LabelDocumentType; id: number; title: string };
 }
 
 export const labelsWebMessages = {
@@ -67,6 +72,8 @@ export const labelsWebMessages = {
   printing: 'Готуємо PDF…',
   cancel: 'Скасувати',
   failed: 'Не вдалося підготувати етикетки',
+  documentDescription: (title: string) =>
+    `${title}: по одній етикетці на кожну випущену одиницю (на кожен серійний номер). Оберіть шаблон.`,
   copiesError: labelMessages.copies,
 } as const;
 const m = labelsWebMessages;
@@ -77,14 +84,155 @@ interface Row extends LabelItem {
 
 const validCopies = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_COPIES;
 
-export function LabelsDialog({ open, onOpenChange, items }: LabelsDialogProps) {
+export function LabelsDialog({ open, onOpenChange, items, document }: LabelsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className={document ? 'max-w-md' : 'max-w-3xl'}>
         {/* Mounted only while open, so each opening starts from the items given. */}
-        {open ? <LabelsForm items={items} onClose={() => onOpenChange(false)} /> : null}
+        {!open ? null : document ? (
+          <DocumentLabelsForm document={document} onClose={() => onOpenChange(false)} />
+        ) : (
+          <LabelsForm items={items} onClose={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Renders the PDF and opens it in a new tab (opened at the click, so no popup blocker stops it); then closes. */
+function usePrintLabels(onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function print(body: LabelRenderInput) {
+    setBusy(true);
+    setError(null);
+    const tab = window.open('', '_blank');
+    try {
+      const url = URL.createObjectURL(await renderLabelsPdf(body));
+      if (tab) tab.location.href = url;
+      else window.open(url, '_blank');
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      onClose();
+    } catch (failure) {
+      tab?.close();
+      setError(serverMessageOf(failure) ?? m.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, print };
+}
+
+function TemplateFields({
+  formId,
+  template,
+  onTemplate,
+  showPrice,
+  onShowPrice,
+}: {
+  formId: string;
+  template: LabelTemplate;
+  onTemplate: (template: LabelTemplate) => void;
+  showPrice: boolean;
+  onShowPrice: (show: boolean) => void;
+}) {
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${formId}-template`}>{m.template}</Label>
+        <Select value={template} onValueChange={(value) => onTemplate(value as LabelTemplate)}>
+          <SelectTrigger id={`${formId}-template`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {labelTemplates.map((t) => (
+              <SelectItem key={t} value={t}>
+                {labelTemplateLabels[t]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${formId}-price`}
+          checked={showPrice}
+          onCheckedChange={(checked) => onShowPrice(checked === true)}
+        />
+        <Label htmlFor={`${formId}-price`}>{m.showPrice}</Label>
+      </div>
+    </>
+  );
+}
+
+function PrintFooter({
+  busy,
+  disabled,
+  error,
+  onClose,
+  onPrint,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  error: string | null;
+  onClose: () => void;
+  onPrint: () => void;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {m.cancel}
+        </Button>
+        <Button type="button" disabled={busy || disabled} onClick={onPrint}>
+          {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <PrinterIcon aria-hidden="true" />}
+          {busy ? m.printing : m.print}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/** A document's labels: the server counts them (one per unit or serial); the user picks the template and the price. */
+function DocumentLabelsForm({
+  document,
+  onClose,
+}: {
+  document: NonNullable<LabelsDialogProps['document']>;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [template, setTemplate] = useState<LabelTemplate>('58x40');
+  const [showPrice, setShowPrice] = useState(false);
+  const { busy, error, print } = usePrintLabels(onClose);
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{m.title}</DialogTitle>
+        <DialogDescription>{m.documentDescription(document.title)}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-3">
+        <TemplateFields
+          formId={formId}
+          template={template}
+          onTemplate={setTemplate}
+          showPrice={showPrice}
+          onShowPrice={setShowPrice}
+        />
+      </div>
+      <PrintFooter
+        busy={busy}
+        disabled={false}
+        error={error}
+        onClose={onClose}
+        onPrint={() => void print({ template, showPrice, documentType: document.type, documentId: document.id })}
+      />
+    </>
   );
 }
 
@@ -94,8 +242,7 @@ function LabelsForm({ items, onClose }: { items: readonly LabelItem[]; onClose: 
   const [template, setTemplate] = useState<LabelTemplate>('58x40');
   const [showPrice, setShowPrice] = useState(false);
   const [source, setSource] = useState<'products' | 'components'>('products');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, print: printLabels } = usePrintLabels(onClose);
 
   const ids = rows.map((r) => r.itemId);
   const dataQuery = useQuery({
@@ -116,29 +263,13 @@ function LabelsForm({ items, onClose }: { items: readonly LabelItem[]; onClose: 
     );
   }
 
-  async function print() {
+  function print() {
     if (rows.length === 0 || invalid) return;
-    setBusy(true);
-    setError(null);
-    // Opened now, while the click still counts as the user's, so no popup blocker stops it; filled when ready.
-    const tab = window.open('', '_blank');
-    try {
-      const blob = await renderLabelsPdf({
-        template,
-        showPrice,
-        items: rows.map((r) => ({ itemId: r.itemId, copies: Number(r.copies) })),
-      });
-      const url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url;
-      else window.open(url, '_blank');
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      onClose();
-    } catch (failure) {
-      tab?.close();
-      setError(serverMessageOf(failure) ?? m.failed);
-    } finally {
-      setBusy(false);
-    }
+    void printLabels({
+      template,
+      showPrice,
+      items: rows.map((r) => ({ itemId: r.itemId, copies: Number(r.copies) })),
+    });
   }
 
   const first = rows[0];
@@ -225,29 +356,13 @@ function LabelsForm({ items, onClose }: { items: readonly LabelItem[]; onClose: 
             </div>
           </fieldset>
 
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${formId}-template`}>{m.template}</Label>
-            <Select value={template} onValueChange={(value) => setTemplate(value as LabelTemplate)}>
-              <SelectTrigger id={`${formId}-template`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {labelTemplates.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {labelTemplateLabels[t]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id={`${formId}-price`}
-              checked={showPrice}
-              onCheckedChange={(checked) => setShowPrice(checked === true)}
-            />
-            <Label htmlFor={`${formId}-price`}>{m.showPrice}</Label>
-          </div>
+          <TemplateFields
+            formId={formId}
+            template={template}
+            onTemplate={setTemplate}
+            showPrice={showPrice}
+            onShowPrice={setShowPrice}
+          />
         </div>
 
         <section aria-label={m.preview} className="grid content-start gap-2">
@@ -275,21 +390,13 @@ function LabelsForm({ items, onClose }: { items: readonly LabelItem[]; onClose: 
         </section>
       </div>
 
-      {error ? (
-        <p role="alert" className="text-sm text-destructive dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          {m.cancel}
-        </Button>
-        <Button type="button" disabled={busy || rows.length === 0 || invalid} onClick={() => void print()}>
-          {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <PrinterIcon aria-hidden="true" />}
-          {busy ? m.printing : m.print}
-        </Button>
-      </DialogFooter>
+      <PrintFooter
+        busy={busy}
+        disabled={rows.length === 0 || invalid}
+        error={error}
+        onClose={onClose}
+        onPrint={print}
+      />
     </>
   );
 }

@@ -56,3 +56,4 @@ export {
 export { openMaterialNeedsByItem } from './manufacturing.material-needs.ts';
 export { inProductionByItem } from './manufacturing.in-production.ts';
 export { manufacturingOrderByNumber } from './manufacturing.by-number.ts';
+export { moPostedOutputs, type MoPostedOutputs } from './manufacturing.outputs.ts';

@@ -177,7 +177,7 @@ describe('ManufacturingPage — permissions', () => {
       within(group)
         .getAllByRole('button')
         .map((b) => b.textContent?.trim()),
-    ).toEqual(['Маршрутний лист', 'Етикетки']);
+    ).toEqual(['Маршрутний лист', 'Етикетки', 'Етикетки випуску']);
     await user.click(within(drawer).getByRole('tab', { name: 'Випуск' }));
     expect(within(drawer).queryByRole('button', { name: /Скасувати проведення/ })).toBeNull();
     await user.click(within(drawer).getByRole('tab', { name: 'Облік часу' }));

@@ -105,6 +105,8 @@ export const moWebMessages = {
     actionsLabel: 'Дії з замовленням',
     edit: 'Редагувати',
     delete: 'Видалити',
+    /** The labels of what was output (one per unit or serial), in the labels' dialog. */
+    outputLabels: 'Етикетки випуску',
     facts: {
       item: 'Товар',
       qty: 'Кількість',

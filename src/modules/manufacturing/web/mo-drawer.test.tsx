@@ -82,6 +82,7 @@ describe('ManufacturingPage — drawer', () => {
       'Редагувати',
       'Маршрутний лист',
       'Етикетки',
+      'Етикетки випуску',
     ]);
     expect(await buttons('MO-2026-00006')).toEqual(['Запустити', 'Редагувати', 'Скасувати', 'Видалити']);
   });
@@ -105,6 +106,43 @@ describe('ManufacturingPage — drawer', () => {
     expect(open).toHaveBeenCalledWith('/api/manufacturing-orders/4/print/traveler', '_blank');
     await user.click(within(group).getByRole('button', { name: 'Етикетки' }));
     expect(open).toHaveBeenCalledWith('/api/manufacturing-orders/4/print/labels', '_blank');
+  });
+
+  it("'Етикетки випуску' opens the labels dialog for the MO's output and prints it by the document", async () => {
+    const fetchMock = stubApi((url, init) =>
+      url === '/api/labels/render' && init.method === 'POST'
+        ? new Response(new Blob(['%PDF-1.3']), { status: 200 })
+        : undefined,
+    );
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:mo-labels');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<ManufacturingPage />, { path: '/manufacturing' });
+      const drawer = await openDrawer(user);
+      const group = within(drawer).getByRole('group', { name: 'Дії з замовленням' });
+      await user.click(within(group).getByRole('button', { name: 'Етикетки випуску' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Друк етикеток' });
+      expect(within(dialog).getByText(/^MO-2026-00004 · /).textContent).toContain('по одній етикетці');
+      // The document mode: no item list to edit, no preview of a single item.
+      expect(within(dialog).queryByRole('textbox')).toBeNull();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Показувати ціну' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Друкувати' }));
+      await waitFor(() => expect(tab.location.href).toBe('blob:mo-labels'));
+      expect(bodiesOf(fetchMock, 'POST', '/api/labels/render')).toEqual([
+        { template: '58x40', showPrice: true, documentType: 'manufacturing_order', documentId: 4 },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Друк етикеток' })).toBeNull());
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 
   it('asks for the short confirmation and the excess choice before completing', async () => {

@@ -16,6 +16,7 @@ import {
   PrinterIcon,
   RocketIcon,
   TagIcon,
+  TagsIcon,
   Trash2Icon,
   Undo2Icon,
 } from 'lucide-react';
@@ -28,6 +29,8 @@ import {
   type MoPostingRow,
   type TimeEntryRow,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
+import { LabelsDialog } from '@/modules/labels/web/index.ts';
+import { dec, isZero } from '@/shared/decimal.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
@@ -75,6 +78,7 @@ type MoAction =
   | 'childOrders'
   | 'traveler'
   | 'labels'
+  | 'outputLabels'
   | 'cancel'
   | 'delete';
 const actionOrder: readonly MoAction[] = [
@@ -87,6 +91,7 @@ const actionOrder: readonly MoAction[] = [
   'edit',
   'traveler',
   'labels',
+  'outputLabels',
   'unrelease',
   'cancel',
   'delete',
@@ -102,6 +107,7 @@ const icons: Record<MoAction, typeof PlayIcon> = {
   childOrders: GitBranchPlusIcon,
   traveler: PrinterIcon,
   labels: TagIcon,
+  outputLabels: TagsIcon,
   cancel: BanIcon,
   delete: Trash2Icon,
 };
@@ -109,9 +115,10 @@ const labels: Record<MoAction, string> = {
   ...moActionLabels,
   edit: d.edit,
   delete: d.delete,
+  outputLabels: d.outputLabels,
 };
 /** Prints change nothing: offered to viewers too. */
-const readOnlyActions: readonly MoAction[] = ['traveler', 'labels'];
+const readOnlyActions: readonly MoAction[] = ['traveler', 'labels', 'outputLabels'];
 const primaryActions: readonly MoAction[] = ['release', 'start', 'output', 'complete'];
 /** The full quantity produced: 'Завершити' is the one next step (issue 21). */
 const primaryOf = (mo: MoDetail): readonly MoAction[] => (mo.readyToComplete ? ['complete'] : primaryActions);
@@ -122,6 +129,7 @@ type Pending =
   | { kind: 'issue' }
   | { kind: 'output' }
   | { kind: 'complete' }
+  | { kind: 'outputLabels' }
   | { kind: 'posting'; posting: MoPostingRow }
   | { kind: 'time'; entry: TimeEntryRow };
 
@@ -134,7 +142,8 @@ export function offeredActions(mo: MoDetail, canChange: boolean): MoAction[] {
     : actionOrder;
   return order.filter(
     (action) =>
-      allowed.includes(action) &&
+      // 'Етикетки випуску' (the output's labels): once something is output (the labels' dialog, one per unit or serial).
+      (action === 'outputLabels' ? !isZero(dec(mo.producedQty)) : allowed.includes(action)) &&
       (canChange || readOnlyActions.includes(action)) &&
       (action !== 'childOrders' || hasSemiFinished),
   );
@@ -280,6 +289,15 @@ function PendingDialog({
       return <OutputDialog mo={mo} onDone={onDone} />;
     case 'complete':
       return <CompleteDialog mo={mo} onDone={onDone} />;
+    case 'outputLabels':
+      return (
+        <LabelsDialog
+          open
+          onOpenChange={(open) => !open && onDone()}
+          items={[]}
+          document={{ type: 'manufacturing_order', id: mo.id, title: `${mo.number} · ${mo.itemName}` }}
+        />
+      );
     case 'time':
       return <TimeEntryDialog entry={pending.entry} onDone={onDone} />;
   }
@@ -325,6 +343,7 @@ function Actions({
       case 'output':
       case 'complete':
       case 'cancel':
+      case 'outputLabels':
         return onDialog({ kind: action });
       default:
         return onDialog({ kind: 'simple', action });
