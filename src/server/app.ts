@@ -27,6 +27,7 @@ import {
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
 import { assemblyRoutes } from '@/modules/assembly/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
+import { repairsRoutes } from '@/modules/repairs/server/index.ts';
 import {
   connectSupplierOrderReceipts,
   createOrder as createSupplierOrder,
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     recipesRoutes,
     manufacturingRoutes,
     assemblyRoutes,
+    repairsRoutes,
     productionTasksRoutes,
     mesRoutes,
     orderedProductsRoutes,

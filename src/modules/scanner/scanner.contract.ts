@@ -30,6 +30,7 @@ export const scannerDocumentTypes = [
   'inventory_audit',
   'adjustment',
   'manufacturing_order',
+  'repair',
 ] as const;
 export type ScannerDocumentType = (typeof scannerDocumentTypes)[number];
 export const scannerDocumentLabels: Record<ScannerDocumentType, string> = {
@@ -42,6 +43,7 @@ export const scannerDocumentLabels: Record<ScannerDocumentType, string> = {
   inventory_audit: 'Інвентаризація',
   adjustment: 'Коригування залишків',
   manufacturing_order: 'Виробниче замовлення',
+  repair: 'Ремонт',
 };
 
 /** How the item was found: by its barcode, its SKU or a supplier's code. */

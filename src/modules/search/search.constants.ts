@@ -7,6 +7,7 @@ export const searchGroups = [
   { key: 'supplierOrders', route: '/supplier-orders' },
   { key: 'supplierReceipts', route: '/supplier-receipts' },
   { key: 'manufacturing', route: '/manufacturing' },
+  { key: 'repairs', route: '/repairs' },
   { key: 'transfers', route: '/warehouse-transfers' },
   { key: 'audits', route: '/inventory-audits' },
   { key: 'clients', route: '/clients' },

@@ -27,6 +27,7 @@ export const searchGroupTitles: Record<SearchGroupKey, string> = {
   supplierOrders: 'Замовлення постачальникам',
   supplierReceipts: 'Приходи від постачальників',
   manufacturing: 'Виробничі замовлення',
+  repairs: 'Ремонти',
   transfers: 'Переміщення між складами',
   audits: 'Інвентаризації',
   clients: 'Клієнти',

@@ -40,5 +40,6 @@ export * from '../../modules/bom/server/bom.table.ts';
 export * from '../../modules/tech-cards/server/tech-cards.table.ts';
 export * from '../../modules/recipes/server/recipes.table.ts';
 export * from '../../modules/manufacturing/server/manufacturing.table.ts';
+export * from '../../modules/repairs/server/repairs.table.ts';
 export * from '../../modules/mes/server/mes.table.ts';
 export * from '../../modules/costing/server/costing.table.ts';

@@ -76,6 +76,7 @@ describe('route table', () => {
         '/recipes',
         '/assembly',
         '/manufacturing',
+        '/repairs',
         '/production',
         '/mes',
         '/ordered-products',
@@ -88,7 +89,7 @@ describe('route table', () => {
         '/messages',
       ].sort(),
     );
-    expect(registeredRoutes.has('/repairs')).toBe(false);
+    expect(registeredRoutes.has('/production-planning')).toBe(false);
   });
 
   it('takes only paths of the route catalogue, detail routes belonging to their parent', () => {
@@ -107,7 +108,7 @@ describe('route table', () => {
 
   it('shows the 404 page for an unknown path and for a module that is not built', async () => {
     stubShellApi();
-    renderRoutes('/repairs');
+    renderRoutes('/production-planning');
     expect(await screen.findByRole('heading', { name: 'Сторінку не знайдено' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'На головну' }).getAttribute('href')).toBe('/');
   });

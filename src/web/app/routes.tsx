@@ -169,6 +169,7 @@ export const pages: readonly PageDefinition[] = [
   definePage('/manufacturing', () =>
     import('@/modules/manufacturing/web/manufacturing-page.tsx').then((m) => m.ManufacturingPage),
   ),
+  definePage('/repairs', () => import('@/modules/repairs/web/repairs-page.tsx').then((m) => m.RepairsPage)),
   definePage('/production', () =>
     import('@/modules/production-tasks/web/production-page.tsx').then((m) => m.ProductionPage),
   ),

@@ -258,6 +258,8 @@ export const timeEntries = pgTable(
     goodQty: numeric('good_qty', { precision: 18, scale: 4 }).notNull().default('0'),
     scrapQty: numeric('scrap_qty', { precision: 18, scale: 4 }).notNull().default('0'),
     scrapReason: text('scrap_reason'),
+    /** A repair entry's note. */
+    note: text('note'),
     pauseReason: text('pause_reason'),
     qcPassed: boolean('qc_passed'),
     /** mes | manual */

@@ -20,6 +20,8 @@ import { stockAdjustments } from '@/modules/stock/server/adjustments.table.ts';
 import { documentTypesOfPrefix, type NumberedDocument } from '@/modules/stock/server/index.ts';
 import { moStatusLabels, type MoStatus } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { manufacturingOrderByNumber } from '@/modules/manufacturing/server/index.ts';
+import { repairStatusLabels, type RepairStatus } from '@/modules/repairs/repairs.contract.ts';
+import { repairByNumber, repairsOfSerials } from '@/modules/repairs/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
 import { supplierReceipts } from '@/modules/supplier-receipts/server/supplier-receipts.table.ts';
@@ -264,6 +266,13 @@ const documentSources: Partial<Record<NumberedDocument, DocumentSource>> = {
     url: (id) => `/manufacturing?open=${id}`,
     statusLabel: (status) => moStatusLabels[status as MoStatus] ?? status,
   },
+  repair: {
+    type: 'repair',
+    route: '/repairs',
+    find: repairByNumber,
+    url: (id) => `/repairs?open=${id}`,
+    statusLabel: (status) => repairStatusLabels[status as RepairStatus] ?? status,
+  },
   adjustment: {
     type: 'adjustment',
     route: '/inventory',
@@ -363,5 +372,24 @@ export async function lookupCode(db: DbOrTx, code: string, canView: CanView): Pr
   const cards: LookupResult[] = await itemCards(db, matches);
   cards.push(...serials);
   if (document) cards.push(document);
+  // A scanned unit's repairs (production.md §7), for who may view /repairs.
+  if (serials.length && canView('/repairs')) {
+    const repairs = await repairsOfSerials(
+      db,
+      serials.map((s) => s.serialId),
+    );
+    for (const r of repairs) {
+      cards.push({
+        type: 'document',
+        documentType: 'repair',
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        statusLabel: repairStatusLabels[r.status as RepairStatus] ?? r.status,
+        date: r.date,
+        url: `/repairs?open=${r.id}`,
+      });
+    }
+  }
   return cards;
 }

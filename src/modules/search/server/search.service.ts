@@ -26,6 +26,7 @@ const urlOf: Record<SearchGroupKey, (row: Row) => string> = {
   supplierOrders: open('/supplier-orders'),
   supplierReceipts: open('/supplier-receipts'),
   manufacturing: open('/manufacturing'),
+  repairs: open('/repairs'),
   transfers: open('/warehouse-transfers'),
   audits: (row) => `/inventory-audits/${row.id}`,
   clients: listSearch('/clients'),

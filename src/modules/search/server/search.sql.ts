@@ -193,6 +193,21 @@ export const searchStatements = {
       t,
       n,
     ),
+  // A repair by its number or the serial of its unit; the client and the serial beside it.
+  repairs: (t: SearchTerm, n: number) =>
+    documentStatement(
+      {
+        table: 'repairs',
+        date: 'intake_date',
+        party: {
+          join: 'left join counterparties p on p.id = d.client_id left join serial_numbers sn on sn.id = d.serial_number_id',
+          name: "concat_ws(' · ', p.name, sn.serial)",
+        },
+        also: ['sn.serial'],
+      },
+      t,
+      n,
+    ),
   transfers: (t: SearchTerm, n: number) =>
     documentStatement({ table: 'warehouse_transfers', date: 'document_date' }, t, n),
   audits: (t: SearchTerm, n: number) =>

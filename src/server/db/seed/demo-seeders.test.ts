@@ -20,6 +20,7 @@ import { listOrders } from '@/modules/supplier-orders/server/index.ts';
 import { supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
 import { warehouseTransfers } from '@/modules/warehouse-transfers/server/warehouse-transfers.table.ts';
 import { inventoryAudits } from '@/modules/inventory-audits/server/inventory-audits.table.ts';
+import { repairs } from '@/modules/repairs/server/index.ts';
 import { lineProgress } from '@/modules/orders/server/index.ts';
 import { orders as clientOrders } from '@/modules/orders/server/orders.table.ts';
 import { payments } from '@/modules/payments/server/payments.table.ts';
@@ -160,10 +161,10 @@ describe('demo dataset', () => {
 
       // No demo scenario was skipped.
       expect(logs.filter((m) => m.includes('пропущено'))).toEqual([]);
-      // ~30 orders over the last 60 days in their states (and the production path's order); confirmed ones hold
-      // stock, cancelled ones none.
+      // ~30 orders over the last 60 days in their states (and the production path's order, and the two invoices of
+      // paid repairs); confirmed ones hold stock, cancelled ones none.
       const salesOrders = await t.db.select().from(clientOrders).orderBy(asc(clientOrders.id));
-      expect(salesOrders.length).toBe(31);
+      expect(salesOrders.length).toBe(33);
       const ofStatus = (s: string) => salesOrders.filter((o) => o.status === s);
       for (const status of ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled']) {
         expect(ofStatus(status).length, status).toBeGreaterThan(0);
@@ -191,6 +192,16 @@ describe('demo dataset', () => {
         true,
       );
       expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
+      // Repairs in every state, warranty and paid, one invoiced and paid and returned, one refused (production.md §7).
+      const demoRepairs = await t.db.select().from(repairs);
+      expect(new Set(demoRepairs.map((r) => r.status))).toEqual(
+        new Set(['received', 'diagnosed', 'in_repair', 'ready', 'returned', 'cancelled']),
+      );
+      expect(demoRepairs.some((r) => r.isWarranty) && demoRepairs.some((r) => !r.isWarranty)).toBe(true);
+      expect(demoRepairs.filter((r) => r.billingOrderId !== null).length).toBe(2);
+      expect(demoRepairs.some((r) => r.status === 'returned' && r.billingOrderId && !r.returnedWithoutPayment)).toBe(
+        true,
+      );
 
       // Production: MOs in every state — the completed ones with their output and a stored actual cost, the one in
       // progress with materials issued, time booked on the terminal — and the whole path of issue 8: an order made

@@ -7,6 +7,7 @@ import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufact
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
 import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/production-journey.demo.ts';
 import { recipesDemoSeeder } from '@/modules/recipes/server/recipes.demo.ts';
+import { repairsDemoSeeder } from '@/modules/repairs/server/repairs.demo.ts';
 import { techCardsDemoSeeder } from '@/modules/tech-cards/server/tech-cards.demo.ts';
 import { clientMailDemoSeeder } from '@/modules/client-mail/server/client-mail.demo.ts';
 import { inventoryAuditsDemoSeeder } from '@/modules/inventory-audits/server/inventory-audits.demo.ts';
@@ -45,6 +46,8 @@ export const demoSeeders: readonly DemoSeeder[] = [
   ordersDemoSeeder,
   shipmentsDemoSeeder,
   paymentsDemoSeeder,
+  // After-sales: repairs of the units sold above (parts, time, one invoiced and paid).
+  repairsDemoSeeder,
   clientMailDemoSeeder,
   // Production: what products are made of and how, then manufacturing orders in every state (materials issued,
   // outputs posted) and the shop-floor terminal's time entries on them.
