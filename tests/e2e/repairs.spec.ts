@@ -1,7 +1,8 @@
 // The repair journey of production.md §7, as the service desk does it on the demo company «Техноприлад», in the
 // browser only: a sold serial (read off /serial-numbers) is taken in on /repairs — the intake fills the item and the
 // client from it — made a paid repair with a reason, diagnosed, approved by the client, started, a part posted from
-// stock (RPP), made ready, invoiced, and returned without payment with a reason. The ledger check runs at the end.
+// stock (RPP), made ready and invoiced; the invoice's order is paid from its drawer, the unit returned, and the
+// serial's timeline shows the repair. The ledger check runs at the end (on PostgreSQL).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
@@ -48,7 +49,7 @@ async function soldSerial(): Promise<string> {
 }
 
 describe('Repairs — a sold unit from intake to return', () => {
-  it('takes a sold serial in, posts a part, invoices it and returns it', async () => {
+  it('takes a sold serial in, posts a part, invoices it, is paid and returns it', async () => {
     const serial = await soldSerial();
     expect(serial).not.toBe('');
 
@@ -57,13 +58,7 @@ describe('Repairs — a sold unit from intake to return', () => {
     const intake = page.getByRole('dialog', { name: 'Прийняти в ремонт' });
     await intake.getByLabel('Серійний номер').fill(serial);
     await intake.getByLabel('Серійний номер').press('Enter');
-    await expect
-      .poll(() => intake.getByText(/^Знайдено:/).count())
-      .toBe(1)
-      .catch(async (error: unknown) => {
-        await page.screenshot({ path: '/tmp/hrepweb/e2e-fail.png' });
-        throw error;
-      });
+    await expect.poll(() => intake.getByText(/^Знайдено:/).count()).toBe(1);
     // The sale's client came with the serial; the unit is still under warranty, the desk makes it paid.
     expect(await intake.getByRole('combobox', { name: /Клієнт/ }).textContent()).not.toContain('Виберіть');
     await intake.getByLabel('Змінити рішення про гарантію').click();
@@ -117,15 +112,37 @@ describe('Repairs — a sold unit from intake to return', () => {
     await toastTitle(page, 'Рахунок виставлено').first().waitFor();
     await expect.poll(() => drawer.getByText(/Рахунок: замовлення/).count()).toBe(1);
 
-    await drawer.getByRole('button', { name: 'Ще' }).click();
-    await page.getByRole('menuitem', { name: 'Видати без оплати' }).click();
-    await page.getByRole('alertdialog').getByRole('textbox').fill('Оплата при наступному візиті');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Видати без оплати' }).click();
-    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    const repairNumber = /REP-\d{4}-\d+/.exec((await drawer.getByRole('heading').first().textContent()) ?? '')?.[0];
+    expect(repairNumber).toBeTruthy();
+    // The invoice is an order: paid from its drawer ('Записати оплату' fills the client and the amount).
+    await drawer.getByRole('link', { name: /^Рахунок: замовлення/ }).click();
+    await page.waitForURL(/\/orders\?open=\d+/);
+    const order = page.getByRole('dialog', { name: /^ORD-/ });
+    await order.getByRole('button', { name: 'Записати оплату' }).click();
+    const payment = page.getByRole('dialog', { name: 'Новий платіж' });
+    await payment.getByRole('button', { name: 'Провести платіж' }).click();
+    await page.waitForURL(/\/orders\?open=\d+/);
+    await page
+      .getByRole('dialog', { name: /^ORD-/ })
+      .getByRole('heading', { level: 2, name: /Оплачено/ })
+      .waitFor();
+
+    // Paid: the unit goes back to the client.
+    await page.goto(`/repairs?search=${repairNumber}`);
+    await page.getByRole('button', { name: `Відкрити ремонт ${repairNumber}` }).click();
+    await drawer.getByText(/Рахунок: замовлення .* · оплачено/).waitFor();
+    await next('Видано');
     await expect.poll(() => drawer.getByRole('button', { name: /До статусу/ }).count()).toBe(0);
 
     await drawer.getByRole('tab', { name: 'Історія' }).click();
     await expect.poll(() => drawer.getByRole('row').filter({ hasText: '→ Видано' }).count()).toBe(1);
+
+    // The serial's timeline: taken in for repair and returned from it.
+    await page.goto(`/serial-numbers?search=${encodeURIComponent(serial)}`);
+    await page.getByRole('button', { name: `Відкрити серійний номер ${serial}` }).click();
+    const timeline = page.getByRole('dialog').getByRole('region', { name: 'Історія' });
+    await timeline.getByText('Прийнято в ремонт').first().waitFor();
+    await timeline.getByText('Повернуто з ремонту').first().waitFor();
 
     const check = await server.ledger();
     if (check) expect(check).toEqual({ ok: true, problems: [] });

@@ -4,6 +4,7 @@
 // The server guards every step; its refusal shows above the tabs in its own (Ukrainian) words.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import {
   BanIcon,
   CheckIcon,
@@ -345,7 +346,15 @@ function RepairActions({
         ) : null}
         {repair.billingOrderNumber ? (
           <span>
-            {d.order(repair.billingOrderNumber)} · {repair.billingOrderPaid ? d.orderPaid : d.orderUnpaid}
+            {repair.billingOrderId !== null ? (
+              // The order the invoice is: its payment and shipment are made there.
+              <Link href={`/orders?open=${repair.billingOrderId}`} className="underline underline-offset-4">
+                {d.order(repair.billingOrderNumber)}
+              </Link>
+            ) : (
+              d.order(repair.billingOrderNumber)
+            )}{' '}
+            · {repair.billingOrderPaid ? d.orderPaid : d.orderUnpaid}
           </span>
         ) : null}
       </p>

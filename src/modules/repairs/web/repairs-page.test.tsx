@@ -574,4 +574,25 @@ describe('RepairsPage — the drawer', () => {
     expect(await within(drawer).findByText('Файлів ще немає.')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('asks for what ?search= names, and links the invoice to its order', async () => {
+    const invoiced = {
+      ...paidRepair,
+      billingOrderId: 31,
+      billingOrderNumber: 'ORD-2026-00031',
+      billingOrderPaid: false,
+    };
+    const fetchMock = stubApi((url) => (url === '/api/repairs/4' ? jsonResponse(invoiced) : undefined));
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<RepairsPage />, { path: '/repairs?search=REP-2026-00004' });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('search=REP-2026-00004')),
+      ).toBe(true),
+    );
+    const drawer = await openRepair(user, 'REP-2026-00004');
+    const link = within(drawer).getByRole('link', { name: 'Рахунок: замовлення ORD-2026-00031' });
+    await user.click(link);
+    expect(location.history!.at(-1)).toBe('/orders?open=31');
+  });
 });

@@ -2,6 +2,7 @@
 // share this month), the filter bar (status, warranty, period, search by number, serial or client), a server-paged
 // table; a row opens the repair's drawer (`?open=<id>` links too), and 'Прийняти в ремонт' opens the intake dialog.
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { ClockAlertIcon, PackageCheckIcon, PlusIcon, ShieldCheckIcon, WrenchIcon } from 'lucide-react';
 import { repairStatuses, repairStatusLabels, type RepairSummary } from '@/modules/repairs/repairs.contract.ts';
@@ -55,10 +56,13 @@ const warrantyOptions = [
 ];
 
 export function RepairsPage() {
-  const { list, query: listQuery } = usePagedList(initialFilter, {
-    key: repairListQueryKey,
-    queryFn: repairListQueryFn,
-  });
+  const search = useSearch();
+  // `?search=` (a link from a notification or another page) fills the search box.
+  const { list, query: listQuery } = usePagedList(
+    initialFilter,
+    { key: repairListQueryKey, queryFn: repairListQueryFn },
+    { search: new URLSearchParams(search).get('search')?.trim() ?? '' },
+  );
   const { filter, changeFilter } = list;
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
