@@ -179,7 +179,8 @@ export function edgeRequests(
 
 // --- uploads (imports, photos, logos, bank statements, CommerceML) ---------------------------------------
 
-export const UPLOAD_URL = /\/(?:import|import-lines|import-statement|commerceml|photo|logo)$/;
+/** A route that takes a file: it declares upload media types besides JSON (decision 0014), whatever its path. */
+export const isUpload = (endpoint: FuzzEndpoint) => endpoint.bodyTypes.length > 0;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const UPLOAD_TYPES = [

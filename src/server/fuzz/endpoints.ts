@@ -44,6 +44,8 @@ export interface FuzzEndpoint {
   zod: Partial<Record<HttpPart, z.ZodType>>;
   /** The input side of each zod schema as JSON Schema (null when zod cannot express it). */
   json: Partial<Record<HttpPart, JsonSchema | null>>;
+  /** The upload media types the route declares besides JSON (empty: a JSON-only route). */
+  bodyTypes: readonly string[];
 }
 
 /** The zod schemas a route validates its params, query and body with, as the app registered them. */
@@ -92,6 +94,7 @@ export function fuzzEndpoints(app: AppInstance): FuzzEndpoint[] {
       params: [...e.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
       zod,
       json,
+      bodyTypes: e.bodyTypes ?? [],
     });
   }
   return out;
