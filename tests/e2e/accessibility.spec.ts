@@ -54,14 +54,20 @@ async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
 const themeOf = (page: Page): Promise<Theme> =>
   page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
 
-/** What applyTheme does (src/web/lib/theme.ts), then the end of the colour transitions it starts. */
-async function switchTheme(page: Page): Promise<void> {
-  await page.evaluate(async (key) => {
-    const dark = document.documentElement.classList.toggle('dark');
-    window.localStorage.setItem(key, dark ? 'dark' : 'light');
+/** The end of the CSS transitions running now: axe reads colours, and a colour half-way is neither theme's. */
+const transitionsDone = (page: Page) =>
+  page.evaluate(async () => {
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  });
+
+/** What applyTheme does (src/web/lib/theme.ts), then the end of the colour transitions it starts. */
+async function switchTheme(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    const dark = document.documentElement.classList.toggle('dark');
+    window.localStorage.setItem(key, dark ? 'dark' : 'light');
   }, THEME_STORAGE_KEY);
+  await transitionsDone(page);
 }
 
 /** The page once its data is there, in the theme it has and then in the other one. */
@@ -70,6 +76,7 @@ async function expectAccessible(page: Page, where: string) {
   const failures: string[] = [];
   for (let pass = 0; pass < 2; pass += 1) {
     if (pass === 1) await switchTheme(page);
+    else await transitionsDone(page);
     const theme = await themeOf(page);
     const findings = await runAxe(page);
     const blocking = findings.filter(isBlocking);

@@ -232,7 +232,7 @@ function TaskCard({
         onOpen();
       }}
       className={cn(
-        'grid cursor-pointer gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'grid cursor-pointer gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition-[border-color,box-shadow,opacity] outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
         movable && 'active:cursor-grabbing',
         dragging && 'opacity-50',
         pending && 'opacity-60',
