@@ -3,6 +3,7 @@
 // list page and the form. Isomorphic: no React, no Fastify, no Drizzle here.
 import { z } from '@/shared/zod-uk.ts';
 import { CALENDAR_YEARS, dateText } from '@/shared/document-date.ts';
+import { pluralUk } from '@/shared/plural.ts';
 import { checkEmail, normalisePhone, type Check } from '@/shared/requisites.ts';
 
 export const fieldKinds = [
@@ -17,6 +18,7 @@ export const fieldKinds = [
   'date',
   'phone',
   'email',
+  'textList',
 ] as const;
 export type FieldKind = (typeof fieldKinds)[number];
 
@@ -52,6 +54,11 @@ export interface FieldDef {
   filter?: boolean;
   /** Searched by the list's search box (text kinds). */
   search?: boolean;
+  /**
+   * textList: other names of the record (a carrier's 'НП', 'Nova Poshta'). An import that names the record in a
+   * reference column finds it by them too; its own display name wins when two records share one.
+   */
+  alias?: boolean;
   hint?: string;
   /** text: a pattern the trimmed value must match, with its Ukrainian message; `upper` uppercases first. */
   pattern?: { regex: RegExp; message: string; upper?: boolean };
@@ -140,7 +147,7 @@ export interface ResourceDef {
   /** Filters on derived values, after the fields' filters; the server's registration binds each to a condition. */
   derivedFilters?: readonly DerivedFilter[];
   /** Records every new installation starts with (reference-data.md "Seed"), created when the table is empty. */
-  seed?: ReadonlyArray<Record<string, string | number | boolean | null>>;
+  seed?: ReadonlyArray<Record<string, string | number | boolean | null | readonly string[]>>;
 }
 
 export function defineResource<const T extends ResourceDef>(def: T): T {
@@ -186,6 +193,7 @@ export function listColumns(def: ResourceDef): FieldDef[] {
 export const resourceMessages = {
   required: "Обов'язкове поле",
   tooLong: (n: number) => `Не довше ${n} символів`,
+  tooMany: (n: number) => `Не більше ${n} ${pluralUk(n, ['значення', 'значення', 'значень'])}`,
   integer: 'Вкажіть ціле число',
   decimal: (scale: number) => `Вкажіть число (не більше ${scale} знаків після коми)`,
   min: (n: number) => `Не менше ${n}`,
@@ -276,7 +284,32 @@ export function fieldSchema(field: FieldDef) {
       return nullableText(z.string(present()).trim().transform(checked(normalisePhone)), field.required);
     case 'email':
       return nullableText(z.string(present()).trim().transform(checked(checkEmail)), field.required);
+    case 'textList': {
+      // A text[] column, never null: the empty list is 'none'. Blank entries are dropped, repeats (any case) once.
+      const max = field.maxLength ?? 120;
+      const base = z
+        .array(z.string(present()).trim().max(max, m.tooLong(max)), present())
+        .max(TEXT_LIST_MAX, m.tooMany(TEXT_LIST_MAX))
+        .transform(uniqueTexts);
+      return field.required ? base.refine((v) => v.length > 0, m.required) : base;
+    }
   }
+}
+
+/** At most this many entries in a textList field. */
+export const TEXT_LIST_MAX = 20;
+
+/** Non-blank entries in their first spelling, each once whatever its case. */
+export function uniqueTexts(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    const key = value.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value.trim());
+  }
+  return out;
 }
 
 /** Whether a field's schema lets `null` through (the column must then be nullable). */

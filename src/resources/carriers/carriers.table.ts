@@ -11,6 +11,11 @@ export const carriers = pgTable(
     phone: text('phone'),
     website: text('website'),
     trackingUrlTemplate: text('tracking_url_template'),
+    /** Other spellings that name the carrier in imported free text (reference-data.md §10). */
+    alternativeNames: text('alternative_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [

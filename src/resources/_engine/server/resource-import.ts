@@ -71,7 +71,7 @@ function convert(
   raw: string,
   refs: Map<string, Map<string, number>>,
 ): { value?: unknown; error?: string } {
-  if (raw === '') return { value: field.kind === 'boolean' ? undefined : null };
+  if (raw === '') return { value: field.kind === 'boolean' ? undefined : field.kind === 'textList' ? [] : null };
   switch (field.kind) {
     case 'boolean': {
       const v = raw.toLowerCase();
@@ -96,6 +96,9 @@ function convert(
       const option = (field as FieldDef).options?.find((o) => o.value === raw || norm(o.label) === norm(raw));
       return option ? { value: option.value } : { error: importMessages.badOption(field.label, raw) };
     }
+    case 'textList':
+      // As the export writes them: 'НП, Nova Poshta' (a semicolon or a new line also separates).
+      return { value: raw.split(/[,;\n]/) };
     case 'reference': {
       if (/^\d+$/.test(raw)) return { value: Number(raw) };
       const id = refs.get(field.name)?.get(raw.toLowerCase());

@@ -64,6 +64,8 @@ async function sample(def: ResourceDef, field: FieldDef, n: number): Promise<unk
       return '067 123 45 67';
     case 'email':
       return `sample${n}@tekhnoprylad.ua`;
+    case 'textList':
+      return [`Зразок ${n}`, `Інша назва ${n}`];
     case 'reference': {
       if (field.references === def.route) return null;
       if (field.references === '/users') return adminId;
@@ -221,6 +223,7 @@ describe.each(served.map((r) => [r.def.route, r.def] as const))('%s', (route, de
         const v = row[f.name];
         if (f.kind === 'enum') out.push(f.options!.find((o) => o.value === v)?.label ?? '');
         else if (f.kind === 'reference') out.push(v === null || v === undefined ? '' : await labelOf(f, v));
+        else if (f.kind === 'textList') out.push((v as string[]).join(', '));
         else out.push(String(v ?? ''));
       }
       return out;

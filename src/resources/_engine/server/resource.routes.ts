@@ -66,6 +66,7 @@ function exportTable(def: ResourceDef, rows: Array<Record<string, unknown>>) {
       if (f.kind === 'enum') return f.options?.find((o) => o.value === v)?.label ?? String(v);
       if (f.kind === 'boolean') return yesNo(v);
       if (f.kind === 'reference') return (row[`${f.name}Label`] as string | null) ?? null;
+      if (f.kind === 'textList') return (v as string[]).join(', ') || null;
       return v as Cell;
     }),
     ...(def.hasActiveFlag ? [yesNo(row.isActive)] : []),

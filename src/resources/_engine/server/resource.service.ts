@@ -84,7 +84,13 @@ export class ResourceEngine {
   private searchWhere(r: RegisteredResource, search: string | undefined): SQL | undefined {
     if (!search) return undefined;
     const like = containsPattern(search);
-    const conditions = r.def.fields.filter((f) => f.search).map((f) => ilike(column(r, f.name), like));
+    const conditions = r.def.fields
+      .filter((f) => f.search)
+      .map((f) =>
+        f.kind === 'textList'
+          ? sql`array_to_string(${column(r, f.name)}, ' ') ilike ${like}`
+          : ilike(column(r, f.name), like),
+      );
     if (r.searchAlso) conditions.push(r.searchAlso(like));
     return conditions.length ? or(...conditions) : undefined;
   }
@@ -104,7 +110,10 @@ export class ResourceEngine {
 
   /** The list's order; `reversed` is the exact opposite (nulls included), for a page read from the end. */
   orderOf(r: RegisteredResource, sort: string | undefined, reversed = false): SQL[] {
-    const sortable = new Set(['createdAt', ...r.def.fields.filter((f) => f.kind !== 'textarea').map((f) => f.name)]);
+    const sortable = new Set([
+      'createdAt',
+      ...r.def.fields.filter((f) => f.kind !== 'textarea' && f.kind !== 'textList').map((f) => f.name),
+    ]);
     const text = sort && sortable.has(sort.replace(/^-/, '')) ? sort : r.def.defaultSort;
     const col = column(r, text.replace(/^-/, ''));
     // Ties follow the same direction, so "newest first" stays newest first within one timestamp.
@@ -481,13 +490,28 @@ export class ResourceEngine {
   }
 
   /** Referenced records by their display text, for import (case-insensitive, scope included). */
+  /** Record ids by their display name, lower-cased; then by their other names (`alias` fields) where still free. */
   async idsByLabel(db: DbOrTx, route: string): Promise<Map<string, number>> {
     const target = this.resource(route);
+    const aliasFields = target.def.fields.filter((f) => f.kind === 'textList' && f.alias);
     const rows = await db
-      .select({ id: column(target, 'id'), label: column(target, target.def.displayField) })
+      .select({
+        id: column(target, 'id'),
+        label: column(target, target.def.displayField),
+        ...Object.fromEntries(aliasFields.map((f) => [f.name, column(target, f.name)])),
+      })
       .from(target.table)
       .where(and(...this.fixedWhere(target)));
-    return new Map(rows.map((row) => [String(row.label).trim().toLowerCase(), row.id as number]));
+    const ids = new Map(rows.map((row) => [String(row.label).trim().toLowerCase(), row.id as number]));
+    for (const row of rows) {
+      for (const f of aliasFields) {
+        for (const name of (row as Record<string, unknown>)[f.name] as string[]) {
+          const key = name.trim().toLowerCase();
+          if (!ids.has(key)) ids.set(key, row.id as number);
+        }
+      }
+    }
+    return ids;
   }
 }
 

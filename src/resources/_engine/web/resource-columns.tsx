@@ -95,7 +95,7 @@ export function resourceColumns(
       sortField: isSortable(field) ? field.name : undefined,
       numeric: isNumeric(field),
       primary: field === primary,
-      className: field.kind === 'textarea' ? 'max-w-80 truncate' : undefined,
+      className: field.kind === 'textarea' || field.kind === 'textList' ? 'max-w-80 truncate' : undefined,
     };
     return field === primary && rowActions ? [column, extensionColumn(rowActions, canChange)] : [column];
   });

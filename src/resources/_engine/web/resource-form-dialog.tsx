@@ -250,9 +250,14 @@ function FieldInput({
   }
 
   return (
-    <div className={cn('grid content-start gap-2', field.kind === 'textarea' && 'sm:col-span-2')}>
+    <div
+      className={cn(
+        'grid content-start gap-2',
+        (field.kind === 'textarea' || field.kind === 'textList') && 'sm:col-span-2',
+      )}
+    >
       <FieldLabel field={field} htmlFor={id} />
-      {field.kind === 'textarea' ? (
+      {field.kind === 'textarea' || field.kind === 'textList' ? (
         <Textarea
           rows={3}
           maxLength={field.maxLength}

@@ -95,3 +95,46 @@ describe('resource values', () => {
     );
   });
 });
+
+describe('a list of names (textList)', () => {
+  const carriers = defineResource({
+    route: '/couriers',
+    title: 'Кур’єри',
+    newLabel: 'Новий кур’єр',
+    oneLabel: 'кур’єра',
+    fields: [
+      { name: 'name', label: 'Назва', kind: 'text', required: true, list: true },
+      { name: 'alternativeNames', label: 'Інші назви', kind: 'textList', maxLength: 10, alias: true },
+    ],
+    displayField: 'name',
+    defaultSort: 'name',
+    importKey: ['name'],
+    hasActiveFlag: false,
+  });
+  const names = carriers.fields[1]!;
+
+  it('is edited one name a line and sent as a clean list; the list cell joins them', async () => {
+    expect(formDefaults(carriers, { id: 1, name: 'НП', alternativeNames: ['Нова', 'Nova'] }).alternativeNames).toBe(
+      'Нова\nNova',
+    );
+    expect(formDefaults(carriers).alternativeNames).toBe('');
+    expect(payloadValue(names, ' Нова \n\nnova\nNova Poshta')).toEqual([' Нова ', '', 'nova', 'Nova Poshta']);
+    const resolved = await resourceResolver(carriers, 'create')(
+      { name: 'НП', alternativeNames: ' Нова \n\nнова\nPoshta' },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    expect(resolved.values).toEqual({ name: 'НП', alternativeNames: ['Нова', 'Poshta'] });
+    expect(cellText(names, { id: 1, alternativeNames: ['Нова', 'Nova'] })).toBe('Нова, Nova');
+    expect(cellText(names, { id: 1, alternativeNames: [] })).toBe('—');
+  });
+
+  it('shows an entry’s error as the field’s own', async () => {
+    const resolved = await resourceResolver(carriers, 'create')(
+      { name: 'НП', alternativeNames: 'Нова\nНадто довга назва' },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    expect(resolved.errors.alternativeNames?.message).toBe('Не довше 10 символів');
+  });
+});

@@ -35,6 +35,9 @@ export function formFieldNames(def: ResourceDef): string[] {
 
 function inputValue(field: FieldDef, value: unknown): FormValue {
   switch (field.kind) {
+    case 'textList':
+      // One entry a line in a textarea.
+      return Array.isArray(value) ? value.join('\n') : '';
     case 'boolean':
       return value === true;
     case 'reference':
@@ -90,6 +93,8 @@ export function payloadValue(field: FieldDef, value: FormValue): unknown {
       return typeof value === 'string' && value !== '' ? value : null;
     case 'reference':
       return typeof value === 'number' ? value : null;
+    case 'textList':
+      return typeof value === 'string' ? value.split('\n') : [];
   }
 }
 
@@ -120,6 +125,12 @@ export function resourceResolver(
     const result = await validate(payload, context, options as unknown as Parameters<typeof validate>[2]);
     const errors = { ...result.errors } as FieldErrors<ResourceFormValues>;
     for (const field of def.fields) {
+      // A list's error is on one of its entries (alternativeNames.2): the input shows it as the field's.
+      const error = errors[field.name] as unknown as Record<string, { message?: string } | undefined> | undefined;
+      if (field.kind === 'textList' && error && typeof error.message !== 'string') {
+        const first = Object.values(error).find((entry) => typeof entry?.message === 'string');
+        errors[field.name] = { type: 'validate', message: first?.message ?? '' };
+      }
       if (field.required && isBlank(payload[field.name])) {
         errors[field.name] = { type: 'required', message: resourceMessages.required };
       }
@@ -147,6 +158,8 @@ export function cellText(field: FieldDef, row: ResourceRow): string {
       const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
       return match ? `${match[3]}.${match[2]}.${match[1]}` : messages.emptyValue;
     }
+    case 'textList':
+      return Array.isArray(value) && value.length ? value.join(', ') : messages.emptyValue;
     case 'decimal':
       // The API's exact string with a decimal comma and without the column's padding zeros (110.000000 → 110,00).
       return typeof value === 'string' && value !== '' ? formatDecimalUk(value) : messages.emptyValue;
