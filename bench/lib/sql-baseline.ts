@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp } from '@/server/app.ts';
 import { loadConfig } from '@/server/kernel/config.ts';
-import type { Database, Db } from '@/server/kernel/db.ts';
+import { PG_SESSION_OPTIONS, type Database, type Db } from '@/server/kernel/db.ts';
 import type { AppInstance } from '@/server/kernel/endpoint.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { ROOT } from './bundle.ts';
@@ -47,8 +47,13 @@ async function openLogged(target: DatabaseTarget, connections: number): Promise<
   const log: Statement[] = [];
   const logger: Logger = { logQuery: (sql, params) => void log.push({ sql, params: [...params] }) };
   if (target.databaseUrl) {
-    const appPool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    const rawPool = new pg.Pool({ connectionString: target.databaseUrl, max: connections });
+    // The same session settings as the application's pool, so that the SQL baseline measures the same plans.
+    const appPool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: PG_SESSION_OPTIONS });
+    const rawPool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: connections,
+      options: PG_SESSION_OPTIONS,
+    });
     appPool.on('error', () => {});
     rawPool.on('error', () => {});
     const db = drizzlePg({ client: appPool, logger }) as unknown as Db;

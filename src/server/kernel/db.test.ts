@@ -60,3 +60,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('openDatabase on PGlite', () 
     },
   );
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('openDatabase on PostgreSQL', () => {
+  it('opens every pooled connection with JIT off (decision 0027), whichever connection serves a query', async () => {
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, migrate: false, poolSize: 3 });
+    try {
+      // Three at once take three connections of the pool.
+      const answers = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const result = (await database.db.execute(
+            sql`select current_setting('jit') as jit, pg_backend_pid() as pid, pg_sleep(0.05)::text`,
+          )) as unknown as { rows: Array<{ jit: string; pid: number }> };
+          return result.rows[0]!;
+        }),
+      );
+      expect(new Set(answers.map((a) => a.pid)).size).toBe(3);
+      expect(answers.map((a) => a.jit)).toEqual(['off', 'off', 'off']);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -36,10 +36,21 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * Session settings of every application connection to PostgreSQL (decision 0027). JIT off: the planner compiles any
+ * statement whose estimate passes jit_above_cost, and on a year of data a page's count spent 470 ms compiling a
+ * query that then ran for 150 ms (bench, /api/costing). Our statements are short page reads that never repay it.
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off';
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: PG_SESSION_OPTIONS,
+    });
     // A pool error on an idle client must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool }) as unknown as Db;
