@@ -2,18 +2,13 @@
 // 'Застосувати ціну' and the gear's settings. Paths and access are in costing.endpoints.ts.
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
-import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
+import { sendTable, type Cell } from '@/resources/_engine/server/tabular.ts';
 import { costingSchemas, type CostingRow } from '../costing.contract.ts';
 import { costingEndpoints } from '../costing.endpoints.ts';
 import { costingExportHeaders, costingMessages as m } from '../costing.messages.ts';
 import { getCostingSettings, updateCostingSettings } from './costing-settings.ts';
 import { allCostingRows, costingBreakdown, listCosting } from './costing.read.ts';
 import { applyPrice, createSnapshot, listSnapshots } from './costing.write.ts';
-
-function download(ext: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  return `attachment; filename="costing-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${m.exportTitle} ${stamp}.${ext}`)}`;
-}
 
 const exportCells = (r: CostingRow): Cell[] => [
   r.sku,
@@ -40,17 +35,14 @@ export async function costingRoutes(app: AppInstance, deps: AppDeps) {
     export: async (request, reply) => {
       const { format, ...query } = request.query;
       const cells = (await allCostingRows(db, query)).map(exportCells);
-      const headers = [...costingExportHeaders];
-      if (format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', download('csv'))
-          .send(toCsv(headers, cells, NUMERIC_COLUMNS));
-      }
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', download('xlsx'))
-        .send(await toXlsx(m.exportTitle, headers, cells, NUMERIC_COLUMNS));
+      return sendTable(reply, {
+        title: m.exportTitle,
+        format,
+        headers: costingExportHeaders,
+        cells,
+        numeric: NUMERIC_COLUMNS,
+        stem: 'costing',
+      });
     },
     settings: async () => getCostingSettings(db),
     updateSettings: async (request) =>

@@ -6,7 +6,7 @@ import { loadRights, rightOn } from '@/modules/roles/server/index.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import type { Db } from '@/server/kernel/db.ts';
 import { serve, type EndpointRequest } from '@/server/kernel/serve.ts';
-import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
+import { sendTable, type Cell } from '@/resources/_engine/server/tabular.ts';
 import {
   componentStockMessages,
   documentTypeLabels,
@@ -21,31 +21,6 @@ import { inProductionOf } from './inventory-production.port.ts';
 import { COMPONENT_KINDS, draftComponentOrders, listComponentStock } from './component-stock.service.ts';
 
 const EXPORT_CAP = 100_000;
-
-function download(title: string, ext: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  return `attachment; filename="export-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title} ${stamp}.${ext}`)}`;
-}
-
-async function sendTable(
-  reply: FastifyReply,
-  title: string,
-  kind: 'csv' | 'xlsx',
-  headers: string[],
-  cells: Cell[][],
-  numeric: ReadonlySet<number>,
-) {
-  if (kind === 'csv') {
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', download(title, 'csv'))
-      .send(toCsv(headers, cells, numeric));
-  }
-  return reply
-    .type(XLSX_TYPE)
-    .header('content-disposition', download(title, 'xlsx'))
-    .send(await toXlsx(title, headers, cells, numeric));
-}
 
 /** A request of an endpoint. */
 type Req<K extends keyof typeof stockSchemas> = EndpointRequest<(typeof stockSchemas)[K]>;
@@ -84,7 +59,7 @@ function inventoryHandlers(db: Db) {
         const balance = balanceCells(r);
         return [...balance.slice(0, 7), r.inProduction, ...balance.slice(7)];
       });
-      return sendTable(reply, title, format, headers, cells, new Set([4, 5, 6, 7, 8, 9]));
+      return sendTable(reply, { title: title, format: format, headers, cells, numeric: new Set([4, 5, 6, 7, 8, 9]) });
     },
   };
 }
@@ -142,7 +117,13 @@ function componentStockHandlers(db: Db) {
         r.lastPrice,
         r.lastSupplierName,
       ]);
-      return sendTable(reply, title, kind, headers, cells, new Set([4, 5, 6, 7, 8, 11, 12, 13, 14]));
+      return sendTable(reply, {
+        title: title,
+        format: kind,
+        headers,
+        cells,
+        numeric: new Set([4, 5, 6, 7, 8, 11, 12, 13, 14]),
+      });
     },
     orderDrafts: async (request: Req<'componentStockOrderDrafts'>) => {
       // The drafts are supplier orders: whoever makes them needs the right to make those too.
@@ -198,7 +179,7 @@ export async function stockRoutes(app: AppInstance, deps: AppDeps) {
         r.value,
         r.userName,
       ]);
-      return sendTable(reply, 'Рух запасів', kind, headers, cells, new Set([6, 7, 8]));
+      return sendTable(reply, { title: 'Рух запасів', format: kind, headers, cells, numeric: new Set([6, 7, 8]) });
     },
   });
 }

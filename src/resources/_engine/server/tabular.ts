@@ -1,6 +1,7 @@
 // CSV and XLSX in and out (reference-data.md §0): CSV is UTF-8 with BOM, ';' and a decimal comma; XLSX keeps
 // numeric cells. Reading takes the first sheet and the header row.
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 export type Cell = string | number | null;
 
@@ -132,4 +133,36 @@ export async function readSheet(body: Buffer, contentType: string): Promise<Shee
     r.map((cell) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)),
   );
   return { headers: head.map((h) => h.trim()), rows };
+}
+
+/** The attachment header of a download: an ASCII file name and the Ukrainian title with the date (RFC 6266). */
+export function downloadDisposition(title: string, ext: string, stem = 'export'): string {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return `attachment; filename="${stem}-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title} ${stamp}.${ext}`)}`;
+}
+
+/** Sends a table as a CSV or XLSX download named by its title; numeric columns stay numbers in the sheet. */
+export async function sendTable(
+  reply: FastifyReply,
+  table: {
+    title: string;
+    format: 'csv' | 'xlsx';
+    headers: readonly string[];
+    cells: Cell[][];
+    numeric: ReadonlySet<number>;
+    stem?: string;
+  },
+): Promise<FastifyReply> {
+  const { title, format, cells, numeric, stem } = table;
+  const headers = [...table.headers];
+  if (format === 'csv') {
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', downloadDisposition(title, 'csv', stem))
+      .send(toCsv(headers, cells, numeric));
+  }
+  return reply
+    .type(XLSX_TYPE)
+    .header('content-disposition', downloadDisposition(title, 'xlsx', stem))
+    .send(await toXlsx(title, headers, cells, numeric));
 }
