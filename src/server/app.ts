@@ -66,6 +66,7 @@ import { productionTasksRoutes } from '@/modules/production-tasks/server/index.t
 import { mesRoutes } from '@/modules/mes/server/index.ts';
 import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
 import { costingRoutes } from '@/modules/costing/server/index.ts';
+import { productionAnalyticsRoutes } from '@/modules/production-analytics/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { searchRoutes } from '@/modules/search/server/index.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     mesRoutes,
     orderedProductsRoutes,
     costingRoutes,
+    productionAnalyticsRoutes,
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,

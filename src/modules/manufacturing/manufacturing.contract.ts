@@ -214,6 +214,7 @@ export const productionSettingsSchema = z.object({
   requireBadge: z.boolean(),
   hoursPerDay: z.number(),
   refuseStartWhenShort: z.boolean(),
+  holidays: z.array(z.string()),
 });
 export type ProductionSettingsView = z.infer<typeof productionSettingsSchema>;
 export const productionSettingsPatchSchema = z.strictObject({
@@ -227,6 +228,8 @@ export const productionSettingsPatchSchema = z.strictObject({
     .max(24, 'Від 1 до 24 годин')
     .multipleOf(0.5, 'Кратно пів години')
     .optional(),
+  /** Dates that are not working days (capacity and available hours); weekends never are. */
+  holidays: z.array(documentDate()).max(366, 'Не більше 366 дат').optional(),
 });
 export type ProductionSettingsPatchInput = z.infer<typeof productionSettingsPatchSchema>;
 

@@ -10,6 +10,7 @@ import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { FormFailure } from '@/web/components/document-parts.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
+import { Textarea } from '@/web/components/ui/textarea.tsx';
 import {
   Dialog,
   DialogContent,
@@ -264,6 +265,64 @@ export function SettingsNumberField({
         inputMode={inputMode}
         autoComplete="off"
         className={className}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-message`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldMessage id={`${id}-message`} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/**
+ * Dates typed one a line as people write them (дд.мм.рррр): the ISO dates ascending, each once, or the first wrong
+ * line's number. Blank lines are skipped.
+ */
+export function parseDateLines(text: string): { dates: string[] } | { badLine: number } {
+  const dates = new Set<string>();
+  const lines = text.split('\n');
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(line);
+    const iso = match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : '';
+    const day = new Date(`${iso}T00:00:00Z`);
+    if (!match || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso) return { badLine: index + 1 };
+    dates.add(iso);
+  }
+  return { dates: [...dates].sort() };
+}
+
+/** ISO dates shown one a line as дд.мм.рррр (the text `parseDateLines` reads back). */
+export const dateLines = (dates: readonly string[]) =>
+  dates.map((d) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`).join('\n');
+
+/** A list of dates, one a line (holidays): `parseDateLines` reads what it holds. */
+export function SettingsDateListField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        rows={4}
+        autoComplete="off"
+        className="max-w-48 font-mono tabular-nums"
+        placeholder="01.01.2027"
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-message`}

@@ -518,6 +518,15 @@ describe('manufacturing orders — reading, time, jobs, permissions, prints', ()
       requireBadge: false,
       hoursPerDay: 8,
     });
+    // Holidays: stored ascending, each once; a date that is not one, or absurd, is refused and nothing changes.
+    expect(before.json().holidays).toEqual([]);
+    const holidays = await f.api('PATCH', url, { holidays: ['2026-12-25', '2026-01-01', '2026-12-25'] });
+    expect(holidays.statusCode, holidays.body).toBe(200);
+    expect(holidays.json().holidays).toEqual(['2026-01-01', '2026-12-25']);
+    for (const wrong of [['2026-02-30'], ['0001-01-01'], [null], '2026-01-01']) {
+      expect((await f.api('PATCH', url, { holidays: wrong })).statusCode, JSON.stringify(wrong)).toBe(400);
+    }
+    expect((await f.api('GET', `${url}?_t=2`)).json().holidays).toEqual(['2026-01-01', '2026-12-25']);
     const outsider = await createUser(f.t.db, { password: 'no-access-2' });
     const { cookie } = await signIn(f.t.app, outsider.username, 'no-access-2');
     expect((await f.api('GET', url, undefined, cookie)).statusCode).toBe(403);

@@ -7,7 +7,14 @@ import { ProductionSettingsDialog } from './production-settings-dialog.tsx';
 
 const PRODUCTION_SETTINGS_URL = '/api/manufacturing-orders/settings';
 
-const current = { backflush: true, autoOutputOnLastOperation: true, requireBadge: false, hoursPerDay: 8 };
+const current = {
+  backflush: true,
+  autoOutputOnLastOperation: true,
+  requireBadge: false,
+  hoursPerDay: 8,
+  refuseStartWhenShort: false,
+  holidays: ['2026-12-25'],
+};
 
 function stub() {
   const patches: unknown[] = [];
@@ -50,5 +57,22 @@ describe('ProductionSettingsDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     expect((await screen.findByText('Від 1 до 24 годин, кратно пів години')).textContent).toBeTruthy();
     expect(patches).toEqual([]);
+  });
+
+  it('edits the holidays one date a line as дд.мм.рррр and sends them as dates', async () => {
+    const patches = stub();
+    const onClose = vi.fn();
+    renderWithProviders(<ProductionSettingsDialog onClose={onClose} />);
+    const field = await screen.findByLabelText('Святкові та неробочі дні');
+    expect((field as HTMLTextAreaElement).value).toBe('25.12.2026');
+    await userEvent.type(field, '{enter}{enter}1.1.2027{enter}30.02.2027');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect((await screen.findByText('Рядок 4: вкажіть дату у форматі дд.мм.рррр')).textContent).toBeTruthy();
+    expect(patches).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, '07.01.2027{enter}01.01.2027{enter}25.12.2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(patches).toEqual([{ holidays: ['2026-12-25', '2027-01-01', '2027-01-07'] }]);
   });
 });

@@ -1,12 +1,16 @@
 // The gear dialog 'Налаштування виробництва' (domain README §10: settings are edited on the owning page by users who
 // may change it): backflush on output, automatic output when the terminal finishes the last operation, badge
-// required on the terminal, and the working hours per day used for lead times. The server audits every change.
+// required on the terminal, the working hours per day used for lead times and the holidays (not working days for
+// capacity and available hours). The server audits every change.
 import { useId, useState } from 'react';
 import type {
   ProductionSettingsPatchInput,
   ProductionSettingsView,
 } from '@/modules/manufacturing/manufacturing.contract.ts';
 import {
+  dateLines,
+  parseDateLines,
+  SettingsDateListField,
   SettingsDialog,
   SettingsForm,
   SettingsNumberField,
@@ -30,6 +34,9 @@ const m = {
   hoursPerDay: 'Робочих годин на день',
   hoursPerDayHint: 'Для оцінки тривалості виготовлення в днях.',
   hoursError: 'Від 1 до 24 годин, кратно пів години',
+  holidays: 'Святкові та неробочі дні',
+  holidaysHint: 'Кожна дата з нового рядка, дд.мм.рррр. Вихідні (субота, неділя) враховано й так.',
+  holidaysError: (line: number) => `Рядок ${line}: вкажіть дату у форматі дд.мм.рррр`,
   loading: 'Завантаження налаштувань…',
   loadError: 'Не вдалося завантажити налаштування',
   retry: 'Повторити',
@@ -70,18 +77,21 @@ function ProductionSettingsFields({ settings }: { settings: ProductionSettingsVi
   });
   const [hours, setHours] = useState(String(settings.hoursPerDay));
   const [hoursError, setHoursError] = useState<string | undefined>();
+  const [holidays, setHolidays] = useState(dateLines(settings.holidays));
+  const [holidaysError, setHolidaysError] = useState<string | undefined>();
 
   function submit(): SettingsSubmit<ProductionSettingsPatchInput> {
     const text = hours.trim().replace(',', '.');
     const number = Number(text);
-    if (!/^\d{1,2}(\.[05])?$/.test(text) || number < 1 || number > 24) {
-      setHoursError(m.hoursError);
-      return null;
-    }
-    setHoursError(undefined);
+    const badHours = !/^\d{1,2}(\.[05])?$/.test(text) || number < 1 || number > 24;
+    setHoursError(badHours ? m.hoursError : undefined);
+    const parsed = parseDateLines(holidays);
+    setHolidaysError('badLine' in parsed ? m.holidaysError(parsed.badLine) : undefined);
+    if (badHours || 'badLine' in parsed) return null;
     const patch: ProductionSettingsPatchInput = {};
     for (const { key } of flags) if (values[key] !== settings[key]) patch[key] = values[key];
     if (number !== settings.hoursPerDay) patch.hoursPerDay = number;
+    if (parsed.dates.join() !== settings.holidays.join()) patch.holidays = parsed.dates;
     return patch;
   }
 
@@ -106,6 +116,14 @@ function ProductionSettingsFields({ settings }: { settings: ProductionSettingsVi
         onChange={setHours}
         inputMode="decimal"
         className="max-w-32"
+      />
+      <SettingsDateListField
+        id={`${id}-holidays`}
+        label={m.holidays}
+        hint={m.holidaysHint}
+        error={holidaysError}
+        value={holidays}
+        onChange={setHolidays}
       />
     </SettingsForm>
   );

@@ -1,7 +1,8 @@
 // The production settings (production.md §2, §4, §6): one `settings` row per key, defaults when unset.
 // backflush (default on), automatic output on the last operation (default on), badge required on /mes
 // (default off), the working hours per day used for lead times (default 8) and whether the terminal refuses to start
-// an MO whose materials are short (default off: it asks for confirmation).
+// an MO whose materials are short (default off: it asks for confirmation), and the holidays — dates that are not
+// working days for capacity and available hours (§11, §14; weekends never are).
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
@@ -13,6 +14,7 @@ export const productionSettingKeys = {
   requireBadge: 'mes.requireBadge',
   hoursPerDay: 'production.hoursPerDay',
   refuseStartWhenShort: 'mes.refuseStartWhenShort',
+  holidays: 'production.holidays',
 } as const;
 
 export interface ProductionSettings {
@@ -22,6 +24,8 @@ export interface ProductionSettings {
   hoursPerDay: number;
   /** Starting an MO on the terminal while materials are short: refused (true) or asked for confirmation (false). */
   refuseStartWhenShort: boolean;
+  /** YYYY-MM-DD, ascending, each once. */
+  holidays: string[];
 }
 
 export const productionSettingDefaults: ProductionSettings = {
@@ -30,7 +34,11 @@ export const productionSettingDefaults: ProductionSettings = {
   requireBadge: false,
   hoursPerDay: 8,
   refuseStartWhenShort: false,
+  holidays: [],
 };
+
+/** Dates ascending, each once (how the setting is stored and answered). */
+export const normaliseHolidays = (dates: readonly string[]) => [...new Set(dates)].sort();
 
 export async function getProductionSettings(db: DbOrTx): Promise<ProductionSettings> {
   const rows = await db
@@ -43,6 +51,7 @@ export async function getProductionSettings(db: DbOrTx): Promise<ProductionSetti
     return typeof v === 'boolean' ? v : fallback;
   };
   const hours = byKey.get(productionSettingKeys.hoursPerDay);
+  const holidays = byKey.get(productionSettingKeys.holidays);
   return {
     backflush: bool(productionSettingKeys.backflush, productionSettingDefaults.backflush),
     autoOutputOnLastOperation: bool(
@@ -55,6 +64,9 @@ export async function getProductionSettings(db: DbOrTx): Promise<ProductionSetti
       productionSettingKeys.refuseStartWhenShort,
       productionSettingDefaults.refuseStartWhenShort,
     ),
+    holidays: Array.isArray(holidays)
+      ? normaliseHolidays(holidays.filter((d): d is string => typeof d === 'string'))
+      : productionSettingDefaults.holidays,
   };
 }
 
@@ -70,9 +82,10 @@ export async function updateProductionSettings(
     const before = await getProductionSettings(tx);
     for (const [name, value] of Object.entries(patch) as Array<[keyof ProductionSettings, unknown]>) {
       if (value === undefined) continue;
+      const stored = name === 'holidays' ? normaliseHolidays(value as string[]) : value;
       await tx
         .insert(settings)
-        .values({ key: productionSettingKeys[name], value, updatedBy: ctx.userId })
+        .values({ key: productionSettingKeys[name], value: stored, updatedBy: ctx.userId })
         .onConflictDoUpdate({
           target: settings.key,
           set: { value: sql`excluded.value`, updatedBy: ctx.userId, updatedAt: sql`now()` },
