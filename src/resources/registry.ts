@@ -40,6 +40,7 @@ import { usersLookup } from './users/users.lookup.ts';
 import { users } from '../modules/users/server/users.table.ts';
 import { unitsResource } from './units/units.resource.ts';
 import { units } from './units/units.table.ts';
+import { checkUnitUpdate } from './units/units.checks.ts';
 import { warehousesResource } from './warehouses/warehouses.resource.ts';
 import { warehouses } from './warehouses/warehouses.table.ts';
 import { checkWarehouseUpdate, withWarehouseStock } from './warehouses/warehouses.checks.ts';
@@ -47,7 +48,7 @@ import { workersResource } from './workers/workers.resource.ts';
 import { workers } from './workers/workers.table.ts';
 
 export const resourceRegistry: readonly RegisteredResource[] = [
-  { def: unitsResource, table: units },
+  { def: unitsResource, table: units, checkUpdate: checkUnitUpdate },
   { def: categoriesResource, table: categories, fixed: { scope: 'component' } },
   { def: productCategoriesResource, table: categories, fixed: { scope: 'product' } },
   { def: solderingTypesResource, table: solderingTypes },

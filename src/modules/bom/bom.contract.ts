@@ -19,9 +19,6 @@ export const bomMessages = {
   componentSelf: 'Виріб не може входити до власної специфікації',
   componentInactive: (sku: string) => `Позиція ${sku} неактивна — її не можна додати до специфікації`,
   unitNotFound: 'Оберіть одиницю виміру зі списку',
-  unitType: (entered: string, stock: string) =>
-    `Одиниця «${entered}» іншого типу, ніж облікова одиниця компонента «${stock}»`,
-  qtyTooSmall: 'Кількість в обліковій одиниці менша за 0,000001 — вкажіть більшу',
   lineNotOwn: 'Рядок не належить цій специфікації',
   cycle: (path: readonly string[]) => `Циклічна специфікація: ${path.join(' → ')}`,
   version: 'Специфікацію змінено іншим користувачем — оновіть сторінку',

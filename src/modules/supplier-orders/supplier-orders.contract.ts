@@ -18,6 +18,7 @@ import {
 } from '@/shared/default-warehouse.ts';
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
+import { lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { receiptSchema } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 
@@ -41,7 +42,8 @@ export const orderMessages = {
     `Дію «${action}» не можна виконати для замовлення у статусі «${status}»`,
   somethingReceived: 'За замовленням уже отримано товар — його можна лише закрити',
   lineReceived: (n: number) => `Рядок ${n}: за ним уже отримано товар — його не можна видалити чи змінити позицію`,
-  belowReceived: (received: string) => `Не менше вже отриманої кількості (${formatQtyUk(received)})`,
+  belowReceived: (received: string, unit?: string | null) =>
+    `Не менше вже отриманої кількості (${formatQtyUk(received)}${unit ? ` ${unit}` : ''})`,
   nothingToReceive: 'За замовленням усе вже отримано',
   receivedNoDraft: 'За замовленням уже отримано товар — повернути його в чернетку не можна',
   hasReceipts: 'До замовлення вже є приходи — видалити його не можна, лише скасувати',
@@ -115,7 +117,10 @@ export const orderLineInputSchema = z.strictObject({
   /** The stored line this row keeps (absent for a new line): lines keep their ids, receipts point at them. */
   id: z.number().int().positive().optional(),
   itemId: id,
+  /** In `unitId` when given (another unit of the stock unit's type), else in the item's stock unit. */
   qty: decimalText(4, { positive: true }),
+  unitId: id.nullable().optional(),
+  /** Per the entered unit. */
   unitPrice: decimalText(6),
   vatRate: z.enum(vatRates).default('20'),
   expectedDate: optionalDate,
@@ -199,8 +204,16 @@ export const orderLineSchema = z.object({
   itemId: z.number().int(),
   sku: z.string(),
   itemName: z.string(),
+  /** The item's stock unit. */
+  stockUnitId: z.number().int().nullable().default(null),
   unitShortName: z.string().nullable(),
+  /** In the stock unit (received and remaining too). */
   qty: z.string(),
+  /** The quantity as entered, in `enteredUnitId` (null: the stock unit, then equal to qty). */
+  enteredQty: z.string(),
+  enteredUnitId: z.number().int().nullable().default(null),
+  enteredUnitShortName: z.string().nullable().default(null),
+  /** Per the entered unit. */
   unitPrice: z.string(),
   vatRate: z.enum(vatRates),
   lineNet: z.string(),
@@ -315,6 +328,8 @@ export const supplierOrdersSchemas = {
     query: priceSuggestionQuerySchema,
     response: z.object({ suggestion: priceSuggestionSchema.nullable() }),
   },
+  /** The units a line of the item may be entered in (its stock unit's type). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
   get: { params: idParams, response: orderSchema },
   receipts: { params: idParams, response: z.array(orderReceiptSchema) },
   /** 'Замовлення постачальнику', a PDF. */

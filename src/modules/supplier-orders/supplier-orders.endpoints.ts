@@ -12,6 +12,8 @@ export const supplierOrdersEndpoints = defineEndpoints<typeof supplierOrdersSche
   defaultWarehouse: { method: 'GET', path: '/api/supplier-orders/default-warehouse', access: orders },
   /** A line's suggested price: the supplier's last purchase price of the item, else anyone's. */
   priceSuggestion: { method: 'GET', path: '/api/supplier-orders/price-suggestion', access: orders },
+  /** The units a line of an item may be entered in. */
+  itemUnits: { method: 'GET', path: '/api/supplier-orders/item-units', access: orders },
   get: { method: 'GET', path: '/api/supplier-orders/:id', access: orders },
   receipts: { method: 'GET', path: '/api/supplier-orders/:id/receipts', access: orders },
   print: { method: 'GET', path: '/api/supplier-orders/:id/print/order', access: orders },

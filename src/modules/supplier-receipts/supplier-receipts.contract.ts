@@ -6,6 +6,7 @@ import { defaultWarehouseQuerySchema, defaultWarehouseSchema } from '@/shared/de
 import { documentDate } from '@/shared/document-date.ts';
 import { cmp, dec, mul, sub } from '@/shared/decimal.ts';
 import { listQueryShape } from '@/shared/list.ts';
+import { lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 
 export const receiptMessages = {
@@ -69,7 +70,10 @@ const id = refId(receiptMessages.reference);
 
 export const receiptLineInputSchema = z.strictObject({
   itemId: id,
+  /** In `unitId` when given (another unit of the stock unit's type), else in the item's stock unit. */
   qty: decimalText(4, { positive: true }),
+  unitId: id.nullable().optional(),
+  /** Per the entered unit. */
   unitPrice: decimalText(6),
   vatRate: z.enum(vatRates).default('20'),
   supplierItemName: optionalText(300),
@@ -153,8 +157,16 @@ export const receiptLineSchema = z.object({
   itemId: z.number().int(),
   sku: z.string(),
   itemName: z.string(),
+  /** The item's stock unit. */
+  stockUnitId: z.number().int().nullable().default(null),
   unitShortName: z.string().nullable(),
+  /** In the stock unit: what the ledger moves. */
   qty: z.string(),
+  /** The quantity as entered, in `enteredUnitId` (null: the stock unit, then equal to qty). */
+  enteredQty: z.string(),
+  enteredUnitId: z.number().int().nullable().default(null),
+  enteredUnitShortName: z.string().nullable().default(null),
+  /** Per the entered unit. */
   unitPrice: z.string(),
   vatRate: z.enum(vatRates),
   supplierItemName: z.string().nullable(),
@@ -165,7 +177,7 @@ export const receiptLineSchema = z.object({
   /** UAH per stock unit, extra costs included; set at posting. */
   unitCost: z.string().nullable(),
   supplierOrderLineId: z.number().int().nullable().default(null),
-  /** The supplier's last price of the item (item_suppliers.lastPrice) and its currency, for the 20 % warning. */
+  /** The supplier's last price per stock unit (item_suppliers.lastPrice) and its currency, for the 20 % warning. */
   lastPrice: z.string().nullable().default(null),
   lastPriceCurrency: z.string().nullable().default(null),
   /** The item is counted by serial numbers. */
@@ -247,6 +259,8 @@ export const supplierReceiptsSchemas = {
   post: { params: idParams, body: receiptPostSchema.nullish(), response: receiptSchema },
   cancel: { params: idParams, body: receiptCancelSchema, response: receiptSchema },
   scan: { params: idParams, body: receiptScanSchema, response: receiptScanResultSchema },
+  /** The units a line of the item may be entered in (its stock unit's type). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
   /** Lines from a CSV or XLSX file sent as the raw body (decision 0006); the handler reads it. */
   importLines: { params: idParams, response: receiptSchema },
 };

@@ -20,6 +20,8 @@ const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 export const supplierReceiptsEndpoints = defineEndpoints<typeof supplierReceiptsSchemas>()({
   list: { method: 'GET', path: '/api/supplier-receipts', access: receipts, list: true },
   defaultWarehouse: { method: 'GET', path: '/api/supplier-receipts/default-warehouse', access: receipts },
+  /** The units a line of an item may be entered in. */
+  itemUnits: { method: 'GET', path: '/api/supplier-receipts/item-units', access: receipts },
   get: { method: 'GET', path: '/api/supplier-receipts/:id', access: receipts },
   print: { method: 'GET', path: '/api/supplier-receipts/:id/print/receipt', access: receipts },
   create: { method: 'POST', path: '/api/supplier-receipts', access: receipts, status: 201 },

@@ -3,12 +3,13 @@
 // (title, the empty state, the column header, 'Додати рядок' and the limit), a line's fieldset, its labelled cells,
 // the item cell (any item picker wired to the form) and the remove button; the cells themselves are the module's.
 import type { ComponentProps, ReactNode } from 'react';
-import { Controller, type FieldPath, type RefCallBack, type UseFormReturn } from 'react-hook-form';
+import { Controller, type FieldPath, type FieldValues, type RefCallBack, type UseFormReturn } from 'react-hook-form';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { pickLineItem, type ItemLinesFormValues } from '@/web/components/document-form.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -182,6 +183,90 @@ export function LineDecimalInput({ className, ...props }: ComponentProps<typeof 
       aria-required
       {...props}
     />
+  );
+}
+
+/**
+ * A quantity or price cell bound to `lines.<index>.<name>`: its label, the decimal input and its message (the error,
+ * else the `warning`, else the `hint`).
+ */
+export function LineDecimalField<V extends FieldValues, B>({
+  form,
+  index,
+  name,
+  id,
+  label,
+  error,
+  hint,
+  warning,
+  placeholder,
+}: {
+  form: UseFormReturn<V, unknown, B>;
+  index: number;
+  name: string;
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: ReactNode;
+  warning?: string;
+  placeholder?: string;
+}) {
+  return (
+    <LineField id={id} label={label} error={error} hint={hint} warning={warning}>
+      <LineDecimalInput
+        id={id}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-message`}
+        {...form.register(`lines.${index}.${name}` as FieldPath<V>)}
+      />
+    </LineField>
+  );
+}
+
+/** The VAT rate cell bound to `lines.<index>.vatRate`: a select of the given rates ('20 %'). */
+export function LineVatRateField<V extends FieldValues, B>({
+  form,
+  index,
+  id,
+  label,
+  error,
+  rates,
+}: {
+  form: UseFormReturn<V, unknown, B>;
+  index: number;
+  id: string;
+  label: string;
+  error: string | undefined;
+  rates: readonly string[];
+}) {
+  return (
+    <LineField id={id} label={label} error={error}>
+      <Controller
+        control={form.control}
+        name={`lines.${index}.vatRate` as FieldPath<V>}
+        render={({ field }) => (
+          <Select value={field.value as string} onValueChange={field.onChange}>
+            <SelectTrigger
+              ref={field.ref}
+              id={id}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-message`}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {rates.map((rate) => (
+                <SelectItem key={rate} value={rate}>
+                  {lineTexts.vatRateOption(rate)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </LineField>
   );
 }
 

@@ -61,6 +61,16 @@ export const uiMessages = {
       limit: (max: number) => `Не більше ${max} рядків`,
       remove: (n: number) => `Видалити рядок ${n}`,
       removeShort: 'Видалити',
+      vatRateOption: (rate: string) => `${rate} %`,
+    },
+    unit: {
+      label: 'Одиниця',
+      ofLine: (n: number) => `Одиниця рядка ${n}`,
+      /** The typed quantity in the stock unit, under the unit select. */
+      converted: (qty: string, unit: string) => `= ${qty} ${unit}`,
+      /** A line entered in another unit, as a view shows it. */
+      entered: (qty: string, unit: string, stockQty: string, stockUnit: string) =>
+        `${qty} ${unit} (= ${stockQty} ${stockUnit})`,
     },
     confirmClose: {
       title: 'Закрити без збереження?',

@@ -1,40 +1,8 @@
-// The pure parts of the BOM module: unit conversion into the stock unit, the flat view of an explosion tree, the
+// The pure parts of the BOM module: the flat view of an explosion tree, the
 // import columns and the legacy XML pairs, and the contract's scrap rule.
 import { describe, expect, it } from 'vitest';
 import { bomLineInputSchema, type ExplosionNode } from '../bom.contract.ts';
-import {
-  cellDecimal,
-  flattenLeaves,
-  importColumnIndexes,
-  looksLikeXml,
-  sheetFromXml,
-  toStockUnit,
-} from './bom.calc.ts';
-
-const kg = { shortName: 'кг', type: 'weight', factor: '1' };
-const g = { shortName: 'г', type: 'weight', factor: '0.001' };
-const m = { shortName: 'м', type: 'length', factor: '1' };
-const pair = { shortName: 'пара', type: 'count', factor: '2' };
-const pcs = { shortName: 'шт', type: 'count', factor: '1' };
-
-describe('toStockUnit', () => {
-  it('converts within a unit type by the factors, to 6 decimals', () => {
-    expect(toStockUnit('250', g, kg)).toEqual({ ok: true, qty: '0.250000' });
-    expect(toStockUnit('1.5', kg, g)).toEqual({ ok: true, qty: '1500.000000' });
-    expect(toStockUnit('3', pair, pcs)).toEqual({ ok: true, qty: '6.000000' });
-    expect(toStockUnit('7', pcs, pcs)).toEqual({ ok: true, qty: '7.000000' });
-  });
-  it('refuses another unit type and a quantity that vanishes', () => {
-    expect(toStockUnit('2', m, kg)).toEqual({
-      ok: false,
-      error: 'Одиниця «м» іншого типу, ніж облікова одиниця компонента «кг»',
-    });
-    expect(toStockUnit('0.0001', g, kg)).toEqual({
-      ok: false,
-      error: 'Кількість в обліковій одиниці менша за 0,000001 — вкажіть більшу',
-    });
-  });
-});
+import { cellDecimal, flattenLeaves, importColumnIndexes, looksLikeXml, sheetFromXml } from './bom.calc.ts';
 
 const node = (over: Partial<ExplosionNode>): ExplosionNode => ({
   itemId: 1,

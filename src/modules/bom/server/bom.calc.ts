@@ -1,31 +1,8 @@
-// The pure parts of the BOM module (production.md §1), unit-tested without a database: the conversion of a typed
-// quantity into the component's stock unit, the flat view of an explosion tree, the import columns and the legacy
-// XML pairs. Money and quantities are exact decimals (src/shared/decimal.ts), never floats.
-import { add, cmp, dec, div, fixed, isZero, mul, round, sub, type Dec } from '@/shared/decimal.ts';
-import { bomMessages, type ExplosionNode, type FlatLeaf } from '../bom.contract.ts';
-
-export interface UnitInfo {
-  shortName: string;
-  type: string;
-  /** Base units of its type in one of it (the base unit has 1). */
-  factor: string;
-}
-
-/**
- * A quantity typed in `entered` as the component's stock unit: qty × entered.factor ÷ stock.factor, 6 decimals.
- * Only units of the same type convert ('г' → 'кг', 'см' → 'м'); any other is an error message.
- */
-export function toStockUnit(
-  qty: string,
-  entered: UnitInfo,
-  stock: UnitInfo,
-): { ok: true; qty: string } | { ok: false; error: string } {
-  if (entered.type !== stock.type)
-    return { ok: false, error: bomMessages.unitType(entered.shortName, stock.shortName) };
-  const converted = div(mul(dec(qty), dec(entered.factor)), dec(stock.factor), 6);
-  if (isZero(converted)) return { ok: false, error: bomMessages.qtyTooSmall };
-  return { ok: true, qty: fixed(converted, 6) };
-}
+// The pure parts of the BOM module (production.md §1), unit-tested without a database: the flat view of an explosion
+// tree, the import columns and the legacy XML pairs (a typed quantity's conversion into the component's stock unit is
+// the shared rule, src/shared/unit-conversion.ts). Money and quantities are exact decimals, never floats.
+import { add, cmp, dec, fixed, round, sub, type Dec } from '@/shared/decimal.ts';
+import type { ExplosionNode, FlatLeaf } from '../bom.contract.ts';
 
 /** A quantity for the explosion's answer: 4 decimals (the stock precision). */
 export const qty4 = (value: Dec) => fixed(round(value, 4), 4);

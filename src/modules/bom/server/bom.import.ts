@@ -9,7 +9,8 @@ import type { Sheet } from '@/resources/_engine/server/tabular.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
 import { bomMessages, type BomCreateBody, type BomImportResult } from '../bom.contract.ts';
-import { cellDecimal, importColumnIndexes, toStockUnit } from './bom.calc.ts';
+import { toStockUnit } from '@/shared/unit-conversion.ts';
+import { cellDecimal, importColumnIndexes } from './bom.calc.ts';
 import { isMadeKind } from './bom.rollup.ts';
 import { BOM_ENTITY } from './bom.read.ts';
 import { createBomIn } from './bom.write.ts';
@@ -94,7 +95,7 @@ export async function importBoms(
       if (unitText && !unit) problems.push(bomMessages.importUnit(unitText));
       if (unit && component && qty && /[1-9]/.test(qty)) {
         const stock = unitById.get(component.unitId);
-        const converted = stock ? toStockUnit(qty, unit, stock) : null;
+        const converted = stock ? toStockUnit(qty, unit, stock, 6) : null;
         if (converted && !converted.ok) problems.push(converted.error);
       }
       if (problems.length) {

@@ -287,7 +287,7 @@ describe('lines, units and guards', () => {
       lines: [{ componentItemId: paste, qty: '2', unitId: unit['м'] }],
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields['lines.0.unitId']).toBe('Одиниця «м» іншого типу, ніж облікова одиниця компонента «кг»');
+    expect(wrong.json().fields['lines.0.unitId']).toBe('Одиниця «м» іншого типу, ніж облікова одиниця позиції «кг»');
   });
 
   it('keeps line ids on save, checks the version, and refuses services, non-made parents and bad scrap', async () => {

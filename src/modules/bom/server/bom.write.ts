@@ -13,11 +13,14 @@ import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
 import { bomMessages, type Bom, type BomCreateBody, type BomUpdateBody } from '../bom.contract.ts';
-import { toStockUnit } from './bom.calc.ts';
+import { toStockUnit } from '@/shared/unit-conversion.ts';
 import { isMadeKind } from './bom.rollup.ts';
 import { bomCycleCheck } from './bom.structure.ts';
 import { bomLines, boms } from './bom.table.ts';
 import { BOM_ENTITY, getBom, snapshot, type Snapshot } from './bom.read.ts';
+
+/** A BOM line's quantities are numeric(18,6). */
+const BOM_QTY_SCALE = 6;
 
 type LineInput = BomCreateBody['lines'][number];
 
@@ -102,9 +105,9 @@ async function resolveLines(
       fields[at('unitId')] = bomMessages.unitNotFound;
       return;
     }
-    const converted = toStockUnit(line.qty, enteredUnit, stockUnit);
+    const converted = toStockUnit(line.qty, enteredUnit, stockUnit, BOM_QTY_SCALE);
     if (!converted.ok) {
-      fields[converted.error === bomMessages.qtyTooSmall ? at('qty') : at('unitId')] = converted.error;
+      fields[at(converted.field)] = converted.error;
       return;
     }
     rows.push({

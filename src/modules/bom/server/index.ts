@@ -5,5 +5,5 @@ export { CostRoll, plannedUnitCost, type ItemCost, type PlannedUnitCost } from '
 export { availableByItem, bomCycleCheck, explodeBom, explodeItem, whereUsed } from './bom.structure.ts';
 export { getBom, listBoms } from './bom.read.ts';
 export { createBom, createBomIn, makeDefaultBom, updateBom } from './bom.write.ts';
-export { flattenLeaves, toStockUnit } from './bom.calc.ts';
+export { flattenLeaves } from './bom.calc.ts';
 export type { ExplosionNode, FlatLeaf, WhereUsedRow } from '../bom.contract.ts';

@@ -2,7 +2,9 @@
 // receipt draft of what is still to come). Every change is one audited transaction with the order row locked.
 import { asc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import { dec, isZero } from '@/shared/decimal.ts';
+import { dec, div, fixed, isZero, mul } from '@/shared/decimal.ts';
+import { DOCUMENT_QTY_SCALE, pricePerStockUnit, toStockUnit } from '@/shared/unit-conversion.ts';
+import { unitsByIds } from '@/resources/units/units.read.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -25,6 +27,35 @@ import { supplierOrders } from './supplier-orders.table.ts';
 import { getOrder } from './supplier-orders.read.ts';
 import { checkVersion } from '@/server/kernel/documents.ts';
 import { ENTITY, statusLabel } from './supplier-orders.write.ts';
+
+/**
+ * What is still to come of each line, in the unit the line was ordered in (a line in 'кг' is received in 'кг', at its
+ * price per kilogram) — unless what remains does not convert back exactly, then in the stock unit at the price per
+ * stock unit. Received quantities are always compared in the stock unit.
+ */
+async function remainingInLineUnits(tx: DbOrTx, lines: Order['lines']) {
+  const unitById = await unitsByIds(tx, [
+    ...new Set(lines.filter((l) => l.enteredUnitId !== null).flatMap((l) => [l.enteredUnitId!, l.stockUnitId!])),
+  ]);
+  return lines.map((l) => {
+    const line = { itemId: l.itemId, vatRate: l.vatRate, supplierItemName: null, supplierOrderLineId: l.id };
+    const inStock = { ...line, qty: l.remainingQty, unitPrice: l.unitPrice };
+    const entered = l.enteredUnitId === null ? undefined : unitById.get(l.enteredUnitId);
+    const stock = l.stockUnitId === null ? undefined : unitById.get(l.stockUnitId);
+    if (!entered || !stock) return inStock;
+    const remaining = fixed(dec(l.remainingQty), DOCUMENT_QTY_SCALE);
+    const typed =
+      remaining === fixed(dec(l.qty), DOCUMENT_QTY_SCALE)
+        ? l.enteredQty
+        : fixed(
+            div(mul(dec(remaining), dec(stock.factor)), dec(entered.factor), DOCUMENT_QTY_SCALE),
+            DOCUMENT_QTY_SCALE,
+          );
+    const back = toStockUnit(typed, entered, stock, DOCUMENT_QTY_SCALE);
+    if (back.ok && back.qty === remaining) return { ...line, qty: typed, unitId: entered.id, unitPrice: l.unitPrice };
+    return { ...inStock, unitPrice: pricePerStockUnit(l.unitPrice, entered, stock) };
+  });
+}
 
 // ---- the state table -------------------------------------------------------------------------------------------
 
@@ -145,14 +176,7 @@ export async function receiveOrder(
       extraCostsMethod: 'by_value',
       notes: null,
       supplierOrderId: order.id,
-      lines: remaining.map((l) => ({
-        itemId: l.itemId,
-        qty: l.remainingQty,
-        unitPrice: l.unitPrice,
-        vatRate: l.vatRate,
-        supplierItemName: null,
-        supplierOrderLineId: l.id,
-      })),
+      lines: await remainingInLineUnits(tx, remaining),
     });
   });
 }

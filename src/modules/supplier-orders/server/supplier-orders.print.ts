@@ -71,8 +71,9 @@ export async function renderOrderPrint(db: DbOrTx, order: Order): Promise<Buffer
       String(l.lineNo),
       l.sku,
       l.itemName,
-      l.unitShortName ?? '',
-      qty(l.qty),
+      // As ordered: the entered quantity in its unit, at the price per that unit.
+      l.enteredUnitShortName ?? l.unitShortName ?? '',
+      qty(l.enteredQty),
       money(l.unitPrice),
       l.vatRate,
       money(l.lineNet),

@@ -1,6 +1,7 @@
 // Supplier orders (warehouse.md §5), reading: the list with progress and the overdue mark, the stat cards, one order
 // with what has arrived on each line (derived from the posted receipts, progress.ts) and its receipts.
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed, mul, round } from '@/shared/decimal.ts';
@@ -142,6 +143,9 @@ export async function orderStats(db: DbOrTx, today = kyivToday()): Promise<Order
   };
 }
 
+/** The unit a line was entered in, when not the stock unit. */
+const enteredUnits = alias(units, 'entered_units');
+
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null) ?? null));
 
 export async function getOrder(db: DbOrTx, id: number, lock = false, today = kyivToday()): Promise<Order> {
@@ -170,8 +174,12 @@ export async function getOrder(db: DbOrTx, id: number, lock = false, today = kyi
       itemId: supplierOrderLines.itemId,
       sku: items.sku,
       itemName: items.name,
+      stockUnitId: items.unitId,
       unitShortName: units.shortName,
       qty: supplierOrderLines.qty,
+      enteredQty: sql<string>`coalesce(${supplierOrderLines.enteredQty}, ${supplierOrderLines.qty})::text`,
+      enteredUnitId: supplierOrderLines.enteredUnitId,
+      enteredUnitShortName: enteredUnits.shortName,
       unitPrice: supplierOrderLines.unitPrice,
       vatRate: supplierOrderLines.vatRate,
       lineNet: supplierOrderLines.lineNet,
@@ -185,6 +193,7 @@ export async function getOrder(db: DbOrTx, id: number, lock = false, today = kyi
     .from(supplierOrderLines)
     .innerJoin(items, eq(items.id, supplierOrderLines.itemId))
     .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(enteredUnits, eq(enteredUnits.id, supplierOrderLines.enteredUnitId))
     .where(eq(supplierOrderLines.orderId, id))
     .orderBy(asc(supplierOrderLines.lineNo));
   const h = header as unknown as Record<string, unknown>;

@@ -284,7 +284,7 @@ describe('supplier orders — the rules', () => {
       lines: [{ id: current.lines[0].id, itemId: a, qty: '4', unitPrice: '5' }],
     });
     expect(below.statusCode).toBe(400);
-    expect(below.json().fields['lines.0.qty']).toBe('Не менше вже отриманої кількості (5)');
+    expect(below.json().fields['lines.0.qty']).toBe('Не менше вже отриманої кількості (5 шт)');
     const removed = await api('PATCH', `/api/supplier-orders/${order.id}`, {
       version: current.version,
       lines: [{ itemId: b, qty: '1', unitPrice: '1' }],

@@ -3,6 +3,7 @@
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { supplierOrdersSchemas } from '../supplier-orders.contract.ts';
 import { supplierOrdersEndpoints } from '../supplier-orders.endpoints.ts';
 import { orderPrintTitle, renderOrderPrint } from './supplier-orders.print.ts';
@@ -18,6 +19,7 @@ export async function supplierOrdersRoutes(app: AppInstance, deps: AppDeps) {
     list: async (request) => listOrders(db, request.query),
     stats: async () => orderStats(db),
     defaultWarehouse: async (request) => defaultReceivingWarehouse(db, request.query.itemIds ?? []),
+    itemUnits: async (request) => itemLineUnits(db, request.query.itemId),
     priceSuggestion: async (request) => ({ suggestion: await suggestLinePrice(db, request.query) }),
     get: async (request) => getOrder(db, request.params.id),
     receipts: async (request) => orderReceipts(db, request.params.id),

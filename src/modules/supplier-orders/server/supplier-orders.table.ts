@@ -17,6 +17,7 @@ import { users } from '../../users/server/users.table.ts';
 import { companies } from '../../../resources/companies/companies.table.ts';
 import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
 export const supplierOrders = pgTable(
@@ -73,6 +74,12 @@ export const supplierOrderLines = pgTable(
       .notNull()
       .references(() => items.id),
     qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    /**
+     * The quantity as typed and its unit when the line was entered in another unit of the stock unit's type (both
+     * null in the stock unit); `qty` is always the stock unit's, `unitPrice` is per the entered unit.
+     */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
     vatRate: text('vat_rate').notNull().default('20'),
     lineNet: numeric('line_net', { precision: 18, scale: 2 }).notNull(),
@@ -86,5 +93,6 @@ export const supplierOrderLines = pgTable(
     index('supplier_order_lines_order_id_idx').on(t.orderId),
     index('supplier_order_lines_item_id_idx').on(t.itemId),
     check('supplier_order_lines_qty_positive', sql`${t.qty} > 0`),
+    check('supplier_order_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );

@@ -25,6 +25,7 @@ import {
 import { receivedOfLine, syncSupplierOrderStatus } from './supplier-orders.progress.ts';
 import { supplierOrderLines, supplierOrders } from './supplier-orders.table.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { stockQuantities, type LineQty } from '@/resources/units/units.read.ts';
 import { getOrder } from './supplier-orders.read.ts';
 import { receivingWarehouseId } from './supplier-orders.defaults.ts';
 
@@ -66,13 +67,14 @@ async function checkReferences(tx: DbOrTx, header: Header, lines: readonly LineI
   if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
 }
 
-const lineValues = (line: LineInput, index: number, pricesIncludeVat: boolean) => {
+/** A line's values: its stock quantity (and the typed one in another unit); amounts are typed qty × price. */
+const lineValues = (line: LineInput, quantity: LineQty, index: number, pricesIncludeVat: boolean) => {
   const totals = lineAmounts(dec(line.qty), dec(line.unitPrice), line.vatRate, pricesIncludeVat);
   return {
     values: {
       lineNo: index + 1,
       itemId: line.itemId,
-      qty: fixed(dec(line.qty), 4),
+      ...quantity,
       unitPrice: fixed(dec(line.unitPrice), 6),
       vatRate: line.vatRate,
       lineNet: fixed(totals.net, 2),
@@ -91,6 +93,8 @@ interface StoredLine {
   itemId: number;
   received: string;
   linked: number;
+  /** The item's stock unit (received quantities are in it). */
+  unit: string | null;
 }
 
 /**
@@ -102,11 +106,18 @@ async function writeLines(tx: DbOrTx, orderId: number, header: Header, lines: re
   const stored = rowsOf<StoredLine>(
     await tx.execute(sql`select l.id, l.line_no as "lineNo", l.item_id as "itemId",
         ${receivedOfLine(sql`l.id`)}::text as received,
-        (select count(*)::int from supplier_receipt_lines rl where rl.supplier_order_line_id = l.id) as linked
+        (select count(*)::int from supplier_receipt_lines rl where rl.supplier_order_line_id = l.id) as linked,
+        (select u.short_name from items i join units u on u.id = i.unit_id where i.id = l.item_id) as unit
       from supplier_order_lines l where l.order_id = ${orderId}`),
   ).map((l) => ({ ...l, id: Number(l.id), itemId: Number(l.itemId), linked: Number(l.linked) }));
   const byId = new Map(stored.map((l) => [l.id, l]));
   const fields: Record<string, string> = {};
+  // A unit the stored lines already use stays allowed after it was made inactive.
+  const used = await tx
+    .selectDistinct({ id: supplierOrderLines.enteredUnitId })
+    .from(supplierOrderLines)
+    .where(eq(supplierOrderLines.orderId, orderId));
+  const quantities = await stockQuantities(tx, lines, fields, new Set(used.map((u) => u.id ?? 0)));
   const kept = new Set<number>();
   lines.forEach((line, i) => {
     if (line.id === undefined) return;
@@ -117,8 +128,8 @@ async function writeLines(tx: DbOrTx, orderId: number, header: Header, lines: re
     }
     kept.add(old.id);
     if (old.linked > 0 && old.itemId !== line.itemId) fields[`lines.${i}.itemId`] = orderMessages.lineReceived(i + 1);
-    if (cmp(dec(line.qty), dec(old.received)) < 0) {
-      fields[`lines.${i}.qty`] = orderMessages.belowReceived(fixed(dec(old.received), 4).replace(/\.?0+$/, ''));
+    if (!fields[`lines.${i}.qty`] && cmp(dec(quantities[i]!.qty), dec(old.received)) < 0) {
+      fields[`lines.${i}.qty`] = orderMessages.belowReceived(fixed(dec(old.received), 4), old.unit);
     }
   });
   for (const old of stored) {
@@ -132,7 +143,7 @@ async function writeLines(tx: DbOrTx, orderId: number, header: Header, lines: re
   let vat = dec(0);
   let gross = dec(0);
   for (const [i, line] of lines.entries()) {
-    const { values, totals } = lineValues(line, i, header.pricesIncludeVat);
+    const { values, totals } = lineValues(line, quantities[i]!, i, header.pricesIncludeVat);
     net = add(net, totals.net);
     vat = add(vat, totals.vat);
     gross = add(gross, totals.gross);
@@ -223,7 +234,8 @@ export async function updateOrder(
       before.lines.map((l) => ({
         id: l.id,
         itemId: l.itemId,
-        qty: l.qty,
+        qty: l.enteredQty,
+        unitId: l.enteredUnitId,
         unitPrice: l.unitPrice,
         vatRate: l.vatRate,
         expectedDate: l.expectedDate,

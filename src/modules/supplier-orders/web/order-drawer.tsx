@@ -32,6 +32,7 @@ import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx'
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
 import { DeleteDraftDialog, DocumentLoadState } from '@/web/components/document-dialog.tsx';
 import { FormField } from '@/web/components/document-fields.tsx';
+import { lineQtyText } from '@/web/components/document-unit-select.tsx';
 import {
   CancelDocumentDialog,
   DocumentFacts,
@@ -253,9 +254,7 @@ function Lines({ order }: { order: Order }) {
                     {line.expectedDate ? ` · ${formatDateUk(line.expectedDate)}` : ''}
                   </span>
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatQty(line.qty)} {line.unitShortName ?? ''}
-                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{lineQtyText(line)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatQty(line.receivedQty)}</TableCell>
                 <TableCell className="text-right font-medium tabular-nums">{formatQty(line.remainingQty)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(line.unitPrice)}</TableCell>

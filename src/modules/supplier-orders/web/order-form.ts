@@ -16,6 +16,7 @@ import {
   type DocumentFieldNames,
   type ItemLineBase,
 } from '@/web/components/document-form.ts';
+import type { UnitLineValues } from '@/web/components/document-unit-select.tsx';
 import { decimalInput, todayIso } from './order-format.ts';
 
 export const BASE_CURRENCY = 'UAH';
@@ -24,7 +25,7 @@ export const MAX_LINES = 500;
 export type VatRate = (typeof vatRates)[number];
 
 /** A line: its item (the picked item's label; not sent) and the rest. Stored lines keep their ids. */
-export interface LineRow extends ItemLineBase {
+export interface LineRow extends ItemLineBase, UnitLineValues {
   id: number | undefined;
   /** What has arrived against the stored line (a hint; the server keeps the line at least at it). */
   received: string | null;
@@ -53,13 +54,14 @@ export interface OrderFormValues {
 /** The inputs the server's field errors may name. */
 export const ORDER_FIELDS: DocumentFieldNames = {
   header: ['supplierId', 'warehouseId', 'orderDate', 'expectedDate', 'currencyCode', 'fxRate'],
-  line: ['itemId', 'qty', 'unitPrice', 'vatRate', 'expectedDate'],
+  line: ['itemId', 'qty', 'unitId', 'unitPrice', 'vatRate', 'expectedDate'],
 };
 
 export const currencyOf = (code: string) => code.trim().toUpperCase() || BASE_CURRENCY;
 
 export const emptyLine = (vatRate: VatRate = '20'): LineRow => ({
   ...emptyItemLine(),
+  unitId: null,
   id: undefined,
   received: null,
   products: false,
@@ -106,7 +108,9 @@ export function toForm(order?: Order): OrderFormValues {
       unit: l.unitShortName,
       received: /^0*(\.0*)?$/.test(l.receivedQty) ? null : l.receivedQty,
       products: false,
-      qty: decimalInput(l.qty),
+      // As entered: the quantity in the line's unit (null: the stock unit), the price per that unit.
+      qty: decimalInput(l.enteredQty),
+      unitId: l.enteredUnitId,
       unitPrice: decimalInput(l.unitPrice),
       vatRate: l.vatRate,
       expectedDate: l.expectedDate ?? '',
@@ -131,6 +135,7 @@ export function toInput(values: OrderFormValues): OrderCreateInput {
       ...(l.id !== undefined ? { id: l.id } : {}),
       itemId: l.itemId ?? 0,
       qty: l.qty,
+      ...(l.unitId ? { unitId: l.unitId } : {}),
       unitPrice: l.unitPrice,
       vatRate: l.vatRate,
       expectedDate: l.expectedDate,

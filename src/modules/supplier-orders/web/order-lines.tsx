@@ -1,5 +1,5 @@
 // The editable lines of a supplier order: item (a component or material by default, a product with the toggle),
-// quantity, price, VAT rate and the line's own delivery date. The document toolkit's lines editor
+// quantity in any unit of the item's stock-unit type, price per that unit, VAT rate and the line's own delivery date. The document toolkit's lines editor
 // (src/web/components/document-lines.tsx): from 640 px on the lines are rows of a grid under one header, below that
 // each line is a card with its own labels.
 import { useState } from 'react';
@@ -10,16 +10,17 @@ import { useDocumentLine, useDocumentLines } from '@/web/components/document-for
 import {
   DocumentLineRow,
   DocumentLinesEditor,
-  LineDecimalInput,
+  LineDecimalField,
   LineField,
   LineItemField,
+  LineVatRateField,
   RemoveLineButton,
 } from '@/web/components/document-lines.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
+import { LineUnitField } from '@/web/components/document-unit-select.tsx';
 import { cn } from '@/web/lib/utils.ts';
 import { decimalInput, formatDateUk, formatMoney, formatQty } from './order-format.ts';
-import { currencyOf, emptyLine, MAX_LINES, type OrderFormValues, type VatRate } from './order-form.ts';
-import { ordersApi } from './supplier-orders.api.ts';
+import { currencyOf, emptyLine, MAX_LINES, type OrderFormValues } from './order-form.ts';
+import { orderItemUnitsKey, ordersApi } from './supplier-orders.api.ts';
 import { ordersWebMessages } from './supplier-orders.messages.ts';
 import { DateField } from '@/web/components/date-field.tsx';
 
@@ -27,8 +28,8 @@ const m = ordersWebMessages.form;
 
 type OrderForm = UseFormReturn<OrderFormValues, unknown, OrderBody>;
 
-/** The columns of a line from 640 px on: item, quantity, price, VAT rate, delivery date, remove. */
-const GRID = 'sm:grid-cols-[minmax(0,1fr)_7rem_8rem_6rem_9rem_2.5rem]';
+/** The columns of a line from 640 px on: item, quantity, unit, price, VAT rate, delivery date, remove. */
+const GRID = 'sm:grid-cols-[minmax(0,1fr)_7rem_5.5rem_8rem_6rem_9rem_2.5rem]';
 
 export function OrderLines({ form, formId }: { form: OrderForm; formId: string }) {
   const lines = useDocumentLines(form, (last) => emptyLine(last?.vatRate));
@@ -42,6 +43,7 @@ export function OrderLines({ form, formId }: { form: OrderForm; formId: string }
       columns={[
         { label: m.item },
         { label: m.qty, numeric: true },
+        { label: m.unit },
         { label: m.unitPrice, numeric: true },
         { label: m.vatRate },
         { label: m.lineExpectedDate },
@@ -91,25 +93,8 @@ function LineFields({
     );
   }
 
-  const decimalField = (name: 'qty' | 'unitPrice', label: string) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    const hint =
-      name === 'qty' ? (line.received ? m.received(formatQty(line.received)) : undefined) : (priceHint ?? undefined);
-    return (
-      <LineField id={id} label={label} error={error} hint={hint}>
-        <LineDecimalInput
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-message`}
-          {...form.register(`lines.${index}.${name}`)}
-        />
-      </LineField>
-    );
-  };
-
-  const vatId = idOf('vatRate');
-  const vatError = errorOf('vatRate');
+  const qtyId = idOf('qty');
+  const priceId = idOf('unitPrice');
   const dateId = idOf('expectedDate');
   const dateError = errorOf('expectedDate');
 
@@ -121,6 +106,7 @@ function LineFields({
         id={idOf('itemId')}
         label={m.item}
         error={errorOf('itemId')}
+        alsoClear={['unitId']}
         picker={(picker) => (
           <ItemSourcePicker
             {...picker}
@@ -136,35 +122,42 @@ function LineFields({
         )}
       />
 
-      {decimalField('qty', m.qty)}
-      {decimalField('unitPrice', m.unitPrice)}
-
-      <LineField id={vatId} label={m.vatRate} error={vatError}>
-        <Controller
-          control={form.control}
-          name={`lines.${index}.vatRate`}
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={(value) => field.onChange(value as VatRate)}>
-              <SelectTrigger
-                ref={field.ref}
-                id={vatId}
-                onBlur={field.onBlur}
-                aria-invalid={vatError ? true : undefined}
-                aria-describedby={`${vatId}-message`}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {vatRates.map((rate) => (
-                  <SelectItem key={rate} value={rate}>
-                    {`${rate} %`}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </LineField>
+      <LineDecimalField
+        form={form}
+        index={index}
+        name="qty"
+        id={qtyId}
+        label={m.qty}
+        error={errorOf('qty')}
+        hint={line.received ? m.received(formatQty(line.received), line.unit) : undefined}
+      />
+      <LineUnitField
+        form={form}
+        index={index}
+        number={number}
+        id={idOf('unitId')}
+        itemId={line.itemId}
+        qty={line.qty}
+        unitsKey={orderItemUnitsKey}
+        error={errorOf('unitId')}
+      />
+      <LineDecimalField
+        form={form}
+        index={index}
+        name="unitPrice"
+        id={priceId}
+        label={m.unitPrice}
+        error={errorOf('unitPrice')}
+        hint={priceHint ?? undefined}
+      />
+      <LineVatRateField
+        form={form}
+        index={index}
+        id={idOf('vatRate')}
+        label={m.vatRate}
+        error={errorOf('vatRate')}
+        rates={vatRates}
+      />
 
       <LineField id={dateId} label={m.lineExpectedDate} error={dateError}>
         <Controller

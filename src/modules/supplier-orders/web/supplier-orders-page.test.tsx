@@ -72,6 +72,7 @@ const sent: Order = orderSchema.parse({
       itemName: 'Конденсатор 100 нФ 0603',
       unitShortName: 'шт',
       qty: '100.0000',
+      enteredQty: '100.0000',
       unitPrice: '10.000000',
       vatRate: '20',
       lineNet: '1000.00',
@@ -386,6 +387,54 @@ describe('SupplierOrdersPage', () => {
       supplierId: 3,
       warehouseId: 1,
       lines: [expect.objectContaining({ itemId: 12, qty: '10', unitPrice: '12.5' })],
+    });
+  });
+
+  it('orders a line in кг of an item stocked in grams: the hint in grams, the unit sent with the typed qty', async () => {
+    const unit = (id: number, shortName: string, factor: string) => ({
+      id,
+      name: shortName,
+      shortName,
+      type: 'weight',
+      factor,
+    });
+    const fetchMock = stubApi((url, init) => {
+      if (url.startsWith('/api/supplier-orders/default-warehouse')) {
+        return jsonResponse({ warehouseId: 4, warehouseName: 'Склад комплектуючих' });
+      }
+      if (url.startsWith('/api/items/options')) return jsonResponse([itemOption({ id: 12, name: 'Припій ПОС-61' })]);
+      if (url.startsWith('/api/supplier-orders/price-suggestion')) return jsonResponse({ suggestion: null });
+      if (url === '/api/supplier-orders/item-units?itemId=12') {
+        const grams = unit(4, 'г', '0.001000');
+        return jsonResponse({ stockUnit: grams, units: [grams, unit(3, 'кг', '1.000000')] });
+      }
+      if (url === '/api/supplier-orders' && init.method === 'POST') return jsonResponse({ ...sent, id: 9 }, 201);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplierOrdersPage />, { path: '/supplier-orders' });
+    await user.click(await screen.findByRole('button', { name: 'Нове замовлення' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Нове замовлення постачальнику' });
+    const pick = async (combobox: HTMLElement, option: string | RegExp) => {
+      await user.click(combobox);
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(within(dialog).getByRole('combobox', { name: /Постачальник/ }), 'Радіомаг');
+    const first = within(within(dialog).getByRole('region', { name: 'Рядки замовлення' })).getByRole('group', {
+      name: 'Рядок 1',
+    });
+    await pick(within(first).getByRole('combobox', { name: /Позиція/ }), /^Припій ПОС-61/);
+    const unitSelect = within(first).getByRole('combobox', { name: 'Одиниця рядка 1' });
+    await waitFor(() => expect(unitSelect.textContent).toBe('г'));
+    await pick(unitSelect, 'кг');
+    await user.type(within(first).getByLabelText('Кількість'), '1,25');
+    await user.type(within(first).getByLabelText('Ціна за од.'), '400');
+    expect(within(first).getByText(/^= 1\s250 г$/)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: /Зберегти/ }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, 'POST', '/api/supplier-orders')[0]).toMatchObject({
+      lines: [expect.objectContaining({ itemId: 12, qty: '1.25', unitId: 3, unitPrice: '400' })],
     });
   });
 });

@@ -27,6 +27,8 @@ export const orderListQueryKey = (filter: OrderListFilter) => endpointKey(api.li
 export const orderStatsQueryKey = endpointKey(api.stats);
 export const orderQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
 export const orderReceiptsQueryKey = (id: number) => endpointKey(api.receipts, { params: { id } });
+/** The units a line of the item may be entered in. */
+export const orderItemUnitsKey = (itemId: number) => endpointKey(api.itemUnits, { query: { itemId } });
 
 const ordersKeyHead = endpointKey(api.list)[0];
 const statsKeyHead = orderStatsQueryKey[0];

@@ -110,6 +110,12 @@ async function checkOrderOpen(tx: DbOrTx, orderId: number) {
   }
 }
 
+/** A line's price per stock unit: as typed in the stock unit, else price × entered qty ÷ stock qty. */
+const stockUnitPrice = (line: Receipt['lines'][number]) =>
+  line.enteredUnitId === null
+    ? line.unitPrice
+    : fixed(div(mul(dec(line.unitPrice), dec(line.enteredQty)), dec(line.qty), 6), 6);
+
 const ledgerDoc = (r: Receipt, userId: number | null): LedgerDocument => ({
   type: 'supplier_receipt',
   id: r.id,
@@ -140,7 +146,10 @@ export async function postReceipt(
     const bases = before.lines.map((l) => mul(dec(recoversVat ? l.lineNet : l.lineGross), fx));
     const weights = before.extraCostsMethod === 'by_qty' ? before.lines.map((l) => dec(l.qty)) : bases;
     const shares = allocate(dec(before.extraCosts), weights);
-    const unitCosts = before.lines.map((l, i) => div(add(bases[i]!, shares[i]!), dec(l.qty), 6));
+    // What each line cost in UAH, exactly: the ledger takes it as the movement's value (value in = what was paid,
+    // whatever unit the line was entered in); the unit cost is per stock unit.
+    const values = before.lines.map((_, i) => round(add(bases[i]!, shares[i]!), 2));
+    const unitCosts = before.lines.map((l, i) => div(values[i]!, dec(l.qty), 6));
     for (const [i, line] of before.lines.entries()) {
       await tx
         .update(supplierReceiptLines)
@@ -156,16 +165,18 @@ export async function postReceipt(
         warehouseId: before.warehouseId,
         qty: l.qty,
         unitCost: fixed(unitCosts[i]!, 6),
+        value: fixed(values[i]!, 2),
         lineId: l.id,
       })),
     );
     await postSerials(tx, ctx, before, serials);
     await clearDraftSerials(tx, SERIAL_DOCUMENT, id);
-    // The supplier's last price of each item, in the document's currency.
+    // The supplier's last price of each item per its stock unit, in the document's currency.
     for (const line of before.lines) {
+      const lastPrice = stockUnitPrice(line);
       const updated = await tx
         .update(itemSuppliers)
-        .set({ lastPrice: line.unitPrice, lastPriceCurrency: before.currencyCode, lastPriceDate: before.documentDate })
+        .set({ lastPrice, lastPriceCurrency: before.currencyCode, lastPriceDate: before.documentDate })
         .where(and(eq(itemSuppliers.itemId, line.itemId), eq(itemSuppliers.supplierId, before.supplierId)))
         .returning({ id: itemSuppliers.id });
       if (!updated.length) {
@@ -173,7 +184,7 @@ export async function postReceipt(
           itemId: line.itemId,
           supplierId: before.supplierId,
           supplierItemName: line.supplierItemName,
-          lastPrice: line.unitPrice,
+          lastPrice,
           lastPriceCurrency: before.currencyCode,
           lastPriceDate: before.documentDate,
         });

@@ -36,13 +36,16 @@ export async function renderReceiptPrint(db: DbOrTx, doc: Receipt): Promise<Buff
       String(line.lineNo),
       line.sku,
       name,
-      line.unitShortName ?? '',
-      qty(line.qty),
+      // As entered: the typed quantity in its unit, at the price per that unit.
+      line.enteredUnitShortName ?? line.unitShortName ?? '',
+      qty(line.enteredQty),
       formatDecimalUk(line.unitPrice, 2),
       line.vatRate,
       money(line.lineGross),
     ];
-    if (posted) cells.push(formatDecimalUk(line.unitCost!, 2));
+    // The cost is per stock unit: named so on a line entered in another unit.
+    const cost = formatDecimalUk(line.unitCost ?? '0', 2);
+    if (posted) cells.push(line.enteredUnitId === null ? cost : `${cost} / ${line.unitShortName ?? ''}`);
     return cells;
   });
   const fields: Array<readonly [string, string]> = [];

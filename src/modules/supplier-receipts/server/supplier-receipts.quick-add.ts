@@ -16,7 +16,14 @@ import {
 } from '@/modules/serial-numbers/server/index.ts';
 import { supplierReceiptLines, supplierReceipts } from './supplier-receipts.table.ts';
 import { SERIAL_DOCUMENT, getReceipt } from './supplier-receipts.read.ts';
-import { type Header, type LineInput, lineTotals, lockDraft, writeLines } from './supplier-receipts.write.ts';
+import {
+  type Header,
+  type LineInput,
+  lineInputOf,
+  lineTotals,
+  lockDraft,
+  writeLines,
+} from './supplier-receipts.write.ts';
 
 // ---- scanning into a draft -------------------------------------------------------------------------------------
 
@@ -86,7 +93,8 @@ export async function scanIntoReceipt(
     const item = await itemByCode(tx, code.trim(), before.supplierId);
     if (!item) throw new DomainError(404, receiptMessages.scanNotFound);
     if (item.kind === 'service') throw new DomainError(400, receiptMessages.notStocked);
-    const existing = before.lines.find((l) => l.itemId === item.id);
+    // One more of the item on its line in the stock unit (a line entered in another unit is left as typed).
+    const existing = before.lines.find((l) => l.itemId === item.id && l.enteredUnitId === null);
     const serial = serialText ? await scannedSerial(tx, item, serialText, existing?.serials ?? []) : null;
     let lineId: number;
     let qty: string;
@@ -238,16 +246,7 @@ export async function importReceiptLines(
       notes: rest.notes,
       supplierOrderId: rest.supplierOrderId,
     };
-    const kept: LineInput[] = before.lines.map((l) => ({
-      itemId: l.itemId,
-      qty: l.qty,
-      unitPrice: l.unitPrice,
-      vatRate: l.vatRate,
-      supplierItemName: l.supplierItemName,
-      supplierOrderLineId: l.supplierOrderLineId,
-      serials: l.serials,
-    }));
-    const lines = [...kept, ...added];
+    const lines = [...before.lines.map(lineInputOf), ...added];
     if (lines.length > 500) throw new DomainError(400, receiptMessages.importTooMany);
     await writeLines(tx, id, header, lines);
     await tx

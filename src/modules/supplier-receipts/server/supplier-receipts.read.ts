@@ -1,6 +1,7 @@
 // Supplier receipts (warehouse.md §6), reading: the list and one document with its lines, the supplier's last prices
 // and, once posted, the serials it brought.
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
@@ -98,6 +99,9 @@ export async function listReceipts(
   return { rows: rows as ReceiptSummary[], total: Number(total) };
 }
 
+/** The unit a line was entered in, when not the stock unit. */
+const enteredUnits = alias(units, 'entered_units');
+
 /** The document type the serials' timeline names (the ledger's). */
 export const SERIAL_DOCUMENT = 'supplier_receipt';
 export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<Receipt> {
@@ -129,8 +133,12 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
       itemId: supplierReceiptLines.itemId,
       sku: items.sku,
       itemName: items.name,
+      stockUnitId: items.unitId,
       unitShortName: units.shortName,
       qty: supplierReceiptLines.qty,
+      enteredQty: sql<string>`coalesce(${supplierReceiptLines.enteredQty}, ${supplierReceiptLines.qty})::text`,
+      enteredUnitId: supplierReceiptLines.enteredUnitId,
+      enteredUnitShortName: enteredUnits.shortName,
       unitPrice: supplierReceiptLines.unitPrice,
       vatRate: supplierReceiptLines.vatRate,
       supplierItemName: supplierReceiptLines.supplierItemName,
@@ -150,6 +158,7 @@ export async function getReceipt(db: DbOrTx, id: number, lock = false): Promise<
     .from(supplierReceiptLines)
     .innerJoin(items, eq(items.id, supplierReceiptLines.itemId))
     .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(enteredUnits, eq(enteredUnits.id, supplierReceiptLines.enteredUnitId))
     .where(eq(supplierReceiptLines.receiptId, id))
     .orderBy(asc(supplierReceiptLines.lineNo));
   const h = header as unknown as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { readSheet } from '@/resources/_engine/server/tabular.ts';
 import { defaultReceivingWarehouse } from '@/modules/supplier-orders/server/index.ts';
 import { receiptMessages, supplierReceiptsSchemas } from '../supplier-receipts.contract.ts';
@@ -26,6 +27,7 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
     list: async (request) => listReceipts(db, request.query),
     // The supplier order's rule, one rule for both documents (supplier-orders.defaults.ts).
     defaultWarehouse: async (request) => defaultReceivingWarehouse(db, request.query.itemIds ?? []),
+    itemUnits: async (request) => itemLineUnits(db, request.query.itemId),
     get: async (request) => getReceipt(db, request.params.id),
     print: async (request, reply) => {
       const doc = await getReceipt(db, request.params.id);

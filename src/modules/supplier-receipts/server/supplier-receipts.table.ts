@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { companies } from '../../../resources/companies/companies.table.ts';
 import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { supplierDocumentTypes } from '../../../resources/supplier-document-types/supplier-document-types.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 import { supplierOrderLines, supplierOrders } from '../../supplier-orders/server/supplier-orders.table.ts';
@@ -65,6 +66,12 @@ export const supplierReceiptLines = pgTable(
       .notNull()
       .references(() => items.id),
     qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    /**
+     * The quantity as typed and its unit when the line was entered in another unit of the stock unit's type (both
+     * null in the stock unit); `qty` is always the stock unit's, `unitPrice` is per the entered unit.
+     */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
     vatRate: text('vat_rate').notNull().default('20'),
     supplierItemName: text('supplier_item_name'),
@@ -79,5 +86,6 @@ export const supplierReceiptLines = pgTable(
     index('supplier_receipt_lines_receipt_id_idx').on(t.receiptId),
     index('supplier_receipt_lines_item_id_idx').on(t.itemId),
     index('supplier_receipt_lines_order_line_idx').on(t.supplierOrderLineId),
+    check('supplier_receipt_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );

@@ -25,6 +25,7 @@ import {
 import { supplierOrderLines, supplierOrders } from '@/modules/supplier-orders/server/supplier-orders.table.ts';
 import { SERIAL_DOCUMENT, getReceipt } from './supplier-receipts.read.ts';
 import { clearDraftSerials, saveDraftLineSerials } from '@/modules/serial-numbers/server/index.ts';
+import { stockQuantities } from '@/resources/units/units.read.ts';
 
 type CreateInput = z.output<typeof receiptCreateSchema>;
 export type LineInput = CreateInput['lines'][number];
@@ -135,7 +136,22 @@ async function checkDuplicate(tx: DbOrTx, header: Header, exceptId: number | nul
   }
 }
 
-/** Writes the lines and the document's totals. */
+/** A stored line as the input that would write it again (its quantity as entered, in its unit). */
+export const lineInputOf = (l: Receipt['lines'][number]): LineInput => ({
+  itemId: l.itemId,
+  qty: l.enteredQty,
+  unitId: l.enteredUnitId,
+  unitPrice: l.unitPrice,
+  vatRate: l.vatRate,
+  supplierItemName: l.supplierItemName,
+  supplierOrderLineId: l.supplierOrderLineId,
+  serials: l.serials,
+});
+
+/**
+ * Writes the lines and the document's totals. A line entered in another unit stores its stock quantity (the shared
+ * conversion) beside the typed one; its price is per the entered unit, so its amounts are typed qty × price.
+ */
 export async function writeLines(
   tx: DbOrTx,
   receiptId: number,
@@ -143,6 +159,15 @@ export async function writeLines(
   lines: readonly LineInput[],
   previous: ReadonlyArray<{ itemId: number; serials: readonly string[] }> = [],
 ) {
+  const fields: Record<string, string> = {};
+  // A unit the stored lines already use stays allowed after it was made inactive.
+  const used = await tx
+    .selectDistinct({ id: supplierReceiptLines.enteredUnitId })
+    .from(supplierReceiptLines)
+    .where(eq(supplierReceiptLines.receiptId, receiptId));
+  const keep = new Set(used.map((u) => u.id ?? 0));
+  const quantities = await stockQuantities(tx, lines, fields, keep);
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
   await tx.delete(supplierReceiptLines).where(eq(supplierReceiptLines.receiptId, receiptId));
   let net = dec(0);
   let vat = dec(0);
@@ -156,7 +181,7 @@ export async function writeLines(
       receiptId,
       lineNo: i + 1,
       itemId: line.itemId,
-      qty: fixed(dec(line.qty), 4),
+      ...quantities[i]!,
       unitPrice: fixed(dec(line.unitPrice), 6),
       vatRate: line.vatRate,
       supplierItemName: line.supplierItemName ?? null,
@@ -268,17 +293,7 @@ export async function updateReceipt(
         supplierOrderId: before.supplierOrderId,
         ...Object.fromEntries(Object.entries(headerChange).filter(([, v]) => v !== undefined)),
       };
-      const lines: LineInput[] =
-        newLines ??
-        before.lines.map((l) => ({
-          itemId: l.itemId,
-          qty: l.qty,
-          unitPrice: l.unitPrice,
-          vatRate: l.vatRate,
-          supplierItemName: l.supplierItemName,
-          supplierOrderLineId: l.supplierOrderLineId,
-          serials: l.serials,
-        }));
+      const lines: LineInput[] = newLines ?? before.lines.map(lineInputOf);
       await checkReferences(tx, header, lines);
       await checkDuplicate(tx, header, id);
       await tx

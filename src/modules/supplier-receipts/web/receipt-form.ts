@@ -18,6 +18,7 @@ import {
   type DocumentFieldNames,
   type ItemLineBase,
 } from '@/web/components/document-form.ts';
+import type { UnitLineValues } from '@/web/components/document-unit-select.tsx';
 import { decimalInput, todayIso } from '@/web/lib/document-format.ts';
 import type { ReceiptBody } from './supplier-receipts.api.ts';
 
@@ -28,7 +29,7 @@ export type VatRate = (typeof vatRates)[number];
 export type ExtraCostsMethod = (typeof extraCostsMethods)[number];
 
 /** A line: its item (the picked item's name and, for saved lines, its SKU and stock unit; not sent) and the rest. */
-export interface LineRow extends ItemLineBase {
+export interface LineRow extends ItemLineBase, UnitLineValues {
   source: ItemSource;
   unitPrice: string;
   vatRate: VatRate;
@@ -82,7 +83,7 @@ export const RECEIPT_FIELDS: DocumentFieldNames = {
     'extraCostsMethod',
     'notes',
   ],
-  line: ['itemId', 'qty', 'unitPrice', 'vatRate', 'supplierItemName'],
+  line: ['itemId', 'qty', 'unitId', 'unitPrice', 'vatRate', 'supplierItemName'],
 };
 
 export function currencyOf(code: string): string {
@@ -94,6 +95,7 @@ export const isBaseCurrency = (code: string) => currencyOf(code) === BASE_CURREN
 export function emptyLine(source: ItemSource = 'components', vatRate: VatRate = '20'): LineRow {
   return {
     ...emptyItemLine(),
+    unitId: null,
     source,
     unitPrice: '',
     vatRate,
@@ -152,6 +154,9 @@ export function toForm(receipt?: Receipt): ReceiptFormValues {
     supplierOrderNumber: receipt.supplierOrderNumber,
     lines: receipt.lines.map((line) => ({
       ...itemLineOf(line),
+      // As entered: the quantity in the line's unit (null: the stock unit), the price per that unit.
+      qty: decimalInput(line.enteredQty),
+      unitId: line.enteredUnitId,
       source: 'components',
       unitPrice: decimalInput(line.unitPrice),
       vatRate: line.vatRate,
@@ -184,6 +189,7 @@ export function toInput(values: ReceiptFormValues): ReceiptCreateInput {
     lines: values.lines.map((line) => ({
       itemId: line.itemId ?? 0,
       qty: line.qty,
+      ...(line.unitId ? { unitId: line.unitId } : {}),
       unitPrice: line.unitPrice,
       vatRate: line.vatRate,
       supplierItemName: line.supplierItemName,

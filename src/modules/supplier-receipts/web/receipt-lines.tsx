@@ -1,36 +1,36 @@
-// The editable lines of a draft receipt: item (a component by default, or a product), quantity, price, VAT rate and
-// the supplier's name of the item, with the line's amounts computed exactly as they are typed. From 640 px on the
+// The editable lines of a draft receipt: item (a component by default, or a product), quantity in any unit of the
+// item's stock-unit type, price per that unit, VAT rate and the supplier's name of the item, with the line's amounts computed exactly as they are typed. From 640 px on the
 // lines are rows of a grid under one header; below that each line is a card with its own labels (the document
 // toolkit's lines editor: src/web/components/document-lines.tsx).
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { priceDeviates, receiptMessages, vatRates } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { ItemSourcePicker } from '@/modules/items/web/index.ts';
 import { useDocumentLine, useDocumentLines } from '@/web/components/document-form.ts';
 import {
   DocumentLineRow,
   DocumentLinesEditor,
-  LineDecimalInput,
-  LineField,
+  LineDecimalField,
   LineItemField,
+  LineVatRateField,
   RemoveLineButton,
 } from '@/web/components/document-lines.tsx';
+import { LineUnitField, priceInStockUnit, useLineUnits } from '@/web/components/document-unit-select.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { formatMoney } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { money, typedLineAmounts, type Amounts } from './receipt-amounts.ts';
-import { emptyLine, MAX_LINES, type ReceiptFormValues, type VatRate } from './receipt-form.ts';
-import type { ReceiptBody } from './supplier-receipts.api.ts';
+import { emptyLine, MAX_LINES, type ReceiptFormValues } from './receipt-form.ts';
+import { receiptItemUnitsKey, type ReceiptBody } from './supplier-receipts.api.ts';
 import { receiptsWebMessages } from './supplier-receipts.messages.ts';
 
 const m = receiptsWebMessages.dialog;
 
 type ReceiptForm = UseFormReturn<ReceiptFormValues, unknown, ReceiptBody>;
 
-/** The columns of a line from 640 px on: item, quantity, price, VAT rate, remove. */
-const GRID = 'sm:grid-cols-[minmax(0,1fr)_7rem_8rem_6.5rem_2.5rem]';
+/** The columns of a line from 640 px on: item, quantity, unit, price, VAT rate, remove. */
+const GRID = 'sm:grid-cols-[minmax(0,1fr)_7rem_5.5rem_8rem_6.5rem_2.5rem]';
 
 export function ReceiptLines({
   form,
@@ -57,6 +57,7 @@ export function ReceiptLines({
       columns={[
         { label: m.item },
         { label: m.qty, numeric: true },
+        { label: m.unit },
         { label: m.priceHeader(currency, pricesIncludeVat), numeric: true },
         { label: m.vatRate },
       ]}
@@ -98,37 +99,18 @@ function LineFields({
   const amounts = typedLineAmounts(line, pricesIncludeVat);
   const hint = [line.sku ? m.sku(line.sku) : null, line.unit].filter(Boolean).join(' · ');
 
-  // A price far from the supplier's last one is worth a second look (a warning, not a block).
-  const priceWarning = priceDeviates(line.unitPrice, line.lastPrice, line.lastPriceCurrency === currency)
+  // A price far from the supplier's last one (per stock unit) is worth a second look (a warning, not a block).
+  const units = useLineUnits(receiptItemUnitsKey, line.itemId);
+  const priceWarning = priceDeviates(
+    priceInStockUnit(units.data, line.unitId, line.unitPrice),
+    line.lastPrice,
+    line.lastPriceCurrency === currency,
+  )
     ? receiptMessages.priceWarning
     : undefined;
 
-  const decimalField = (name: 'qty' | 'unitPrice', label: string, placeholder: string, unit?: string | null) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    return (
-      <LineField
-        id={id}
-        label={label}
-        error={error}
-        hint={unit ?? undefined}
-        warning={name === 'unitPrice' ? priceWarning : undefined}
-      >
-        <LineDecimalInput
-          id={id}
-          placeholder={placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-message`}
-          {...form.register(`lines.${index}.${name}`)}
-        />
-      </LineField>
-    );
-  };
-
   const itemId = idOf('itemId');
   const itemError = errorOf('itemId');
-  const vatId = idOf('vatRate');
-  const vatError = errorOf('vatRate');
   const nameId = idOf('supplierItemName');
   const nameError = errorOf('supplierItemName');
 
@@ -141,7 +123,7 @@ function LineFields({
         label={m.item}
         error={itemError}
         hint={hint || undefined}
-        alsoClear={['lastPrice', 'lastPriceCurrency']}
+        alsoClear={['lastPrice', 'lastPriceCurrency', 'unitId']}
         picker={(picker) => (
           <ItemSourcePicker
             {...picker}
@@ -153,35 +135,43 @@ function LineFields({
         )}
       />
 
-      {decimalField('qty', m.qty, '0', line.unit)}
-      {decimalField('unitPrice', m.unitPrice, '0,00')}
-
-      <LineField id={vatId} label={m.vatRate} error={vatError}>
-        <Controller
-          control={form.control}
-          name={`lines.${index}.vatRate`}
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={(value) => field.onChange(value as VatRate)}>
-              <SelectTrigger
-                ref={field.ref}
-                id={vatId}
-                onBlur={field.onBlur}
-                aria-invalid={vatError ? true : undefined}
-                aria-describedby={`${vatId}-message`}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {vatRates.map((rate) => (
-                  <SelectItem key={rate} value={rate}>
-                    {m.vatRateOption(rate)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </LineField>
+      <LineDecimalField
+        form={form}
+        index={index}
+        name="qty"
+        id={idOf('qty')}
+        label={m.qty}
+        error={errorOf('qty')}
+        placeholder="0"
+      />
+      <LineUnitField
+        form={form}
+        index={index}
+        number={number}
+        id={idOf('unitId')}
+        itemId={line.itemId}
+        qty={line.qty}
+        unitsKey={receiptItemUnitsKey}
+        error={errorOf('unitId')}
+      />
+      <LineDecimalField
+        form={form}
+        index={index}
+        name="unitPrice"
+        id={idOf('unitPrice')}
+        label={m.unitPrice}
+        error={errorOf('unitPrice')}
+        warning={priceWarning}
+        placeholder="0,00"
+      />
+      <LineVatRateField
+        form={form}
+        index={index}
+        id={idOf('vatRate')}
+        label={m.vatRate}
+        error={errorOf('vatRate')}
+        rates={vatRates}
+      />
 
       <RemoveLineButton number={number} narrowLabel className="sm:row-span-2" onRemove={onRemove} />
 
@@ -217,7 +207,7 @@ function LineAmounts({ number, amounts }: { number: number; amounts: Amounts | n
   return (
     <dl
       aria-label={m.amountsOf(number)}
-      className="col-span-2 grid grid-cols-3 gap-3 rounded-md bg-muted/50 px-2 py-1.5 text-right sm:col-span-3 sm:self-end"
+      className="col-span-2 grid grid-cols-3 gap-3 rounded-md bg-muted/50 px-2 py-1.5 text-right sm:col-span-4 sm:self-end"
     >
       {cells.map(([label, key]) => (
         <div key={key} className="grid min-w-0 gap-0.5">

@@ -15,9 +15,9 @@ import {
   PrintButton,
   trailFacts,
   useLookupLabel,
-  withUnit,
   type DocumentFact,
 } from '@/web/components/document-view.tsx';
+import { lineQtyText } from '@/web/components/document-unit-select.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { DialogFooter } from '@/web/components/ui/dialog.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
@@ -151,9 +151,7 @@ function ReadOnlyLines({ receipt }: { receipt: Receipt }) {
                     {line.supplierItemName ? ` · ${line.supplierItemName}` : ''}
                   </span>
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {withUnit(formatQty(line.qty), line.unitShortName)}
-                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{lineQtyText(line)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(line.unitPrice)}</TableCell>
                 <TableCell className="text-right tabular-nums">{line.vatRate}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(line.lineNet)}</TableCell>
@@ -172,7 +170,7 @@ function ReadOnlyLines({ receipt }: { receipt: Receipt }) {
       <ol className="grid gap-2 sm:hidden">
         {receipt.lines.map((line) => {
           const cells: [string, string][] = [
-            [m.qty, withUnit(formatQty(line.qty), line.unitShortName)],
+            [m.qty, lineQtyText(line)],
             [m.unitPrice, `${formatMoney(line.unitPrice)} ${currency}`],
             [m.vatRate, line.vatRate],
             [m.lineNet, formatMoney(line.lineNet)],

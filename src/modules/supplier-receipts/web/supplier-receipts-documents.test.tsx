@@ -104,7 +104,7 @@ describe('SupplierReceiptsPage — a draft', () => {
   it('takes scanned serials of a serial-tracked line, saves them with the line and posts; all or none', async () => {
     const tracked: Receipt = receiptSchema.parse({
       ...draft,
-      lines: [{ ...draft.lines[0], qty: '2.0000', serialTracking: true, serials: [] }],
+      lines: [{ ...draft.lines[0], qty: '2.0000', enteredQty: '2.0000', serialTracking: true, serials: [] }],
     });
     const saved = { ...tracked, version: 4, lines: [{ ...tracked.lines[0]!, serials: ['GRN-1', 'GRN-2'] }] };
     const fetchMock = stubApi((url, init) => {
@@ -149,7 +149,7 @@ describe('SupplierReceiptsPage — a draft', () => {
   it('keeps the serials typed on a draft line when the draft is saved and reopened', async () => {
     let stored: Receipt = receiptSchema.parse({
       ...draft,
-      lines: [{ ...draft.lines[0], qty: '3.0000', serialTracking: true, serials: ['GRN-1'] }],
+      lines: [{ ...draft.lines[0], qty: '3.0000', enteredQty: '3.0000', serialTracking: true, serials: ['GRN-1'] }],
     });
     const fetchMock = stubApi((url, init) => {
       if (url === '/api/supplier-receipts/7' && init.method === 'GET') return jsonResponse(stored);
@@ -323,7 +323,11 @@ describe('SupplierReceiptsPage — scanning into a draft', () => {
       if (url === '/api/supplier-receipts/7/scan' && init.method === 'POST') {
         const { code } = JSON.parse(String(init.body)) as { code: string };
         if (code !== 'C-100N') return jsonResponse({ error: 'Нічого не знайдено' }, 404);
-        current = receiptSchema.parse({ ...draft, version: 4, lines: [{ ...draft.lines[0], qty: '1001.0000' }] });
+        current = receiptSchema.parse({
+          ...draft,
+          version: 4,
+          lines: [{ ...draft.lines[0], qty: '1001.0000', enteredQty: '1001.0000' }],
+        });
         return jsonResponse({
           lineId: 70,
           itemId: 12,

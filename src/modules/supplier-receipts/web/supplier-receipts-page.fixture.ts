@@ -80,6 +80,7 @@ export const draft: Receipt = receiptSchema.parse({
       itemName: 'Конденсатор 100 нФ 0603',
       unitShortName: 'шт',
       qty: '1000.0000',
+      enteredQty: '1000.0000',
       unitPrice: '1.250000',
       vatRate: '20',
       supplierItemName: 'CL10B104KB8NNNC',

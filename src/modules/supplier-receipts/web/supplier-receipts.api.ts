@@ -27,6 +27,9 @@ export type ReceiptListFilter = QueryInput<typeof api.list> & {
   dateTo: string;
 };
 
+/** The units a line of the item may be entered in. */
+export const receiptItemUnitsKey = (itemId: number) => endpointKey(api.itemUnits, { query: { itemId } });
+
 export function receiptListQueryKey(filter: ReceiptListFilter) {
   return endpointKey(api.list, { query: filter });
 }

@@ -86,7 +86,7 @@ export const receiptsWebMessages = {
     priceHeader: (currency: string, withVat: boolean) =>
       `Ціна за од., ${currencyUk(currency)} (${withVat ? 'з ПДВ' : 'без ПДВ'})`,
     vatRate: 'ПДВ, %',
-    vatRateOption: (rate: string) => `${rate} %`,
+    unit: 'Од.',
     lineNet: 'Без ПДВ',
     lineVat: 'ПДВ',
     lineGross: 'З ПДВ',
