@@ -78,6 +78,7 @@ describe('route table', () => {
         '/manufacturing',
         '/repairs',
         '/production',
+        '/production-stats',
         '/mes',
         '/ordered-products',
         '/costing',

@@ -178,6 +178,9 @@ export const pages: readonly PageDefinition[] = [
     import('@/modules/ordered-products/web/ordered-products-page.tsx').then((m) => m.OrderedProductsPage),
   ),
   definePage('/costing', () => import('@/modules/costing/web/costing-page.tsx').then((m) => m.CostingPage)),
+  definePage('/production-stats', () =>
+    import('@/modules/production-stats/web/production-stats-page.tsx').then((m) => m.ProductionStatsPage),
+  ),
   definePage('/shortage', () => import('@/modules/shortage/web/shortage-page.tsx').then((m) => m.ShortagePage)),
   definePage('/scanner', () => import('@/modules/scanner/web/scanner-page.tsx').then((m) => m.ScannerPage)),
   // Spec §2: pages that only say they are in development.
