@@ -1,7 +1,17 @@
 // 'Збірка та розбірка' (production.md §8): the ASM/DSM document that turns components into a kit or a kit back into
 // components in one step. Shared by the server and the page; its paths are in assembly.endpoints.ts.
-import { decimalTextOf, optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
+import { decimalTextOf, optionalText, periodFilterShape, refId } from '@/shared/contract-fields.ts';
 import { dbId, idParams } from '@/shared/contract.ts';
+import {
+  cancelBodySchema,
+  lineItemShape,
+  movedLineShape,
+  postBodySchema,
+  postingTrailShape,
+  itemSerialsSchema,
+  uniqueItemLines,
+  versionField,
+} from '@/shared/document-contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -17,19 +27,11 @@ const id = refId(msg.reference);
 export const assemblyLineInputSchema = z.strictObject({ itemId: id, qty: qtyText });
 export type AssemblyLineInput = z.input<typeof assemblyLineInputSchema>;
 
-const linesSchema = z
-  .array(assemblyLineInputSchema)
-  .min(1, msg.noLines)
-  .max(500, msg.tooManyLines)
-  .superRefine((lines, ctx) => {
-    // An item once per document: a second line of the same item is refused where it stands.
-    const first = new Map<number, number>();
-    lines.forEach((line, index) => {
-      const seen = first.get(line.itemId);
-      if (seen === undefined) first.set(line.itemId, index);
-      else ctx.addIssue({ code: 'custom', path: [index, 'itemId'], message: msg.duplicateItem(seen + 1) });
-    });
-  });
+const linesSchema = uniqueItemLines(assemblyLineInputSchema, {
+  noLines: msg.noLines,
+  tooMany: msg.tooManyLines,
+  duplicateItem: msg.duplicateItem,
+});
 
 const headerShape = {
   documentDate: documentDate(msg.date),
@@ -51,7 +53,7 @@ export type AssemblyCreateBody = z.output<typeof assemblyCreateSchema>;
 
 /** A draft's change: the version it was read at, any header fields, and the whole set of lines when they change. */
 export const assemblyUpdateSchema = z.strictObject({
-  version: z.number().int().min(1),
+  version: versionField(),
   documentDate: headerShape.documentDate.optional(),
   itemId: id.optional(),
   qty: qtyText.optional(),
@@ -62,22 +64,16 @@ export const assemblyUpdateSchema = z.strictObject({
 export type AssemblyUpdateBody = z.output<typeof assemblyUpdateSchema>;
 
 /** The serials of a serial-tracked item of the document (the kit or a line), by the item. */
-export const assemblySerialsSchema = z.strictObject({
-  itemId: id,
-  serials: z.array(z.string().trim().min(1).max(200, msg.serialLength)).max(1000),
-});
+export const assemblySerialsSchema = itemSerialsSchema(id, msg.serialLength);
 export type AssemblySerials = z.input<typeof assemblySerialsSchema>;
 
 /**
  * Posting: the version read and, for serial-tracked items, their serials — those leaving (an assembly's components,
  * a disassembly's kit) exactly qty on the shelf; those arriving new ones, or none to take them from the template.
  */
-export const assemblyPostSchema = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  serials: z.array(assemblySerialsSchema).max(501).optional(),
-});
+export const assemblyPostSchema = postBodySchema(assemblySerialsSchema, 501);
 export type AssemblyPostBody = z.output<typeof assemblyPostSchema>;
-export const assemblyCancelSchema = z.strictObject({ reason: reasonText(msg.reason, { typeError: false }) });
+export const assemblyCancelSchema = cancelBodySchema(msg.reason);
 
 export const assemblyListQuerySchema = z.strictObject({
   ...listQueryShape,
@@ -107,18 +103,9 @@ export const prefillSchema = z.object({
 export type AssemblyPrefill = z.infer<typeof prefillSchema>;
 
 export const assemblyLineSchema = z.object({
-  id: z.number().int(),
-  lineNo: z.number().int(),
-  itemId: z.number().int(),
-  sku: z.string(),
-  itemName: z.string(),
-  unitShortName: z.string().nullable(),
+  ...lineItemShape,
   qty: z.string(),
-  /** Drafts: what the warehouse has available now (on hand − reserved). */
-  available: z.string().nullable(),
-  /** Posted and cancelled: the cost the line moved at (UAH per unit) and its value. */
-  unitCost: z.string().nullable(),
-  value: z.string().nullable(),
+  ...movedLineShape,
   serialTracking: z.boolean(),
   /** Posted and cancelled: the serials the line moved. */
   serials: z.array(z.string()),
@@ -155,10 +142,7 @@ export const assemblySchema = assemblySummarySchema.extend({
   unitCost: z.string().nullable(),
   /** Posted and cancelled: the kit's serials. */
   serials: z.array(z.string()),
-  postedAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-  cancelReason: z.string().nullable(),
-  createdAt: z.string(),
+  ...postingTrailShape,
   lines: z.array(assemblyLineSchema),
 });
 export type Assembly = z.infer<typeof assemblySchema>;

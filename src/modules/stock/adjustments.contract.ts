@@ -1,9 +1,17 @@
 // Adjustments ('Коригування залишків', warehouse.md §1): the ADJ document — the only way to correct a quantity by
 // hand — its opening-balance import, the stock settings of the gear dialog and one item's stock card. Shared by
 // the server and the pages.
-import { optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
+import { optionalText, periodFilterShape, refId } from '@/shared/contract-fields.ts';
 import { formatQtyUk } from '@/shared/decimal-format.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
+import {
+  cancelBodySchema,
+  lineItemShape,
+  postBodySchema,
+  postingTrailShape,
+  serialsField,
+  versionField,
+} from '@/shared/document-contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -94,7 +102,7 @@ export const adjustmentLineInputSchema = z
      * Serial-tracked items: the serials of the line, used when it is posted in the same call (`post: true`) —
      * + lines register them as new, − lines name those written off. Typed text with ranges is accepted.
      */
-    serials: z.array(z.string().trim().min(1).max(200, adjustmentMessages.serialLength)).max(1000).optional(),
+    serials: serialsField(adjustmentMessages.serialLength).optional(),
   })
   .refine((l) => (l.deltaQty === undefined) !== (l.countedQty === undefined), {
     message: adjustmentMessages.qtyOrCounted,
@@ -118,7 +126,7 @@ export const adjustmentCreateSchema = z.strictObject({
 export type AdjustmentCreateInput = z.input<typeof adjustmentCreateSchema>;
 
 export const adjustmentUpdateSchema = z.strictObject({
-  version: z.number().int().min(1),
+  version: versionField(),
   warehouseId: id.optional(),
   reason: z.enum(adjustmentReasons).optional(),
   comment: optionalText(1000),
@@ -129,7 +137,7 @@ export const adjustmentUpdateSchema = z.strictObject({
 /** The serials of a line posted later, by its number (`lineNo`). */
 export const adjustmentLineSerialsSchema = z.strictObject({
   lineNo: z.number().int().min(1),
-  serials: z.array(z.string().trim().min(1).max(200, adjustmentMessages.serialLength)).max(1000),
+  serials: serialsField(adjustmentMessages.serialLength),
 });
 export type AdjustmentLineSerials = z.input<typeof adjustmentLineSerialsSchema>;
 
@@ -137,13 +145,8 @@ export type AdjustmentLineSerials = z.input<typeof adjustmentLineSerialsSchema>;
  * Posting: every line of a serial-tracked item names exactly |Δ| serials — + lines new ones (an opening-balance
  * line without any gets them generated from the item's template), − lines those on the shelf (they become defective).
  */
-export const adjustmentPostSchema = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  serials: z.array(adjustmentLineSerialsSchema).max(1000).optional(),
-});
-export const adjustmentCancelSchema = z.strictObject({
-  reason: reasonText(adjustmentMessages.reason, { typeError: false }),
-});
+export const adjustmentPostSchema = postBodySchema(adjustmentLineSerialsSchema, 1000);
+export const adjustmentCancelSchema = cancelBodySchema(adjustmentMessages.reason);
 
 export const adjustmentListQuerySchema = z.strictObject({
   ...listQueryShape,
@@ -156,12 +159,7 @@ export const adjustmentListQuerySchema = z.strictObject({
 export const adjustmentSortFields = ['number', 'documentDate', 'status', 'warehouseName'] as const;
 
 export const adjustmentLineSchema = z.object({
-  id: z.number().int(),
-  lineNo: z.number().int(),
-  itemId: z.number().int(),
-  sku: z.string(),
-  itemName: z.string(),
-  unitShortName: z.string().nullable(),
+  ...lineItemShape,
   deltaQty: z.string(),
   countedQty: z.string().nullable(),
   unitCost: z.string().nullable(),
@@ -188,10 +186,7 @@ export type AdjustmentSummary = z.infer<typeof adjustmentSummarySchema>;
 
 export const adjustmentSchema = adjustmentSummarySchema.extend({
   version: z.number().int(),
-  postedAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-  cancelReason: z.string().nullable(),
-  createdAt: z.string(),
+  ...postingTrailShape,
   lines: z.array(adjustmentLineSchema),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;

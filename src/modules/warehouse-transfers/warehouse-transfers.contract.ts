@@ -1,7 +1,18 @@
 // Transfers between warehouses ('Переміщення між складами', warehouse.md §7): the TRF document that moves stock
 // from one warehouse to another at the same value. Shared by the server and the page.
-import { optionalText, periodFilterShape, reasonText, refId } from '@/shared/contract-fields.ts';
+import { optionalText, periodFilterShape, refId } from '@/shared/contract-fields.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
+import {
+  cancelBodySchema,
+  lineItemShape,
+  movedLineShape,
+  postBodySchema,
+  postingTrailShape,
+  itemSerialsSchema,
+  serialsField,
+  uniqueItemLines,
+  versionField,
+} from '@/shared/document-contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
@@ -55,23 +66,15 @@ export const transferLineInputSchema = z.strictObject({
   qty: qtyText,
   notes: optionalText(300),
   /** A serial-tracked line's serials typed or scanned on the draft, kept until posting; omitted: unchanged. */
-  serials: z.array(z.string().trim().min(1).max(200, transferMessages.serialLength)).max(1000).optional(),
+  serials: serialsField(transferMessages.serialLength).optional(),
 });
 export type TransferLineInput = z.input<typeof transferLineInputSchema>;
 
-const linesSchema = z
-  .array(transferLineInputSchema)
-  .min(1, transferMessages.noLines)
-  .max(500, 'Не більше 500 рядків')
-  .superRefine((lines, ctx) => {
-    // An item once per document: a second line of the same item is refused where it stands.
-    const first = new Map<number, number>();
-    lines.forEach((line, index) => {
-      const seen = first.get(line.itemId);
-      if (seen === undefined) first.set(line.itemId, index);
-      else ctx.addIssue({ code: 'custom', path: [index, 'itemId'], message: transferMessages.duplicateItem(seen + 1) });
-    });
-  });
+const linesSchema = uniqueItemLines(transferLineInputSchema, {
+  noLines: transferMessages.noLines,
+  tooMany: 'Не більше 500 рядків',
+  duplicateItem: transferMessages.duplicateItem,
+});
 
 const headerShape = {
   documentDate: isoDate,
@@ -91,7 +94,7 @@ export type TransferCreateBody = z.output<typeof transferCreateSchema>;
 
 /** A draft's change: the version it was read at, any header fields, and the whole set of lines when they change. */
 export const transferUpdateSchema = z.strictObject({
-  version: z.number().int().min(1),
+  version: versionField(),
   documentDate: headerShape.documentDate.optional(),
   fromWarehouseId: headerShape.fromWarehouseId.optional(),
   toWarehouseId: headerShape.toWarehouseId.optional(),
@@ -102,24 +105,16 @@ export const transferUpdateSchema = z.strictObject({
 export type TransferUpdateBody = z.output<typeof transferUpdateSchema>;
 
 /** The serials of a serial-tracked line (typed, scanned, or ranges like `A0001-A0004`), by the line's item. */
-export const transferLineSerialsSchema = z.strictObject({
-  itemId: id,
-  serials: z.array(z.string().trim().min(1).max(200, transferMessages.serialLength)).max(1000),
-});
+export const transferLineSerialsSchema = itemSerialsSchema(id, transferMessages.serialLength);
 export type TransferLineSerials = z.input<typeof transferLineSerialsSchema>;
 
 /**
  * Posting: the version read and, for serial-tracked lines, exactly qty serials each (warehouse.md §7) — given here,
  * else those kept on the draft line.
  */
-export const transferPostSchema = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  serials: z.array(transferLineSerialsSchema).max(500).optional(),
-});
+export const transferPostSchema = postBodySchema(transferLineSerialsSchema, 500);
 export type TransferPostBody = z.output<typeof transferPostSchema>;
-export const transferCancelSchema = z.strictObject({
-  reason: reasonText(transferMessages.reason, { typeError: false }),
-});
+export const transferCancelSchema = cancelBodySchema(transferMessages.reason);
 
 const optionalId = idFilter();
 export const transferListQuerySchema = z.strictObject({
@@ -160,19 +155,11 @@ export const availabilityRowSchema = z.object({
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 
 export const transferLineSchema = z.object({
-  id: z.number().int(),
-  lineNo: z.number().int(),
-  itemId: z.number().int(),
-  sku: z.string(),
-  itemName: z.string(),
-  unitShortName: z.string().nullable(),
+  ...lineItemShape,
   qty: z.string(),
   notes: z.string().nullable(),
-  /** Drafts: what the source warehouse has available now (on hand − reserved). */
-  available: z.string().nullable(),
-  /** Posted and cancelled: the cost the line moved at (UAH per unit) and its value. */
-  unitCost: z.string().nullable(),
-  value: z.string().nullable(),
+  /** Drafts: `available` is what the source warehouse has available now. */
+  ...movedLineShape,
   /** The item is counted by serial numbers: posting needs exactly qty of them. */
   serialTracking: z.boolean(),
   /** A draft: the serials kept on the line (used at posting); posted and cancelled: those the line moved. */
@@ -200,10 +187,7 @@ export type TransferSummary = z.infer<typeof transferSummarySchema>;
 
 export const transferSchema = transferSummarySchema.extend({
   version: z.number().int(),
-  postedAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-  cancelReason: z.string().nullable(),
-  createdAt: z.string(),
+  ...postingTrailShape,
   lines: z.array(transferLineSchema),
 });
 export type Transfer = z.infer<typeof transferSchema>;

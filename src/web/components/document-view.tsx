@@ -5,11 +5,13 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { PrinterIcon } from 'lucide-react';
+import { cmp, dec } from '@/shared/decimal.ts';
 import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import type { StatusTone } from '@/web/components/document-parts.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
-import { formatTimestampUk } from '@/web/lib/document-format.ts';
+import { formatMoney, formatQty, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 
@@ -100,6 +102,101 @@ export function DocumentSection({
 
 /** A quantity with its unit after it ('12 шт'), or alone when the unit is not known. */
 export const withUnit = (qty: string, unit: string | null) => (unit ? `${qty} ${unit}` : qty);
+
+/** A line of stock that a document moves: the item, its quantity, what is available now and what it moved at. */
+export interface MovedLine {
+  id: number;
+  lineNo: number;
+  itemName: string;
+  sku: string;
+  qty: string;
+  unitShortName: string | null;
+  available: string | null;
+  unitCost: string | null;
+  value: string | null;
+}
+
+/**
+ * The lines of a document that moves stock: a draft with the quantity available now (a line asking for more is
+ * marked when `markShort`), a posted or cancelled one with the cost each line moved at.
+ */
+export function MovedLinesTable({
+  lines,
+  draft,
+  markShort,
+  texts,
+  none,
+}: {
+  lines: readonly MovedLine[];
+  draft: boolean;
+  markShort: boolean;
+  texts: {
+    lines: string;
+    item: string;
+    qty: string;
+    available: string;
+    unitCost: string;
+    value: string;
+    shortHint: string;
+  };
+  /** What an unknown value reads as. */
+  none: string;
+}) {
+  return (
+    <div className="min-w-0 overflow-x-auto rounded-lg border">
+      <Table aria-label={texts.lines} className="min-w-[30rem]">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead className="w-10">№</TableHead>
+            <TableHead>{texts.item}</TableHead>
+            <TableHead className="text-right">{texts.qty}</TableHead>
+            {draft ? <TableHead className="text-right">{texts.available}</TableHead> : null}
+            {!draft ? <TableHead className="text-right whitespace-normal">{texts.unitCost}</TableHead> : null}
+            {!draft ? <TableHead className="text-right">{texts.value}</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {lines.map((line) => {
+            const short = draft && markShort && line.available !== null && cmp(dec(line.qty), dec(line.available)) > 0;
+            return (
+              <TableRow key={line.id}>
+                <TableCell className="tabular-nums">{line.lineNo}</TableCell>
+                <TableCell className="min-w-40">
+                  <span className="block">{line.itemName}</span>
+                  <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span>
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {withUnit(formatQty(line.qty), line.unitShortName)}
+                </TableCell>
+                {draft ? (
+                  <TableCell
+                    className={cn(
+                      'text-right whitespace-nowrap tabular-nums',
+                      short && 'font-medium text-amber-700 dark:text-amber-300',
+                    )}
+                    title={short ? texts.shortHint : undefined}
+                  >
+                    {line.available === null ? none : formatQty(line.available)}
+                    {short ? <span className="sr-only"> ({texts.shortHint})</span> : null}
+                  </TableCell>
+                ) : (
+                  <>
+                    <TableCell className="text-right tabular-nums">
+                      {line.unitCost === null ? none : formatMoney(line.unitCost)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {line.value === null ? none : formatMoney(line.value)}
+                    </TableCell>
+                  </>
+                )}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
 
 /** 'Друк': the document's printed form (a PDF) in a new tab. */
 export function PrintButton({ url, label }: { url: string; label: string }) {

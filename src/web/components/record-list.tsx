@@ -9,6 +9,7 @@ import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx'
 import {
   ChoiceFilter,
   ListHeader,
+  SettingsButton,
   statusOptions,
   usePagedList,
   type ListFilterBase,
@@ -165,19 +166,24 @@ export function itemColumn<T>({
   };
 }
 
-/** The list page's header: its title, and 'Новий …' for who may create a record. */
+/**
+ * A list page's header (of records or documents): its title, and for who may create one the gear of the module's
+ * settings (`settings`, when it has them) and 'Новий …'.
+ */
 export function RecordListHeader({
   title,
   subtitle,
   createLabel,
   canCreate,
   onCreate,
+  settings,
 }: {
   title: string;
   subtitle?: string;
   createLabel: string;
   canCreate: boolean;
   onCreate: () => void;
+  settings?: { label: string; onOpen: () => void };
 }) {
   return (
     <ListHeader
@@ -185,10 +191,13 @@ export function RecordListHeader({
       subtitle={subtitle}
       actions={
         canCreate ? (
-          <Button onClick={onCreate}>
-            <PlusIcon aria-hidden="true" />
-            {createLabel}
-          </Button>
+          <>
+            {settings ? <SettingsButton label={settings.label} onClick={settings.onOpen} /> : null}
+            <Button onClick={onCreate}>
+              <PlusIcon aria-hidden="true" />
+              {createLabel}
+            </Button>
+          </>
         ) : null
       }
     />

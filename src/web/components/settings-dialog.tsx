@@ -3,7 +3,7 @@
 // settings to the module's fields; `SettingsForm` (inside it) is the form — the save request with its pending state,
 // the server's error line, the toast, Cancel and Save; `SettingsSwitch` and `SettingsNumberField` are the two kinds
 // of field these dialogs have. The module keeps its fields' state, its texts and its API calls.
-import { createContext, use, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, use, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
@@ -330,5 +330,120 @@ export function SettingsDateListField({
       />
       <FieldMessage id={`${id}-message`} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** The keys of `T` whose values are of type `V`. */
+type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
+
+/** A setting of a declared settings dialog: a yes/no switch, or a whole number from 0 to `max`. */
+export type DeclaredSetting<T> =
+  | { kind: 'switch'; key: KeysOf<T, boolean>; label: string; hint: string }
+  | { kind: 'whole'; key: KeysOf<T, number>; label: string; hint: string; max: number; error: string };
+
+/**
+ * A settings dialog made of switches and whole numbers only, declared by `fields` (in their order): each starts
+ * from the loaded settings; Save checks the numbers (each names its own error) and sends only what changed.
+ */
+export function DeclaredSettingsDialog<T extends object, P extends object>({
+  texts,
+  queryKey,
+  fields,
+  save,
+  invalidates,
+  onClose,
+}: {
+  texts: SettingsDialogTexts;
+  queryKey: QueryKey;
+  fields: readonly DeclaredSetting<T>[];
+  save: (patch: P) => Promise<unknown>;
+  invalidates?: (query: Query) => boolean;
+  onClose: () => void;
+}) {
+  return (
+    <SettingsDialog<T> texts={texts} queryKey={queryKey} className="sm:max-w-md" onClose={onClose}>
+      {(settings) => (
+        <DeclaredSettingsFields settings={settings} fields={fields} save={save} invalidates={invalidates} />
+      )}
+    </SettingsDialog>
+  );
+}
+
+function DeclaredSettingsFields<T extends object, P extends object>({
+  settings,
+  fields,
+  save,
+  invalidates,
+}: {
+  settings: T;
+  fields: readonly DeclaredSetting<T>[];
+  save: (patch: P) => Promise<unknown>;
+  invalidates?: (query: Query) => boolean;
+}) {
+  const id = useId();
+  const stored = settings as Record<string, unknown>;
+  const [values, setValues] = useState<Record<string, string | boolean>>(() =>
+    Object.fromEntries(
+      fields.map((field) => [
+        field.key,
+        field.kind === 'switch' ? Boolean(stored[field.key]) : String(stored[field.key]),
+      ]),
+    ),
+  );
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const setValue = (key: string, value: string | boolean) => setValues((all) => ({ ...all, [key]: value }));
+  const setError = (key: string) => (message: string | undefined) => setErrors((all) => ({ ...all, [key]: message }));
+
+  function submit(): SettingsSubmit<P> {
+    const patch: Record<string, unknown> = {};
+    const wrong: Record<string, string> = {};
+    for (const field of fields) {
+      const value = values[field.key];
+      if (field.kind === 'switch') {
+        if (value !== stored[field.key]) patch[field.key] = value;
+        continue;
+      }
+      const text = String(value).trim();
+      if (!new RegExp(`^\\d{1,${String(field.max).length}}$`).test(text) || Number(text) > field.max) {
+        wrong[field.key] = field.error;
+      } else if (Number(text) !== stored[field.key]) {
+        patch[field.key] = Number(text);
+      }
+    }
+    setErrors(wrong);
+    return Object.keys(wrong).length ? null : (patch as P);
+  }
+
+  const numbers = fields.filter((field) => field.kind === 'whole');
+  return (
+    <SettingsForm
+      save={save}
+      submit={submit}
+      invalidates={invalidates}
+      fieldErrors={Object.fromEntries(numbers.map((field) => [field.key, setError(field.key)]))}
+    >
+      {fields.map((field) =>
+        field.kind === 'switch' ? (
+          <SettingsSwitch
+            key={field.key}
+            id={`${id}-${field.key}`}
+            label={field.label}
+            hint={field.hint}
+            checked={values[field.key] === true}
+            onCheckedChange={(checked) => setValue(field.key, checked)}
+          />
+        ) : (
+          <SettingsNumberField
+            key={field.key}
+            id={`${id}-${field.key}`}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.key]}
+            value={String(values[field.key])}
+            onChange={(value) => setValue(field.key, value)}
+          />
+        ),
+      )}
+    </SettingsForm>
   );
 }

@@ -1,7 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/web/components/ui/toaster.tsx';
-import { reducer, TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, type ToasterToast } from './use-toast.ts';
+import { ApiError } from './api.ts';
+import {
+  failureToast,
+  reducer,
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  toast,
+  type ToasterToast,
+} from './use-toast.ts';
 
 describe('toasts', () => {
   it('keeps the constants of spec §9', () => {
@@ -21,6 +30,16 @@ describe('toasts', () => {
     expect(screen.getByText('Перевірте електронну пошту')).toBeTruthy();
     expect(screen.queryByText('Вкажіть логін і пароль')).toBeNull();
     expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('a failure toast names the server’s reason, else the fallback, under its title', () => {
+    render(<Toaster />);
+    act(() => failureToast('Не вдалося зберегти', 'Спробуйте ще раз')(new ApiError(409, 'x', { error: 'Змінено' })));
+    expect(screen.getByText('Не вдалося зберегти')).toBeTruthy();
+    expect(screen.getByText('Змінено')).toBeTruthy();
+    act(() => failureToast('Не вдалося провести', 'Спробуйте ще раз')(new Error('network')));
+    expect(screen.getByText('Не вдалося провести')).toBeTruthy();
+    expect(screen.getByText('Спробуйте ще раз')).toBeTruthy();
   });
 
   it('closes a dismissed toast and removes it only later', () => {

@@ -2,6 +2,7 @@
 // 5000 ms, and a dismissed toast is kept (closed) for 1,000,000 ms before it is removed.
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from '@/web/components/ui/toast.tsx';
+import { serverMessageOf } from './api.ts';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
@@ -113,3 +114,8 @@ export function useToast() {
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { ...state, toast, dismiss: dismissToast };
 }
+
+/** A failed request's toast for a mutation's onError: `title`, and the server's reason (or `fallback`) under it. */
+export const failureToast = (title: string, fallback?: string) => (error: unknown) => {
+  toast({ variant: 'destructive', title, description: serverMessageOf(error) ?? fallback });
+};

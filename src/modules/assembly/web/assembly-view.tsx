@@ -3,7 +3,6 @@
 // the serials of serial-tracked items, and the actions in the toolkit's DocumentActionBar — 'Провести' (primary),
 // 'Редагувати', and in 'Ще' 'Видалити' for a draft; 'Скасувати' (with a reason) for a posted one.
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BanIcon, CheckCheckIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import {
   assemblyMessages,
@@ -15,43 +14,28 @@ import {
 import { SerialPicker } from '@/modules/serial-numbers/web/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import { DocumentActionBar, type DocumentAction } from '@/web/components/document-actions.tsx';
-import { DeleteDraftDialog, DocumentLoadState } from '@/web/components/document-dialog.tsx';
-import { ConfirmDialog, FormFailure, StatusBadge } from '@/web/components/document-parts.tsx';
+import { DocumentDrawer, useDocumentDrawer } from '@/web/components/document-drawer.tsx';
+import { StatusBadge } from '@/web/components/document-parts.tsx';
 import {
-  CancelDocumentDialog,
   DocumentFacts,
   DocumentSection,
+  MovedLinesTable,
   postingDescription,
   postingStatusTones,
   trailFacts,
   withUnit,
   type DocumentFact,
 } from '@/web/components/document-view.tsx';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from '@/web/components/ui/sheet.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
-import { toast } from '@/web/lib/use-toast.ts';
-import { cn } from '@/web/lib/utils.ts';
 import { assemblyApi, assemblyQueryKey, isAssemblyListQuery } from './assembly.api.ts';
 import { assemblyWebMessages } from './assembly.messages.ts';
 
 const v = assemblyWebMessages.view;
 const toasts = assemblyWebMessages.toast;
-const none = assemblyWebMessages.none;
 
 export function AssemblyStatusBadge({ status }: { status: AssemblyStatus }) {
   return <StatusBadge label={assemblyStatusLabels[status]} tone={postingStatusTones[status]} />;
 }
-
-type Confirming = 'post' | 'delete' | 'cancel' | null;
 
 /** A tracked item of the document whose serials are typed in the drawer: the kit or a line. */
 interface TrackedItem {
@@ -93,21 +77,13 @@ export function AssemblyDrawer({
   onEdit: (doc: Assembly) => void;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const query = useQuery<Assembly>({ queryKey: assemblyQueryKey(assemblyId), gcTime: 0 });
-  const doc = query.data;
-  const [confirming, setConfirming] = useState<Confirming>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   /** The serials typed or scanned for the draft's serial-tracked items, by item (sent with 'Провести'). */
   const [serials, setSerials] = useState<Record<number, string[]>>({});
-
-  function changed(next: Assembly) {
-    queryClient.setQueryData(assemblyQueryKey(assemblyId), next);
-    void queryClient.invalidateQueries({ predicate: isAssemblyListQuery });
-  }
-
-  const post = useMutation({
-    mutationFn: (d: Assembly) =>
+  const drawer = useDocumentDrawer<Assembly>({
+    queryKey: assemblyQueryKey(assemblyId),
+    isListQuery: isAssemblyListQuery,
+    toasts,
+    post: (d) =>
       assemblyApi.post(
         d.id,
         d.version,
@@ -115,32 +91,10 @@ export function AssemblyDrawer({
           .filter((item) => (serials[item.itemId] ?? []).length)
           .map((item) => ({ itemId: item.itemId, serials: serials[item.itemId]! })),
       ),
-    onMutate: () => setFailure(null),
-    onSuccess: (posted) => {
-      setConfirming(null);
-      toast({ title: toasts.posted, description: posted.number });
-      changed(posted);
-    },
-    onError: (error) => {
-      setConfirming(null);
-      setFailure(serverMessageOf(error) ?? toasts.postFailed);
-      void query.refetch();
-    },
+    remove: (d) => assemblyApi.remove(d.id),
+    onClose,
   });
-  const remove = useMutation({
-    mutationFn: (d: Assembly) => assemblyApi.remove(d.id),
-    onMutate: () => setFailure(null),
-    onSuccess: () => {
-      toast({ title: toasts.deleted, description: doc?.number });
-      void queryClient.invalidateQueries({ predicate: isAssemblyListQuery });
-      onClose();
-    },
-    onError: (error) => {
-      setConfirming(null);
-      setFailure(serverMessageOf(error) ?? toasts.deleteFailed);
-    },
-  });
-  const busy = post.isPending || remove.isPending;
+  const { doc, busy, setConfirming, setFailure } = drawer;
 
   function askToPost(d: Assembly) {
     // Every leaving serial-tracked item names exactly its quantity of serials before posting is asked.
@@ -156,126 +110,83 @@ export function AssemblyDrawer({
     setConfirming('post');
   }
 
-  let actions: { primary: DocumentAction | null; secondary: DocumentAction[]; more: DocumentAction[] } | null = null;
-  if (doc && canChange && doc.status === 'draft') {
-    actions = {
-      primary: {
+  function actionsOf(d: Assembly): ReactNode {
+    if (!canChange) return null;
+    if (d.status === 'draft') {
+      const primary: DocumentAction = {
         id: 'post',
         label: v.post,
         icon: <CheckCheckIcon aria-hidden="true" />,
-        pending: post.isPending,
+        pending: drawer.post.isPending,
         disabled: busy,
-        onSelect: () => askToPost(doc),
-      },
-      secondary: [
-        {
-          id: 'edit',
-          label: v.edit,
-          icon: <PencilIcon aria-hidden="true" />,
-          disabled: busy,
-          onSelect: () => onEdit(doc),
-        },
-      ],
-      more: [
-        {
-          id: 'delete',
-          label: v.delete,
-          icon: <Trash2Icon aria-hidden="true" />,
-          destructive: true,
-          disabled: busy,
-          onSelect: () => setConfirming('delete'),
-        },
-      ],
-    };
-  } else if (doc && canChange && doc.status === 'posted') {
-    actions = {
-      primary: null,
-      secondary: [],
-      more: [
-        {
-          id: 'cancel',
-          label: v.cancel,
-          icon: <BanIcon aria-hidden="true" />,
-          destructive: true,
-          onSelect: () => setConfirming('cancel'),
-        },
-      ],
-    };
+        onSelect: () => askToPost(d),
+      };
+      const edit: DocumentAction = {
+        id: 'edit',
+        label: v.edit,
+        icon: <PencilIcon aria-hidden="true" />,
+        disabled: busy,
+        onSelect: () => onEdit(d),
+      };
+      const remove: DocumentAction = {
+        id: 'delete',
+        label: v.delete,
+        icon: <Trash2Icon aria-hidden="true" />,
+        destructive: true,
+        disabled: busy,
+        onSelect: () => setConfirming('delete'),
+      };
+      return <DocumentActionBar primary={primary} secondary={[edit]} more={[remove]} />;
+    }
+    if (d.status === 'posted') {
+      const cancel: DocumentAction = {
+        id: 'cancel',
+        label: v.cancel,
+        icon: <BanIcon aria-hidden="true" />,
+        destructive: true,
+        onSelect: () => setConfirming('cancel'),
+      };
+      return <DocumentActionBar primary={null} secondary={[]} more={[cancel]} />;
+    }
+    return null;
   }
 
-  const body: ReactNode = doc ? (
-    <AssemblyDetails
-      doc={doc}
-      canChange={canChange}
-      serials={serials}
-      onSerialsChange={(itemId, next) => setSerials((all) => ({ ...all, [itemId]: next }))}
-    />
-  ) : (
-    <DocumentLoadState query={query} texts={{ ...v, retry: assemblyWebMessages.retry }} />
-  );
-
   return (
-    <Sheet open onOpenChange={(open) => !open && !busy && onClose()}>
-      <SheetContent className="w-full gap-0 sm:max-w-2xl">
-        <SheetHeader className="border-b">
-          <SheetTitle className="flex flex-wrap items-center gap-2 pr-8">
-            {doc ? `${assemblyTypeLabels[doc.type]} ${doc.number}` : assemblyWebMessages.title}
-            {doc ? <AssemblyStatusBadge status={doc.status} /> : null}
-          </SheetTitle>
-          <SheetDescription>
-            {postingDescription(doc, {
-              none: v.loading,
-              draft: v.draftDescription,
-              posted: v.postedDescription,
-              cancelled: v.cancelledDescription,
-            })}
-          </SheetDescription>
-        </SheetHeader>
-        <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto p-4">
-          {failure ? <FormFailure>{failure}</FormFailure> : null}
-          {body}
-        </div>
-        {actions ? (
-          <SheetFooter className="border-t sm:flex-row sm:justify-end">
-            <DocumentActionBar primary={actions.primary} secondary={actions.secondary} more={actions.more} />
-          </SheetFooter>
-        ) : null}
-      </SheetContent>
-
-      {doc && confirming === 'post' ? (
-        <ConfirmDialog
-          title={assemblyWebMessages.confirmPost.title[doc.type]}
-          description={assemblyWebMessages.confirmPost.description[doc.type](formatQty(doc.qty), doc.itemName)}
-          confirmLabel={assemblyWebMessages.confirmPost.confirm}
-          cancelLabel={assemblyWebMessages.confirmPost.cancel}
-          pending={post.isPending}
-          onConfirm={() => post.mutate(doc)}
-          onClose={() => setConfirming(null)}
+    <DocumentDrawer
+      state={drawer}
+      title={doc ? `${assemblyTypeLabels[doc.type]} ${doc.number}` : assemblyWebMessages.title}
+      status={doc ? <AssemblyStatusBadge status={doc.status} /> : null}
+      description={postingDescription(doc, {
+        none: v.loading,
+        draft: v.draftDescription,
+        posted: v.postedDescription,
+        cancelled: v.cancelledDescription,
+      })}
+      loadTexts={{ ...v, retry: assemblyWebMessages.retry }}
+      footer={actionsOf}
+      confirmPost={(d) => ({
+        title: assemblyWebMessages.confirmPost.title[d.type],
+        description: assemblyWebMessages.confirmPost.description[d.type](formatQty(d.qty), d.itemName),
+        confirm: assemblyWebMessages.confirmPost.confirm,
+        cancel: assemblyWebMessages.confirmPost.cancel,
+      })}
+      cancel={(d) => ({
+        texts: assemblyWebMessages.confirmCancel,
+        description: assemblyWebMessages.confirmCancel.description(d.number),
+        requiredMessage: assemblyMessages.reason,
+        toasts,
+        cancel: (reason) => assemblyApi.cancel(d.id, reason),
+      })}
+    >
+      {(d) => (
+        <AssemblyDetails
+          doc={d}
+          canChange={canChange}
+          serials={serials}
+          onSerialsChange={(itemId, next) => setSerials((all) => ({ ...all, [itemId]: next }))}
         />
-      ) : null}
-      {doc && confirming === 'delete' ? (
-        <DeleteDraftDialog
-          number={doc.number}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(doc)}
-          onClose={() => setConfirming(null)}
-        />
-      ) : null}
-      {doc && confirming === 'cancel' ? (
-        <CancelDocumentDialog
-          texts={assemblyWebMessages.confirmCancel}
-          description={assemblyWebMessages.confirmCancel.description(doc.number)}
-          requiredMessage={assemblyMessages.reason}
-          toasts={toasts}
-          cancel={(reason) => assemblyApi.cancel(doc.id, reason)}
-          onCancelled={(cancelled) => {
-            setConfirming(null);
-            changed(cancelled);
-          }}
-          onClose={() => setConfirming(null)}
-        />
-      ) : null}
-    </Sheet>
+      )}
+    </DocumentDrawer>
   );
 }
 
@@ -309,62 +220,13 @@ function AssemblyDetails({
       {draft && !canChange ? <p className="text-sm text-muted-foreground">{v.readOnlyHint}</p> : null}
       <DocumentFacts facts={facts} />
       <DocumentSection title={v.lines} className="gap-2">
-        <div className="min-w-0 overflow-x-auto rounded-lg border">
-          <Table aria-label={v.lines} className="min-w-[30rem]">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-10">№</TableHead>
-                <TableHead>{v.item}</TableHead>
-                <TableHead className="text-right">{v.qty}</TableHead>
-                {draft ? <TableHead className="text-right">{v.available}</TableHead> : null}
-                {!draft ? <TableHead className="text-right whitespace-normal">{v.unitCost}</TableHead> : null}
-                {!draft ? <TableHead className="text-right">{v.value}</TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {doc.lines.map((line) => {
-                const short =
-                  draft &&
-                  doc.type === 'assembly' &&
-                  line.available !== null &&
-                  cmp(dec(line.qty), dec(line.available)) > 0;
-                return (
-                  <TableRow key={line.id}>
-                    <TableCell className="tabular-nums">{line.lineNo}</TableCell>
-                    <TableCell className="min-w-40">
-                      <span className="block">{line.itemName}</span>
-                      <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span>
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap tabular-nums">
-                      {withUnit(formatQty(line.qty), line.unitShortName)}
-                    </TableCell>
-                    {draft ? (
-                      <TableCell
-                        className={cn(
-                          'text-right whitespace-nowrap tabular-nums',
-                          short && 'font-medium text-amber-700 dark:text-amber-300',
-                        )}
-                        title={short ? v.shortHint : undefined}
-                      >
-                        {line.available === null ? none : formatQty(line.available)}
-                        {short ? <span className="sr-only"> ({v.shortHint})</span> : null}
-                      </TableCell>
-                    ) : (
-                      <>
-                        <TableCell className="text-right tabular-nums">
-                          {line.unitCost === null ? none : formatMoney(line.unitCost)}
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums">
-                          {line.value === null ? none : formatMoney(line.value)}
-                        </TableCell>
-                      </>
-                    )}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <MovedLinesTable
+          lines={doc.lines}
+          draft={draft}
+          markShort={doc.type === 'assembly'}
+          texts={v}
+          none={assemblyWebMessages.none}
+        />
       </DocumentSection>
       {tracked.length ? (
         <DocumentSection title={v.serials}>

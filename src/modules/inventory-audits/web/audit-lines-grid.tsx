@@ -10,8 +10,7 @@ import { cmp, dec, isNegative, isZero } from '@/shared/decimal.ts';
 import { decimalInput } from '@/web/lib/document-format.ts';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
+import { failureToast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { auditsKeyHead, auditQueryKey, auditsApi } from './inventory-audits.api.ts';
 import { auditsWebMessages } from './inventory-audits.messages.ts';
@@ -101,8 +100,7 @@ export function AuditLinesGrid({
       });
       adopt(saved);
     },
-    onError: (error) =>
-      toast({ variant: 'destructive', title: g.saveFailed, description: serverMessageOf(error) ?? undefined }),
+    onError: failureToast(g.saveFailed),
   });
 
   /** Saves the row's typed count when it differs from the stored one; answers false when the text is not a number. */

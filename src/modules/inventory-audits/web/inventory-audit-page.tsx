@@ -41,7 +41,7 @@ import {
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
+import { failureToast, toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { AddLineDialog, CancelAuditDialog, DeleteDraftDialog, PostAuditDialog } from './audit-dialogs.tsx';
 import { AuditLinesGrid } from './audit-lines-grid.tsx';
@@ -123,8 +123,7 @@ function AuditScreen({ audit }: { audit: Audit }) {
       toast({ title: p.started, description: started.number });
       changed(started);
     },
-    onError: (error) =>
-      toast({ variant: 'destructive', title: p.startFailed, description: serverMessageOf(error) ?? undefined }),
+    onError: failureToast(p.startFailed),
   });
 
   const facts: DocumentFact[] = [

@@ -2,7 +2,6 @@
 // progress and net variance value — and the create dialog; a row opens the counting screen /inventory-audits/{id}.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PlusIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
 import {
   auditScopeLabels,
@@ -19,12 +18,11 @@ import { documentNumberColumn, type DataColumn } from '@/web/components/data-tab
 import {
   ChoiceFilter,
   DocumentFilterBar,
-  ListHeader,
   PagedListCard,
   statusOptions,
   usePagedList,
 } from '@/web/components/list-page.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
+import { RecordListHeader } from '@/web/components/record-list.tsx';
 import { cn } from '@/web/lib/utils.ts';
 import { AuditCreateDialog } from './audit-create-dialog.tsx';
 import { AuditProgress, AuditStatusBadge } from './audit-parts.tsx';
@@ -61,17 +59,12 @@ export function InventoryAuditsPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon aria-hidden="true" />
-              {messages.newAudit}
-            </Button>
-          ) : null
-        }
+        createLabel={messages.newAudit}
+        canCreate={canAccess}
+        onCreate={() => setCreating(true)}
       />
 
       <DocumentFilterBar

@@ -6,7 +6,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { PlusIcon } from 'lucide-react';
 import {
   moPriorities,
   moPriorityLabels,
@@ -20,17 +19,15 @@ import {
   ChoiceFilter,
   ListCard,
   ListEmpty,
-  ListHeader,
   ListToolbar,
   PeriodFilter,
   SEARCH_DELAY_MS,
   StatusFilter,
   statusOptions,
-  SettingsButton,
 } from '@/web/components/list-page.tsx';
+import { RecordListHeader } from '@/web/components/record-list.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
@@ -203,20 +200,13 @@ export function ManufacturingPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <>
-              <SettingsButton label={messages.settings} onClick={() => setSettingsOpen(true)} />
-              <Button onClick={() => setForm({ kind: 'create' })}>
-                <PlusIcon aria-hidden="true" />
-                {messages.newOrder}
-              </Button>
-            </>
-          ) : null
-        }
+        createLabel={messages.newOrder}
+        canCreate={canAccess}
+        onCreate={() => setForm({ kind: 'create' })}
+        settings={{ label: messages.settings, onOpen: () => setSettingsOpen(true) }}
       />
 
       <StatCards

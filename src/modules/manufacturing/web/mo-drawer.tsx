@@ -31,12 +31,9 @@ import {
 } from '@/modules/manufacturing/manufacturing.contract.ts';
 import { LabelsDialog } from '@/modules/labels/web/index.ts';
 import { dec, isZero } from '@/shared/decimal.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
+import { DocumentSheet, DocumentTabs } from '@/web/components/document-drawer.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
+import { failureToast, toast } from '@/web/lib/use-toast.ts';
 import {
   DueDate,
   MoStatusBadge,
@@ -168,100 +165,75 @@ export function MoDrawer({
   const [pending, setPending] = useState<Pending | null>(null);
   const done = () => setPending(null);
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-4xl">
-        <SheetHeader className="pr-10">
-          <SheetTitle className="flex flex-wrap items-center gap-2">
-            {mo ? mo.number : moWebMessages.title}
-            {mo ? <MoStatusBadge status={mo.status} /> : null}
-            {mo ? <PriorityBadge priority={mo.priority} /> : null}
-            {mo?.readyToComplete ? <ReadyToCompleteBadge /> : null}
-          </SheetTitle>
-          <SheetDescription>
-            {mo ? `${mo.sku} · ${mo.itemName} × ${formatQty(mo.qty)} ${mo.unitShortName ?? ''}`.trim() : d.loading}
-          </SheetDescription>
-        </SheetHeader>
-        <div className="grid min-w-0 gap-5 px-4 pb-6">
-          {query.isError && !mo ? (
-            <StateMessage>
-              <ListLoadError
-                error={query.error}
-                message={d.loadError}
-                retryText={moWebMessages.retry}
-                onRetry={query.refetch}
-              />
-            </StateMessage>
-          ) : !mo ? (
-            <StateMessage>
-              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              <span role="status">{d.loading}</span>
-            </StateMessage>
-          ) : (
-            <>
-              {mo.specChanged ? (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
-                >
-                  <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>
-                    <span className="font-medium">{moMessages.specChanged}</span>
-                    <span className="block text-xs">{d.specChangedHint}</span>
-                  </span>
-                </div>
-              ) : null}
-              <Actions mo={mo} canChange={canChange} onEdit={() => onEdit(mo.id)} onDialog={setPending} />
-              <MaterialsAvailability short={mo.materialsShort} />
-              <Facts mo={mo} onOpen={onOpen} />
-              <MoLinks moId={mo.id} revision={`${mo.version}:${mo.status}`} />
-              <Tabs defaultValue="materials" className="min-w-0">
-                <div className="min-w-0 overflow-x-auto">
-                  <TabsList className="w-max justify-start">
-                    <TabsTrigger value="materials">{d.tabs.materials}</TabsTrigger>
-                    <TabsTrigger value="operations">{d.tabs.operations}</TabsTrigger>
-                    <TabsTrigger value="output">{d.tabs.output}</TabsTrigger>
-                    <TabsTrigger value="time">{d.tabs.time}</TabsTrigger>
-                    <TabsTrigger value="cost">{d.tabs.cost}</TabsTrigger>
-                    <TabsTrigger value="serials">{d.tabs.serials}</TabsTrigger>
-                    <TabsTrigger value="orders">{d.tabs.orders}</TabsTrigger>
-                    <TabsTrigger value="history">{d.tabs.history}</TabsTrigger>
-                  </TabsList>
-                </div>
-                <TabsContent value="materials">
-                  <MaterialsTab mo={mo} onOpenMo={onOpen} />
-                </TabsContent>
-                <TabsContent value="operations">
-                  <OperationsTab mo={mo} />
-                </TabsContent>
-                <TabsContent value="output">
+    <DocumentSheet
+      doc={mo}
+      query={query}
+      loadTexts={{ loading: d.loading, loadError: d.loadError, retry: moWebMessages.retry }}
+      title={mo ? mo.number : moWebMessages.title}
+      badges={
+        mo ? (
+          <>
+            <MoStatusBadge status={mo.status} />
+            <PriorityBadge priority={mo.priority} />
+            {mo.readyToComplete ? <ReadyToCompleteBadge /> : null}
+          </>
+        ) : null
+      }
+      description={
+        mo ? `${mo.sku} · ${mo.itemName} × ${formatQty(mo.qty)} ${mo.unitShortName ?? ''}`.trim() : d.loading
+      }
+      onClose={onClose}
+      dialogs={mo && pending ? <PendingDialog mo={mo} pending={pending} onDone={done} onDeleted={onClose} /> : null}
+    >
+      {(mo) => (
+        <>
+          {mo.specChanged ? (
+            <div
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+            >
+              <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="font-medium">{moMessages.specChanged}</span>
+                <span className="block text-xs">{d.specChangedHint}</span>
+              </span>
+            </div>
+          ) : null}
+          <Actions mo={mo} canChange={canChange} onEdit={() => onEdit(mo.id)} onDialog={setPending} />
+          <MaterialsAvailability short={mo.materialsShort} />
+          <Facts mo={mo} onOpen={onOpen} />
+          <MoLinks moId={mo.id} revision={`${mo.version}:${mo.status}`} />
+          <DocumentTabs
+            tabs={[
+              { value: 'materials', label: d.tabs.materials, content: <MaterialsTab mo={mo} onOpenMo={onOpen} /> },
+              { value: 'operations', label: d.tabs.operations, content: <OperationsTab mo={mo} /> },
+              {
+                value: 'output',
+                label: d.tabs.output,
+                content: (
                   <PostingsTab
                     mo={mo}
                     canChange={canChange}
                     onCancel={(posting) => setPending({ kind: 'posting', posting })}
                   />
-                </TabsContent>
-                <TabsContent value="time">
+                ),
+              },
+              {
+                value: 'time',
+                label: d.tabs.time,
+                content: (
                   <TimeTab mo={mo} canChange={canChange} onCorrect={(entry) => setPending({ kind: 'time', entry })} />
-                </TabsContent>
-                <TabsContent value="cost">
-                  <CostTab mo={mo} />
-                </TabsContent>
-                <TabsContent value="serials">
-                  <SerialsTab mo={mo} />
-                </TabsContent>
-                <TabsContent value="orders">
-                  <OrdersTab mo={mo} onOpenMo={onOpen} />
-                </TabsContent>
-                <TabsContent value="history">
-                  <HistoryTab mo={mo} />
-                </TabsContent>
-              </Tabs>
-            </>
-          )}
-        </div>
-      </SheetContent>
-      {mo && pending ? <PendingDialog mo={mo} pending={pending} onDone={done} onDeleted={onClose} /> : null}
-    </Sheet>
+                ),
+              },
+              { value: 'cost', label: d.tabs.cost, content: <CostTab mo={mo} /> },
+              { value: 'serials', label: d.tabs.serials, content: <SerialsTab mo={mo} /> },
+              { value: 'orders', label: d.tabs.orders, content: <OrdersTab mo={mo} onOpenMo={onOpen} /> },
+              { value: 'history', label: d.tabs.history, content: <HistoryTab mo={mo} /> },
+            ]}
+          />
+        </>
+      )}
+    </DocumentSheet>
   );
 }
 
@@ -321,12 +293,7 @@ function Actions({
       void queryClient.invalidateQueries({ predicate: isMoQuery });
       toast({ title: moWebMessages.actions.done.start, description: mo.number });
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: moWebMessages.actions.failed,
-        description: serverMessageOf(error) ?? undefined,
-      }),
+    onError: failureToast(moWebMessages.actions.failed),
   });
 
   function run(action: MoAction) {

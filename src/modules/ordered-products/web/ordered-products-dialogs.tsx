@@ -1,10 +1,11 @@
 // The three actions of 'Замовлені товари' (production.md §10): 'Зарезервувати вільне' (a confirmation), 'Створити МВ'
 // (qty per item, recipe, 'Кратно партії', 'Запустити одразу') and 'Замовити' (qty per item → supplier-order drafts).
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import type { OrderedProductRow } from '@/modules/ordered-products/ordered-products.contract.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { FormFailure } from '@/web/components/document-parts.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import {
   AlertDialog,
@@ -31,6 +32,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
+import { cn } from '@/web/lib/utils.ts';
 import {
   activeRecipesQueryKey,
   isOrderedProductsQuery,
@@ -55,14 +57,112 @@ const qtyInput = (value: string) => {
 };
 
 function Failure({ text }: { text: string | null }) {
-  return text ? (
-    <div
-      role="alert"
-      className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:border-red-400/40 dark:text-red-300"
-    >
-      {text}
-    </div>
-  ) : null;
+  return text ? <FormFailure>{text}</FormFailure> : null;
+}
+
+/**
+ * The quantity typed for each chosen row (starting from `initial`), its error, and `check`: the quantities to send
+ * by item, or null after naming the wrong ones under their inputs.
+ */
+function useRowQuantities(rows: OrderedProductRow[], initial: (row: OrderedProductRow) => string) {
+  const [qty, setQty] = useState<Record<number, string>>(() =>
+    Object.fromEntries(rows.map((r) => [r.itemId, qtyInput(initial(r))])),
+  );
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  function check(): Map<number, string> | null {
+    const found: Record<number, string> = {};
+    const values = new Map<number, string>();
+    for (const row of rows) {
+      const value = qtyOf(qty[row.itemId] ?? '');
+      if (value === null) found[row.itemId] = m.mo.qtyError;
+      else values.set(row.itemId, value);
+    }
+    setErrors(found);
+    return Object.keys(found).length ? null : values;
+  }
+  return { qty, setQty, errors, check };
+}
+
+/** The quantity input of one row, its error under it. */
+function RowQtyInput({
+  id,
+  label,
+  quantities,
+  row,
+}: {
+  id: string;
+  label: string;
+  quantities: ReturnType<typeof useRowQuantities>;
+  row: OrderedProductRow;
+}) {
+  const inputId = `${id}-qty-${row.itemId}`;
+  const error = quantities.errors[row.itemId];
+  return (
+    <>
+      <Input
+        id={inputId}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        value={quantities.qty[row.itemId] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${inputId}-message`}
+        onChange={(event) => quantities.setQty((c) => ({ ...c, [row.itemId]: event.target.value }))}
+      />
+      <FieldMessage id={`${inputId}-message`} error={error} />
+    </>
+  );
+}
+
+/** The form dialog of an action on the chosen rows: its fields, the failure, 'Скасувати' and the action. */
+function RowsActionDialog({
+  texts,
+  className,
+  pending,
+  failure,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  texts: { title: string; description: string; cancel: string; submit: string };
+  /** The dialog's width. */
+  className: string;
+  pending: boolean;
+  failure: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className={cn('max-h-[90vh] gap-5 overflow-y-auto p-4 sm:p-6', className)}>
+        <DialogHeader>
+          <DialogTitle>{texts.title}</DialogTitle>
+          <DialogDescription>{texts.description}</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-5"
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          {children}
+          <Failure text={failure} />
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
+              {texts.cancel}
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+              {texts.submit}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }
 
 /** 'Зарезервувати вільне' for one or more items: one request per item, earliest due first on the server. */
@@ -186,15 +286,12 @@ export function CreateMoDialog({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [qty, setQty] = useState<Record<number, string>>(() =>
-    Object.fromEntries(rows.map((r) => [r.itemId, qtyInput(r.toProduce)])),
-  );
+  const quantities = useRowQuantities(rows, (r) => r.toProduce);
   const [recipe, setRecipe] = useState<Record<number, string>>(() =>
     Object.fromEntries(rows.map((r) => [r.itemId, DEFAULT_RECIPE])),
   );
   const [roundToBatch, setRoundToBatch] = useState(false);
   const [release, setRelease] = useState(false);
-  const [errors, setErrors] = useState<Record<number, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   const mutation = useMutation({
@@ -207,103 +304,77 @@ export function CreateMoDialog({
     onError: (error) => setFailure(serverMessageOf(error) ?? m.mo.failed),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     setFailure(null);
-    const found: Record<number, string> = {};
+    const values = quantities.check();
+    if (!values) return;
     const items = rows.map((row) => {
-      const value = qtyOf(qty[row.itemId] ?? '');
-      if (value === null) found[row.itemId] = m.mo.qtyError;
       const chosen = recipe[row.itemId];
       return {
         itemId: row.itemId,
-        qty: value ?? undefined,
+        qty: values.get(row.itemId),
         recipeId: chosen && chosen !== DEFAULT_RECIPE ? Number(chosen) : null,
         release,
         roundToBatch,
       };
     });
-    setErrors(found);
-    if (Object.keys(found).length) return;
     mutation.mutate({ items, approvedOnly });
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose(false)}>
-      <DialogContent className="max-h-[90vh] gap-5 overflow-y-auto p-4 sm:max-w-2xl sm:p-6">
-        <DialogHeader>
-          <DialogTitle>{m.mo.title}</DialogTitle>
-          <DialogDescription>{m.mo.description}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-5" noValidate onSubmit={submit}>
-          <ul className="grid gap-4">
-            {rows.map((row) => (
-              <li key={row.itemId} className="grid gap-2 rounded-lg border p-3">
-                <p className="text-sm">
-                  <span className="font-mono text-xs">{row.sku}</span>{' '}
-                  <span className="font-medium">{row.itemName}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {m.columns.uncovered}: {formatQty(row.uncovered)} · {m.columns.free}: {formatQty(row.free)} ·{' '}
-                    {m.columns.inProduction}: {formatQty(row.inProduction)}
-                  </span>
-                </p>
-                <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={`${id}-qty-${row.itemId}`}>{m.mo.qty}</Label>
-                    <Input
-                      id={`${id}-qty-${row.itemId}`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      aria-label={m.mo.qtyFor(row.sku)}
-                      value={qty[row.itemId] ?? ''}
-                      aria-invalid={errors[row.itemId] ? true : undefined}
-                      aria-describedby={`${id}-qty-${row.itemId}-message`}
-                      onChange={(event) => setQty((c) => ({ ...c, [row.itemId]: event.target.value }))}
-                    />
-                    <FieldMessage id={`${id}-qty-${row.itemId}-message`} error={errors[row.itemId]} />
-                  </div>
-                  <div className="grid content-start gap-1.5">
-                    <span className="text-sm font-medium">{m.mo.recipe}</span>
-                    <RecipeSelect
-                      itemId={row.itemId}
-                      sku={row.sku}
-                      value={recipe[row.itemId] ?? DEFAULT_RECIPE}
-                      onChange={(value) => setRecipe((c) => ({ ...c, [row.itemId]: value }))}
-                    />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="grid gap-3">
-            <div className="flex items-start justify-between gap-4">
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-batch`}>{m.mo.roundToBatch}</Label>
-                <p className="text-xs text-muted-foreground">{m.mo.roundToBatchHint}</p>
+    <RowsActionDialog
+      texts={m.mo}
+      className="sm:max-w-2xl"
+      pending={mutation.isPending}
+      failure={failure}
+      onSubmit={submit}
+      onClose={() => onClose(false)}
+    >
+      <ul className="grid gap-4">
+        {rows.map((row) => (
+          <li key={row.itemId} className="grid gap-2 rounded-lg border p-3">
+            <p className="text-sm">
+              <span className="font-mono text-xs">{row.sku}</span> <span className="font-medium">{row.itemName}</span>
+              <span className="block text-xs text-muted-foreground">
+                {m.columns.uncovered}: {formatQty(row.uncovered)} · {m.columns.free}: {formatQty(row.free)} ·{' '}
+                {m.columns.inProduction}: {formatQty(row.inProduction)}
+              </span>
+            </p>
+            <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-qty-${row.itemId}`}>{m.mo.qty}</Label>
+                <RowQtyInput id={id} label={m.mo.qtyFor(row.sku)} quantities={quantities} row={row} />
               </div>
-              <Switch id={`${id}-batch`} checked={roundToBatch} onCheckedChange={setRoundToBatch} />
-            </div>
-            <div className="flex items-start justify-between gap-4">
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-release`}>{m.mo.release}</Label>
-                <p className="text-xs text-muted-foreground">{m.mo.releaseHint}</p>
+              <div className="grid content-start gap-1.5">
+                <span className="text-sm font-medium">{m.mo.recipe}</span>
+                <RecipeSelect
+                  itemId={row.itemId}
+                  sku={row.sku}
+                  value={recipe[row.itemId] ?? DEFAULT_RECIPE}
+                  onChange={(value) => setRecipe((c) => ({ ...c, [row.itemId]: value }))}
+                />
               </div>
-              <Switch id={`${id}-release`} checked={release} onCheckedChange={setRelease} />
             </div>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-3">
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-batch`}>{m.mo.roundToBatch}</Label>
+            <p className="text-xs text-muted-foreground">{m.mo.roundToBatchHint}</p>
           </div>
-          <Failure text={failure} />
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={mutation.isPending} onClick={() => onClose(false)}>
-              {m.mo.cancel}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              {m.mo.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Switch id={`${id}-batch`} checked={roundToBatch} onCheckedChange={setRoundToBatch} />
+        </div>
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-release`}>{m.mo.release}</Label>
+            <p className="text-xs text-muted-foreground">{m.mo.releaseHint}</p>
+          </div>
+          <Switch id={`${id}-release`} checked={release} onCheckedChange={setRelease} />
+        </div>
+      </div>
+    </RowsActionDialog>
   );
 }
 
@@ -319,10 +390,7 @@ export function BuyDialog({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [qty, setQty] = useState<Record<number, string>>(() =>
-    Object.fromEntries(rows.map((r) => [r.itemId, qtyInput(r.toBuy)])),
-  );
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const quantities = useRowQuantities(rows, (r) => r.toBuy);
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: orderedProductsApi.createSupplierOrders,
@@ -334,66 +402,37 @@ export function BuyDialog({
     onError: (error) => setFailure(serverMessageOf(error) ?? m.buy.failed),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     setFailure(null);
-    const found: Record<number, string> = {};
-    const items = rows.map((row) => {
-      const value = qtyOf(qty[row.itemId] ?? '');
-      if (value === null) found[row.itemId] = m.mo.qtyError;
-      return { itemId: row.itemId, qty: value ?? undefined };
-    });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    mutation.mutate({ items, approvedOnly });
+    const values = quantities.check();
+    if (!values) return;
+    mutation.mutate({ items: rows.map((row) => ({ itemId: row.itemId, qty: values.get(row.itemId) })), approvedOnly });
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose(false)}>
-      <DialogContent className="max-h-[90vh] gap-5 overflow-y-auto p-4 sm:max-w-lg sm:p-6">
-        <DialogHeader>
-          <DialogTitle>{m.buy.title}</DialogTitle>
-          <DialogDescription>{m.buy.description}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-5" noValidate onSubmit={submit}>
-          <ul className="grid gap-3">
-            {rows.map((row) => (
-              <li key={row.itemId} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_9rem] sm:items-start">
-                <p className="text-sm">
-                  <span className="font-mono text-xs">{row.sku}</span>{' '}
-                  <span className="font-medium">{row.itemName}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {m.columns.uncovered}: {formatQty(row.uncovered)} · {m.columns.free}: {formatQty(row.free)}
-                  </span>
-                </p>
-                <div className="grid gap-1">
-                  <Input
-                    id={`${id}-qty-${row.itemId}`}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    aria-label={m.buy.qtyFor(row.sku)}
-                    value={qty[row.itemId] ?? ''}
-                    aria-invalid={errors[row.itemId] ? true : undefined}
-                    aria-describedby={`${id}-qty-${row.itemId}-message`}
-                    onChange={(event) => setQty((c) => ({ ...c, [row.itemId]: event.target.value }))}
-                  />
-                  <FieldMessage id={`${id}-qty-${row.itemId}-message`} error={errors[row.itemId]} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Failure text={failure} />
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={mutation.isPending} onClick={() => onClose(false)}>
-              {m.buy.cancel}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              {m.buy.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <RowsActionDialog
+      texts={m.buy}
+      className="sm:max-w-lg"
+      pending={mutation.isPending}
+      failure={failure}
+      onSubmit={submit}
+      onClose={() => onClose(false)}
+    >
+      <ul className="grid gap-3">
+        {rows.map((row) => (
+          <li key={row.itemId} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_9rem] sm:items-start">
+            <p className="text-sm">
+              <span className="font-mono text-xs">{row.sku}</span> <span className="font-medium">{row.itemName}</span>
+              <span className="block text-xs text-muted-foreground">
+                {m.columns.uncovered}: {formatQty(row.uncovered)} · {m.columns.free}: {formatQty(row.free)}
+              </span>
+            </p>
+            <div className="grid gap-1">
+              <RowQtyInput id={id} label={m.buy.qtyFor(row.sku)} quantities={quantities} row={row} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </RowsActionDialog>
   );
 }

@@ -12,7 +12,6 @@ import {
   CopyIcon,
   FactoryIcon,
   FileTextIcon,
-  Loader2Icon,
   LockIcon,
   MailIcon,
   PackageCheckIcon,
@@ -25,12 +24,9 @@ import {
   Undo2Icon,
 } from 'lucide-react';
 import { orderActionLabels, type Order, type OrderAction } from '@/modules/orders/orders.contract.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { DocumentActionBar, type DocumentAction } from '@/web/components/document-actions.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
-import { toast } from '@/web/lib/use-toast.ts';
+import { DocumentSheet, DocumentTabs } from '@/web/components/document-drawer.tsx';
+import { failureToast, toast } from '@/web/lib/use-toast.ts';
 import { ActionDialog, type DialogAction } from './order-action-dialog.tsx';
 import { History, Lines, Payments, Production, Shipments } from './order-drawer-tabs.tsx';
 import { formatDateUk, formatMoney, formatQty } from './order-format.ts';
@@ -87,77 +83,55 @@ export function OrderDrawer({
   const labels = useStatusLabels();
   const [pending, setPending] = useState<DialogAction | null>(null);
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-4xl">
-        <SheetHeader className="pr-10">
-          <SheetTitle className="flex flex-wrap items-center gap-2">
-            {order ? order.orderNumber : ordersWebMessages.title}
-            {order ? <OrderStatusBadge status={order.status} labels={labels} /> : null}
-            {order ? <PaymentBadge status={order.paymentStatus} /> : null}
-          </SheetTitle>
-          <SheetDescription>{order ? order.clientName : d.loading}</SheetDescription>
-        </SheetHeader>
-        <div className="grid min-w-0 gap-6 px-4 pb-6">
-          {query.isError && !order ? (
-            <StateMessage>
-              <ListLoadError
-                error={query.error}
-                message={d.loadError}
-                retryText={ordersWebMessages.retry}
-                onRetry={query.refetch}
-              />
-            </StateMessage>
-          ) : !order ? (
-            <StateMessage>
-              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              <span role="status">{d.loading}</span>
-            </StateMessage>
-          ) : (
-            <>
-              <Actions
-                order={order}
-                canChange={canChange}
-                onEdit={() => onEdit(order)}
-                onDialog={setPending}
-                onOpen={onOpen}
-              />
-              <Facts order={order} />
-              <LinkedDocuments
-                queryKey={orderTabQueryKey(order.id, 'related')}
-                revision={`${order.version}:${order.status}:${order.paymentStatus}`}
-              />
-              <Tabs defaultValue="lines" className="min-w-0">
-                <TabsList className="w-full justify-start">
-                  <TabsTrigger value="lines">{d.tabs.lines}</TabsTrigger>
-                  <TabsTrigger value="payments">{d.tabs.payments}</TabsTrigger>
-                  <TabsTrigger value="shipments">{d.tabs.shipments}</TabsTrigger>
-                  <TabsTrigger value="production">{d.tabs.production}</TabsTrigger>
-                  <TabsTrigger value="history">{d.tabs.history}</TabsTrigger>
-                </TabsList>
-                <TabsContent value="lines">
-                  <Lines order={order} />
-                </TabsContent>
-                <TabsContent value="payments">
-                  <Payments order={order} />
-                </TabsContent>
-                <TabsContent value="shipments">
-                  <Shipments orderId={order.id} />
-                </TabsContent>
-                <TabsContent value="production">
-                  <Production order={order} />
-                </TabsContent>
-                <TabsContent value="history">
-                  <History orderId={order.id} labels={labels} />
-                </TabsContent>
-              </Tabs>
-            </>
-          )}
-        </div>
-      </SheetContent>
-      {order && pending ? (
-        <ActionDialog order={order} action={pending} onDone={() => setPending(null)} onDeleted={onClose} />
-      ) : null}
-    </Sheet>
+    <DocumentSheet
+      doc={order}
+      query={query}
+      loadTexts={{ loading: d.loading, loadError: d.loadError, retry: ordersWebMessages.retry }}
+      title={order ? order.orderNumber : ordersWebMessages.title}
+      badges={
+        order ? (
+          <>
+            <OrderStatusBadge status={order.status} labels={labels} />
+            <PaymentBadge status={order.paymentStatus} />
+          </>
+        ) : null
+      }
+      description={order ? order.clientName : d.loading}
+      bodyClassName="gap-6"
+      onClose={onClose}
+      dialogs={
+        order && pending ? (
+          <ActionDialog order={order} action={pending} onDone={() => setPending(null)} onDeleted={onClose} />
+        ) : null
+      }
+    >
+      {(order) => (
+        <>
+          <Actions
+            order={order}
+            canChange={canChange}
+            onEdit={() => onEdit(order)}
+            onDialog={setPending}
+            onOpen={onOpen}
+          />
+          <Facts order={order} />
+          <LinkedDocuments
+            queryKey={orderTabQueryKey(order.id, 'related')}
+            revision={`${order.version}:${order.status}:${order.paymentStatus}`}
+          />
+          <DocumentTabs
+            scroll={false}
+            tabs={[
+              { value: 'lines', label: d.tabs.lines, content: <Lines order={order} /> },
+              { value: 'payments', label: d.tabs.payments, content: <Payments order={order} /> },
+              { value: 'shipments', label: d.tabs.shipments, content: <Shipments orderId={order.id} /> },
+              { value: 'production', label: d.tabs.production, content: <Production order={order} /> },
+              { value: 'history', label: d.tabs.history, content: <History orderId={order.id} labels={labels} /> },
+            ]}
+          />
+        </>
+      )}
+    </DocumentSheet>
   );
 }
 
@@ -192,12 +166,7 @@ function Actions({
         description: ordersWebMessages.actions.reserved(formatQty(String(sum(order))), formatQty(String(sum(answer)))),
       });
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: ordersWebMessages.actions.failed,
-        description: serverMessageOf(error) ?? undefined,
-      }),
+    onError: failureToast(ordersWebMessages.actions.failed),
   });
 
   function run(action: OrderAction) {

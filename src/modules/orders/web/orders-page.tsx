@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { AlertTriangleIcon, BanknoteIcon, CheckIcon, ClipboardListIcon, PlusIcon, TruckIcon } from 'lucide-react';
+import { AlertTriangleIcon, BanknoteIcon, CheckIcon, ClipboardListIcon, TruckIcon } from 'lucide-react';
 import {
   activeOrderStatuses,
   orderStatuses,
@@ -21,21 +21,18 @@ import {
 } from '@/modules/orders/orders.contract.ts';
 import {
   ChoiceFilter,
-  ListHeader,
   ListToolbar,
   PagedListCard,
   PeriodFilter,
   StatusFilter,
   statusOptions,
   usePagedList,
-  SettingsButton,
 } from '@/web/components/list-page.tsx';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
-import { useOpenParam } from '@/web/components/record-list.tsx';
+import { RecordListHeader, useOpenParam } from '@/web/components/record-list.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { formatDateUk, formatMoney } from './order-format.ts';
@@ -101,20 +98,13 @@ export function OrdersPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <>
-              <SettingsButton label={messages.settings} onClick={() => setSettingsOpen(true)} />
-              <Button onClick={() => setForm({ kind: 'create' })}>
-                <PlusIcon aria-hidden="true" />
-                {messages.newOrder}
-              </Button>
-            </>
-          ) : null
-        }
+        createLabel={messages.newOrder}
+        canCreate={canAccess}
+        onCreate={() => setForm({ kind: 'create' })}
+        settings={{ label: messages.settings, onOpen: () => setSettingsOpen(true) }}
       />
 
       <StatCards

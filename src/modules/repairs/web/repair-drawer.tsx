@@ -20,11 +20,9 @@ import {
   type Repair,
   type RepairStatus,
 } from '@/modules/repairs/repairs.contract.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { DocumentActionBar, ReasonDialog, type DocumentAction } from '@/web/components/document-actions.tsx';
 import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/web/components/ui/sheet.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs.tsx';
+import { DocumentSheet, DocumentTabs } from '@/web/components/document-drawer.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -127,112 +125,99 @@ export function RepairDrawer({
   });
 
   return (
-    <Sheet open onOpenChange={(open) => !open && !run.isPending && onClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-3xl">
-        <SheetHeader className="pr-10">
-          <SheetTitle className="flex flex-wrap items-center gap-2">
-            {repair ? d.title(repair.number) : repairsWebMessages.title}
-            {repair ? <RepairStatusBadge status={repair.status} /> : null}
-            {repair ? <WarrantyBadge warranty={repair.isWarranty} /> : null}
-          </SheetTitle>
-          <SheetDescription>
-            {repair ? [repair.itemName, repair.serial, repair.clientName].filter(Boolean).join(' · ') : d.loading}
-          </SheetDescription>
-        </SheetHeader>
-        <div className="grid min-w-0 gap-5 px-4 pb-6">
-          {query.isError && !repair ? (
-            <StateMessage>
-              <ListLoadError
-                error={query.error}
-                message={d.loadError}
-                retryText={repairsWebMessages.retry}
-                onRetry={query.refetch}
-              />
-            </StateMessage>
-          ) : !repair ? (
-            <StateMessage>
-              <span role="status">{d.loading}</span>
-            </StateMessage>
-          ) : (
-            <>
-              <RepairActions
-                repair={repair}
-                canChange={canChange}
-                busy={run.isPending}
-                onStep={(step) => {
-                  setFailure(null);
-                  setPending(step);
-                }}
-              />
-              {failure ? <FormFailure>{failure}</FormFailure> : null}
-              <Tabs defaultValue="description" className="min-w-0">
-                <div className="min-w-0 overflow-x-auto">
-                  <TabsList className="w-max justify-start">
-                    <TabsTrigger value="description">{d.tabs.description}</TabsTrigger>
-                    <TabsTrigger value="parts">{d.tabs.parts}</TabsTrigger>
-                    <TabsTrigger value="time">{d.tabs.time}</TabsTrigger>
-                    <TabsTrigger value="cost">{d.tabs.cost}</TabsTrigger>
-                    <TabsTrigger value="history">{d.tabs.history}</TabsTrigger>
-                    <TabsTrigger value="files">{d.tabs.files}</TabsTrigger>
-                  </TabsList>
-                </div>
-                <TabsContent value="description">
+    <DocumentSheet
+      doc={repair}
+      query={query}
+      loadTexts={{ loading: d.loading, loadError: d.loadError, retry: repairsWebMessages.retry }}
+      title={repair ? d.title(repair.number) : repairsWebMessages.title}
+      badges={
+        repair ? (
+          <>
+            <RepairStatusBadge status={repair.status} />
+            <WarrantyBadge warranty={repair.isWarranty} />
+          </>
+        ) : null
+      }
+      description={repair ? [repair.itemName, repair.serial, repair.clientName].filter(Boolean).join(' · ') : d.loading}
+      className="sm:max-w-3xl"
+      busy={run.isPending}
+      onClose={onClose}
+      dialogs={
+        <>
+          {repair && pending?.kind === 'status' ? (
+            <StatusDialog
+              title={d.statusTitle(repairStatusLabels[pending.to])}
+              pending={run.isPending}
+              onConfirm={(comment) => run.mutate({ pending, comment })}
+              onClose={() => setPending(null)}
+            />
+          ) : null}
+          {repair && (pending?.kind === 'reject' || pending?.kind === 'returnUnpaid') ? (
+            <ReasonDialog
+              title={pending.kind === 'reject' ? d.rejectTitle(repair.number) : d.returnUnpaidTitle(repair.number)}
+              description={pending.kind === 'reject' ? d.rejectDescription : d.returnUnpaidDescription}
+              confirmLabel={pending.kind === 'reject' ? d.reject : d.returnUnpaid}
+              cancelLabel={d.back}
+              destructive={pending.kind === 'reject'}
+              pending={run.isPending}
+              onConfirm={(comment) => run.mutate({ pending, comment })}
+              onClose={() => setPending(null)}
+            />
+          ) : null}
+          {repair && (pending?.kind === 'delete' || pending?.kind === 'invoice' || pending?.kind === 'approve') ? (
+            <ConfirmDialog
+              title={confirmTitles[pending.kind](repair.number)}
+              description={confirmDescriptions[pending.kind]}
+              confirmLabel={confirmLabels[pending.kind]}
+              cancelLabel={d.back}
+              destructive={pending.kind === 'delete'}
+              pending={run.isPending}
+              onConfirm={() => run.mutate({ pending, comment: '' })}
+              onClose={() => setPending(null)}
+            />
+          ) : null}
+        </>
+      }
+    >
+      {(repair) => (
+        <>
+          <RepairActions
+            repair={repair}
+            canChange={canChange}
+            busy={run.isPending}
+            onStep={(step) => {
+              setFailure(null);
+              setPending(step);
+            }}
+          />
+          {failure ? <FormFailure>{failure}</FormFailure> : null}
+          <DocumentTabs
+            tabs={[
+              {
+                value: 'description',
+                label: d.tabs.description,
+                content: (
                   <DescriptionTab repair={repair} canChange={canChange} onChanged={refresh} onFailure={setFailure} />
-                </TabsContent>
-                <TabsContent value="parts">
-                  <PartsTab repair={repair} canChange={canChange} onChanged={() => refresh()} />
-                </TabsContent>
-                <TabsContent value="time">
-                  <TimeTab repair={repair} canChange={canChange} onChanged={() => refresh()} />
-                </TabsContent>
-                <TabsContent value="cost">
-                  <CostTab repair={repair} />
-                </TabsContent>
-                <TabsContent value="history">
-                  <HistoryTab repairId={repair.id} />
-                </TabsContent>
-                <TabsContent value="files">
-                  <FilesTab repairId={repair.id} canChange={canChange} />
-                </TabsContent>
-              </Tabs>
-            </>
-          )}
-        </div>
-      </SheetContent>
-
-      {repair && pending?.kind === 'status' ? (
-        <StatusDialog
-          title={d.statusTitle(repairStatusLabels[pending.to])}
-          pending={run.isPending}
-          onConfirm={(comment) => run.mutate({ pending, comment })}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
-      {repair && (pending?.kind === 'reject' || pending?.kind === 'returnUnpaid') ? (
-        <ReasonDialog
-          title={pending.kind === 'reject' ? d.rejectTitle(repair.number) : d.returnUnpaidTitle(repair.number)}
-          description={pending.kind === 'reject' ? d.rejectDescription : d.returnUnpaidDescription}
-          confirmLabel={pending.kind === 'reject' ? d.reject : d.returnUnpaid}
-          cancelLabel={d.back}
-          destructive={pending.kind === 'reject'}
-          pending={run.isPending}
-          onConfirm={(comment) => run.mutate({ pending, comment })}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
-      {repair && (pending?.kind === 'delete' || pending?.kind === 'invoice' || pending?.kind === 'approve') ? (
-        <ConfirmDialog
-          title={confirmTitles[pending.kind](repair.number)}
-          description={confirmDescriptions[pending.kind]}
-          confirmLabel={confirmLabels[pending.kind]}
-          cancelLabel={d.back}
-          destructive={pending.kind === 'delete'}
-          pending={run.isPending}
-          onConfirm={() => run.mutate({ pending, comment: '' })}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
-    </Sheet>
+                ),
+              },
+              {
+                value: 'parts',
+                label: d.tabs.parts,
+                content: <PartsTab repair={repair} canChange={canChange} onChanged={() => refresh()} />,
+              },
+              {
+                value: 'time',
+                label: d.tabs.time,
+                content: <TimeTab repair={repair} canChange={canChange} onChanged={() => refresh()} />,
+              },
+              { value: 'cost', label: d.tabs.cost, content: <CostTab repair={repair} /> },
+              { value: 'history', label: d.tabs.history, content: <HistoryTab repairId={repair.id} /> },
+              { value: 'files', label: d.tabs.files, content: <FilesTab repairId={repair.id} canChange={canChange} /> },
+            ]}
+          />
+        </>
+      )}
+    </DocumentSheet>
   );
 }
 

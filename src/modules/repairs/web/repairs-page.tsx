@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ClockAlertIcon, PackageCheckIcon, PlusIcon, ShieldCheckIcon, WrenchIcon } from 'lucide-react';
+import { ClockAlertIcon, PackageCheckIcon, ShieldCheckIcon, WrenchIcon } from 'lucide-react';
 import { repairStatuses, repairStatusLabels, type RepairSummary } from '@/modules/repairs/repairs.contract.ts';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
@@ -12,14 +12,11 @@ import { documentNumberColumn, type DataColumn } from '@/web/components/data-tab
 import {
   ChoiceFilter,
   DocumentFilterBar,
-  ListHeader,
   PagedListCard,
-  SettingsButton,
   statusOptions,
   usePagedList,
 } from '@/web/components/list-page.tsx';
-import { useOpenParam } from '@/web/components/record-list.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
+import { RecordListHeader, useOpenParam } from '@/web/components/record-list.tsx';
 import { formatDateUk } from '@/web/lib/document-format.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { RepairIntakeDialog } from './repair-intake-dialog.tsx';
@@ -76,20 +73,13 @@ export function RepairsPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <>
-              <SettingsButton label={messages.settings.button} onClick={() => setSettingsOpen(true)} />
-              <Button onClick={() => setCreating(true)}>
-                <PlusIcon aria-hidden="true" />
-                {messages.newRepair}
-              </Button>
-            </>
-          ) : null
-        }
+        createLabel={messages.newRepair}
+        canCreate={canAccess}
+        onCreate={() => setCreating(true)}
+        settings={{ label: messages.settings.button, onOpen: () => setSettingsOpen(true) }}
       />
 
       <section aria-label={s.label}>

@@ -2,8 +2,8 @@
 // and the lines (transfer-lines.tsx) — each with the source warehouse's available quantity and a warning when more is
 // asked for. 'Зберегти' creates the draft (POST) or sends what changed with the version read (PATCH); posting,
 // deleting and printing are in the document's drawer.
-import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   transferMessages,
@@ -12,25 +12,19 @@ import {
 } from '@/modules/warehouse-transfers/warehouse-transfers.contract.ts';
 import { lookupBase } from '@/resources/_engine/web/resource-api.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { useReportGuard } from '@/web/components/document-dialog.tsx';
 import {
-  DocumentDialog,
-  DocumentFailure,
-  SaveDraftButton,
-  useDocumentDialog,
-  useReportGuard,
-  type DialogGuard,
-} from '@/web/components/document-dialog.tsx';
+  documentDateBox,
+  DraftDialog,
+  DraftEditorFrame,
+  notesBox,
+  useDraftSave,
+  type DraftEditorProps,
+} from '@/web/components/document-editor.tsx';
 import { formFields } from '@/web/components/document-fields.tsx';
-import { applyFieldErrors, changedFields, failureOf } from '@/web/components/document-form.ts';
+import { changedFields } from '@/web/components/document-form.ts';
 import { useLookupLabel } from '@/web/components/document-view.tsx';
-import { RECORD_FOOTER_CLASS, type RecordFailure } from '@/web/components/record-dialog.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
-import { DialogFooter } from '@/web/components/ui/dialog.tsx';
-import { DateField } from '@/web/components/date-field.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
-import { Textarea } from '@/web/components/ui/textarea.tsx';
-import { toast } from '@/web/lib/use-toast.ts';
-import { cn } from '@/web/lib/utils.ts';
 import {
   bodyOf,
   toForm,
@@ -64,39 +58,23 @@ export function TransferDialog({
   onSaved: (transfer: Transfer) => void;
   onClose: () => void;
 }) {
-  const dialog = useDocumentDialog({
-    id: transferId,
-    queryKey: transferQueryKey(transferId ?? 0),
-    get: transfersApi.get,
-    reloadFailed: toasts.reloadFailed,
-  });
-  const transfer = dialog.doc;
-
   return (
-    <DocumentDialog
-      state={dialog}
+    <DraftDialog
+      id={transferId}
+      queryKey={transferQueryKey(transferId ?? 0)}
+      get={transfersApi.get}
       texts={{
         loading: m.loading,
         loadError: m.loadError,
         retry: transfersWebMessages.retry,
+        reloadFailed: toasts.reloadFailed,
       }}
-      title={transfer ? m.title(transfer.number) : m.createTitle}
-      description={transfer ? m.draftDescription : m.createDescription}
-      className="sm:max-w-3xl"
+      title={(transfer) => (transfer ? m.title(transfer.number) : m.createTitle)}
+      description={(transfer) => (transfer ? m.draftDescription : m.createDescription)}
       onClose={onClose}
     >
-      {(requestClose) => (
-        <TransferEditor
-          key={dialog.editorKey}
-          transfer={transfer}
-          prefill={prefill}
-          onSaved={onSaved}
-          onGuardChange={dialog.setGuard}
-          onReload={dialog.reload}
-          onClose={requestClose}
-        />
-      )}
-    </DocumentDialog>
+      {({ doc, ...editor }) => <TransferEditor {...editor} transfer={doc} prefill={prefill} onSaved={onSaved} />}
+    </DraftDialog>
   );
 }
 
@@ -107,23 +85,17 @@ function TransferEditor({
   onGuardChange,
   onReload,
   onClose,
-}: {
+}: Omit<DraftEditorProps<Transfer>, 'doc'> & {
   transfer: Transfer | undefined;
   prefill?: TransferPrefill;
   onSaved: (transfer: Transfer) => void;
-  onGuardChange: (guard: DialogGuard) => void;
-  onReload: (() => void) | undefined;
-  onClose: () => void;
 }) {
   const formId = useId();
-  const queryClient = useQueryClient();
   const form = useForm<TransferFormValues, unknown, TransferCreateBody>({
     resolver: transferResolver,
     defaultValues: toForm(transfer, prefill),
   });
   const { errors, isDirty } = form.formState;
-  const [failure, setFailure] = useState<RecordFailure | null>(null);
-
   const [fromWarehouseId, fromLabel, toLabel, lines] = useWatch({
     control: form.control,
     name: ['fromWarehouseId', 'fromWarehouseLabel', 'toWarehouseLabel', 'lines'],
@@ -137,33 +109,29 @@ function TransferEditor({
   });
   const stockOf = new Map((availabilityQuery.data ?? []).map((row) => [row.itemId, row]));
 
-  async function persist(values: TransferCreateBody): Promise<Transfer> {
-    if (!transfer) return transfersApi.create(values);
-    return transfersApi.update(transfer.id, {
-      version: transfer.version,
-      ...changedFields(values, bodyOf(transfer)),
-    });
-  }
-
-  const save = useMutation({
-    mutationFn: persist,
-    onMutate: () => setFailure(null),
-    onSuccess: (saved) => {
-      toast({ title: transfer ? toasts.saved : toasts.created, description: saved.number });
-      void queryClient.invalidateQueries({ predicate: isTransferListQuery });
-      form.reset(toForm(saved));
-      onSaved(saved);
+  const draft = useDraftSave({
+    form,
+    creating: !transfer,
+    persist: async (values: TransferCreateBody): Promise<Transfer> => {
+      if (!transfer) return transfersApi.create(values);
+      return transfersApi.update(transfer.id, {
+        version: transfer.version,
+        ...changedFields(values, bodyOf(transfer)),
+      });
     },
-    onError: (error) => {
-      const placed = applyFieldErrors(error, form, TRANSFER_FIELDS);
-      setFailure(failureOf(error, { placed, versionMessage: transferMessages.version, fallback: toasts.saveFailed }));
-    },
+    fields: TRANSFER_FIELDS,
+    versionMessage: transferMessages.version,
+    toasts,
+    isListQuery: isTransferListQuery,
+    toForm: (saved) => toForm(saved),
+    onSaved,
   });
 
-  const busy = save.isPending;
+  const busy = draft.save.isPending;
   useReportGuard(onGuardChange, isDirty, busy);
 
-  const { aria, box: fieldBox } = formFields(formId, errors);
+  const fields = formFields(formId, errors);
+  const { aria, box: fieldBox } = fields;
 
   const warehousePicker = (
     name: 'fromWarehouseId' | 'toWarehouseId',
@@ -198,64 +166,34 @@ function TransferEditor({
     );
 
   return (
-    <>
-      <form
-        id={formId}
-        noValidate
-        className="grid min-w-0 gap-6"
-        onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      >
-        <fieldset disabled={busy} className="grid min-w-0 gap-6">
-          <legend className="sr-only">{m.header}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {warehousePicker('fromWarehouseId', 'fromWarehouseLabel', m.from, fromName)}
-            {warehousePicker('toWarehouseId', 'toWarehouseLabel', m.to, toLabel)}
-            {fieldBox(
-              'documentDate',
-              m.documentDate,
-              <Controller
-                control={form.control}
-                name="documentDate"
-                render={({ field: f }) => (
-                  <DateField {...aria('documentDate', true)} value={f.value ?? ''} onChange={f.onChange} />
-                )}
-              />,
-              { required: true },
-            )}
-            {fieldBox(
-              'reason',
-              m.reason,
-              <Input
-                type="text"
-                autoComplete="off"
-                maxLength={500}
-                placeholder={m.reasonPlaceholder}
-                {...aria('reason')}
-                {...form.register('reason')}
-              />,
-            )}
-            {fieldBox(
-              'notes',
-              m.notes,
-              <Textarea rows={2} maxLength={2000} {...aria('notes')} {...form.register('notes')} />,
-              { className: 'sm:col-span-2' },
-            )}
-          </div>
-          <TransferLines form={form} formId={formId} sourceWarehouseId={fromWarehouseId} stockOf={stockOf} />
-        </fieldset>
-        <DocumentFailure failure={failure} reloadLabel={m.reload} onReload={onReload} />
-      </form>
-      <DialogFooter className={cn(RECORD_FOOTER_CLASS, 'grid grid-cols-2 sm:flex')}>
-        <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-          {m.close}
-        </Button>
-        <SaveDraftButton
-          formId={formId}
-          saving={busy}
-          disabled={busy || (transfer !== undefined && !isDirty)}
-          texts={m}
-        />
-      </DialogFooter>
-    </>
+    <DraftEditorFrame
+      formId={formId}
+      draft={draft}
+      legend={m.header}
+      busy={busy}
+      onReload={onReload}
+      texts={m}
+      onClose={onClose}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {warehousePicker('fromWarehouseId', 'fromWarehouseLabel', m.from, fromName)}
+        {warehousePicker('toWarehouseId', 'toWarehouseLabel', m.to, toLabel)}
+        {documentDateBox(form, fields, m.documentDate)}
+        {fieldBox(
+          'reason',
+          m.reason,
+          <Input
+            type="text"
+            autoComplete="off"
+            maxLength={500}
+            placeholder={m.reasonPlaceholder}
+            {...aria('reason')}
+            {...form.register('reason')}
+          />,
+        )}
+        {notesBox(form, fields, m.notes)}
+      </div>
+      <TransferLines form={form} formId={formId} sourceWarehouseId={fromWarehouseId} stockOf={stockOf} />
+    </DraftEditorFrame>
   );
 }

@@ -5,7 +5,7 @@
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRightIcon, CheckCheckIcon, FilePenLineIcon, PlusIcon, PrinterIcon } from 'lucide-react';
+import { ArrowRightIcon, CheckCheckIcon, FilePenLineIcon, PrinterIcon } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import {
   transferStatuses,
@@ -19,14 +19,7 @@ import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { documentNumberColumn, type DataColumn } from '@/web/components/data-table.tsx';
-import {
-  DocumentFilterBar,
-  ListHeader,
-  PagedListCard,
-  statusOptions,
-  usePagedList,
-} from '@/web/components/list-page.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
+import { DocumentFilterBar, PagedListCard, statusOptions, usePagedList } from '@/web/components/list-page.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 import type { TransferPrefill } from './transfer-form.ts';
 import { TransferDrawer } from './transfer-view.tsx';
@@ -38,7 +31,7 @@ import {
   type TransferListFilter,
 } from './warehouse-transfers.api.ts';
 import { transfersWebMessages as messages } from './warehouse-transfers.messages.ts';
-import { useOpenParam } from '@/web/components/record-list.tsx';
+import { RecordListHeader, useOpenParam } from '@/web/components/record-list.tsx';
 
 export const TRANSFERS_ROUTE = '/warehouse-transfers';
 export const TRANSFERS_PAGE_SIZE = 20;
@@ -92,17 +85,12 @@ export function WarehouseTransfersPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <ListHeader
+      <RecordListHeader
         title={messages.title}
         subtitle={messages.subtitle}
-        actions={
-          canAccess ? (
-            <Button onClick={() => setEditing({ kind: 'create' })}>
-              <PlusIcon aria-hidden="true" />
-              {messages.newTransfer}
-            </Button>
-          ) : null
-        }
+        createLabel={messages.newTransfer}
+        canCreate={canAccess}
+        onCreate={() => setEditing({ kind: 'create' })}
       />
 
       <section aria-label={messages.stats.label}>
