@@ -85,7 +85,10 @@ export const departmentsAnswerSchema = z.object({
   /** The Mondays of the weeks the period touches. */
   weeks: z.array(z.string()),
   departments: z.array(departmentLoadSchema),
+  /** Every department together: the page's KPI cards. */
+  total: z.object({ workers: z.number().int(), ...loadShape }),
 });
+export type DepartmentsAnswer = z.infer<typeof departmentsAnswerSchema>;
 
 export const operationDeviationSchema = z.object({
   operationId: z.number().int(),

@@ -79,6 +79,7 @@ describe('route table', () => {
         '/repairs',
         '/production',
         '/production-stats',
+        '/production-analytics',
         '/mes',
         '/ordered-products',
         '/costing',

@@ -178,6 +178,9 @@ export const pages: readonly PageDefinition[] = [
     import('@/modules/ordered-products/web/ordered-products-page.tsx').then((m) => m.OrderedProductsPage),
   ),
   definePage('/costing', () => import('@/modules/costing/web/costing-page.tsx').then((m) => m.CostingPage)),
+  definePage('/production-analytics', () =>
+    import('@/modules/production-analytics/web/production-analytics-page.tsx').then((m) => m.ProductionAnalyticsPage),
+  ),
   definePage('/production-stats', () =>
     import('@/modules/production-stats/web/production-stats-page.tsx').then((m) => m.ProductionStatsPage),
   ),

@@ -13,7 +13,7 @@ import { getProductionSettings } from '@/modules/production/server/index.ts';
 import { SWITCH_PAUSE_REASON } from '@/modules/mes/mes.contract.ts';
 import {
   OPERATIONS_LIMIT,
-  type DepartmentLoad,
+  type DepartmentsAnswer,
   type DepartmentsQuery,
   type OperationDeviation,
   type OperationsQuery,
@@ -61,6 +61,15 @@ const emptySums = (): Sums => ({
   operation: ZERO,
   good: ZERO,
   scrap: ZERO,
+});
+
+const addSums = (a: Sums, b: Sums): Sums => ({
+  worked: add(a.worked, b.worked),
+  available: add(a.available, b.available),
+  earned: add(a.earned, b.earned),
+  operation: add(a.operation, b.operation),
+  good: add(a.good, b.good),
+  scrap: add(a.scrap, b.scrap),
 });
 
 /** The figures of a row from its sums (minutes; available in hours). */
@@ -177,10 +186,7 @@ function mondays({ from, to }: Period): string[] {
 }
 
 /** `GET /api/production-analytics/departments`: the workers' figures summed by their department, with weekly hours. */
-export async function departmentLoads(
-  db: DbOrTx,
-  q: DepartmentsQuery,
-): Promise<{ weeks: string[]; departments: DepartmentLoad[] }> {
+export async function departmentLoads(db: DbOrTx, q: DepartmentsQuery): Promise<DepartmentsAnswer> {
   const [rows, holidays, weekly] = await Promise.all([
     workerSums(db, q),
     holidaySet(db),
@@ -192,6 +198,7 @@ export async function departmentLoads(
   ]);
   const weeks = mondays(q);
   const byDepartment = new Map<number | null, { name: string; workers: number; sums: Sums }>();
+  let total = emptySums();
   for (const row of rows) {
     const key = row.department_id;
     const entry = byDepartment.get(key) ?? {
@@ -201,15 +208,9 @@ export async function departmentLoads(
     };
     const s = sumsOf(row, availableHours(row, q, holidays));
     entry.workers += 1;
-    entry.sums = {
-      worked: add(entry.sums.worked, s.worked),
-      available: add(entry.sums.available, s.available),
-      earned: add(entry.sums.earned, s.earned),
-      operation: add(entry.sums.operation, s.operation),
-      good: add(entry.sums.good, s.good),
-      scrap: add(entry.sums.scrap, s.scrap),
-    };
+    entry.sums = addSums(entry.sums, s);
     byDepartment.set(key, entry);
+    total = addSums(total, s);
   }
   const minutesByWeek = new Map<string, string>();
   for (const r of rowsOf<{ department_id: number | null; week: string; minutes: string }>(weekly)) {
@@ -228,7 +229,7 @@ export async function departmentLoads(
         hours: hours(dec(minutesByWeek.get(`${departmentId ?? ''}|${week}`) ?? '0')),
       })),
     }));
-  return { weeks, departments };
+  return { weeks, departments, total: { workers: rows.length, ...figures(total) } };
 }
 
 /**

@@ -170,6 +170,16 @@ describe('departments, operations and pauses', () => {
       utilisationPercent: '50.0',
       weeks: [{ week: '2026-11-16', hours: '40.00' }],
     });
+    // Together (the page's KPI cards): both workers, 40 of 80 h, earned 1 526 of 2 400 operation minutes.
+    expect(answer.total).toMatchObject({
+      workers: 2,
+      workedHours: '40.00',
+      availableHours: '80.00',
+      utilisationPercent: '50.0',
+      earnedMinutes: '1526.00',
+      efficiencyPercent: '63.6',
+      scrapRatePercent: '1.8',
+    });
     // Two weeks asked: the second is there with 0 hours.
     const two = await get('departments?from=2026-11-16&to=2026-11-29');
     expect(two.weeks).toEqual(['2026-11-16', '2026-11-23']);

@@ -16,7 +16,8 @@ import {
 import { todayIso } from '@/web/lib/document-format.ts';
 import { jsonResponse, stubFetch } from '@/web/testing/fetch-mock.ts';
 import { renderWithProviders } from '@/web/testing/render.tsx';
-import { presetPeriod, ProductionStatsPage } from './production-stats-page.tsx';
+import { presetPeriod } from '@/web/components/report-period.tsx';
+import { ProductionStatsPage } from './production-stats-page.tsx';
 
 const zero: StatsFigures = {
   producedQty: '0.0000',

@@ -11,7 +11,7 @@ import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { ListHeader, PeriodFilter } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { todayIso } from '@/web/lib/document-format.ts';
+import { presetPeriod, ToggleGroup, type PeriodPreset } from '@/web/components/report-period.tsx';
 import {
   statsByCategoryKey,
   statsByPeriodKey,
@@ -24,16 +24,7 @@ import { StatsCharts } from './stats-charts.tsx';
 import { StatsKpis } from './stats-kpis.tsx';
 import { StatsTableCard } from './stats-table.tsx';
 
-type Preset = 'month' | 'quarter' | 'year';
-
-/** The preset's first day up to today: this month, this quarter or this year. */
-export function presetPeriod(preset: Preset, today: string = todayIso()): { from: string; to: string } {
-  const year = today.slice(0, 4);
-  const month = Number(today.slice(5, 7));
-  if (preset === 'year') return { from: `${year}-01-01`, to: today };
-  const first = preset === 'quarter' ? Math.floor((month - 1) / 3) * 3 + 1 : month;
-  return { from: `${year}-${String(first).padStart(2, '0')}-01`, to: today };
-}
+type Preset = Extract<PeriodPreset, 'month' | 'quarter' | 'year'>;
 
 const initialFilter = (): StatsFilter => ({
   ...presetPeriod('month'),
@@ -44,35 +35,6 @@ const initialFilter = (): StatsFilter => ({
 });
 
 const daysOf = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-
-function Toggle<V extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly { value: V; label: string }[];
-  value: V | null;
-  onChange: (value: V) => void;
-}) {
-  return (
-    <div className="flex flex-wrap gap-1" role="group" aria-label={label}>
-      {options.map((option) => (
-        <Button
-          key={option.value}
-          type="button"
-          size="sm"
-          variant={option.value === value ? 'default' : 'outline'}
-          aria-pressed={option.value === value}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
 
 export function ProductionStatsPage() {
   const [filter, setFilter] = useState<StatsFilter>(initialFilter);
@@ -159,7 +121,7 @@ export function ProductionStatsPage() {
             change({ from: dateFrom, to: dateTo });
           }}
         />
-        <Toggle
+        <ToggleGroup
           label={m.presets.label}
           options={presets}
           value={preset}
@@ -168,7 +130,7 @@ export function ProductionStatsPage() {
             change(presetPeriod(value));
           }}
         />
-        <Toggle
+        <ToggleGroup
           label={m.granularity.label}
           options={granularities}
           value={filter.granularity}

@@ -1,33 +1,18 @@
 // The charts of the statistics page (production.md §13): output (and scrap) bars per period, the pie of output by
 // category and the line of the scrap rate — drawn by the chart toolkit, each with its hidden table.
-import type { ReactNode } from 'react';
 import type { StatsCategoryRow, StatsGranularity, StatsPeriodRow } from '../production-stats.contract.ts';
 import {
   ChartBars,
+  ChartCard,
   ChartLine,
   ChartPie,
   formatChartPercent,
   formatChartValue,
   formatPeriod,
 } from '@/web/components/charts/index.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
 import { productionStatsWebMessages as m } from './production-stats-web.messages.ts';
 
 const c = m.charts;
-
-function ChartCard({ title, children, span = 1 }: { title: string; children: ReactNode; span?: 1 | 2 | 3 }) {
-  const spans = { 1: '', 2: 'xl:col-span-2', 3: 'xl:col-span-3' };
-  return (
-    <Card className={`min-w-0 gap-3 py-4 ${spans[span]}`}>
-      <CardHeader className="px-4">
-        <CardTitle>
-          <h2 className="text-base font-semibold">{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="min-w-0 px-2 sm:px-4">{children}</CardContent>
-    </Card>
-  );
-}
 
 export function StatsCharts({
   periods,

@@ -9,6 +9,7 @@ export {
   type ChartSeries,
 } from './cartesian-charts.tsx';
 export { ChartPie, type PieSlice } from './pie-chart.tsx';
+export { ChartCard } from './chart-card.tsx';
 export { ChartDataTable, ChartFrame, chartColor, chartTheme, type ChartTable } from './chart-frame.tsx';
 export {
   chartNumber,
