@@ -68,7 +68,8 @@ export function ReceiptQuickAdd({
     <section className="grid gap-2 rounded-lg border border-dashed p-3" aria-label={m.title}>
       <div className="flex flex-wrap items-end gap-2">
         {/* Inside the receipt's own form: no nested form — Enter in the box adds, it does not save the receipt. */}
-        <div className="flex min-w-0 flex-1 items-end gap-2">
+        {/* At least 16rem wide: on a phone the import button wraps below rather than squeezing the box. */}
+        <div className="flex min-w-0 grow basis-64 items-end gap-2">
           <div className="grid min-w-0 flex-1 gap-1.5">
             <Label htmlFor={`${id}-code`} className="text-xs font-normal text-muted-foreground">
               {m.scanLabel}
