@@ -402,6 +402,8 @@ function WideTable<T, K extends string | number>({
       aria-label={label}
       aria-busy={busy ? true : undefined}
       style={minWidthRem ? { minWidth: `${minWidthRem}rem` } : undefined}
+      // A wide table of plain figures (no row click, actions or checkboxes) is scrolled from the keyboard by its box.
+      scrollLabel={minWidthRem && !onRowClick && !withActions && !selection ? messages.scroll(label) : undefined}
     >
       <TableHeader>
         <TableRow className="hover:bg-transparent">

@@ -98,6 +98,8 @@ export const uiMessages = {
     nextMonth: 'Наступний місяць',
   },
   table: {
+    /** The scrolling box of a wide table of figures (a keyboard scrolls it with the arrows). */
+    scroll: (label: string) => `${label} — прокрутіть стрілками`,
     columns: 'Стовпці',
     columnsTitle: 'Показувати стовпці',
     actions: 'Дії',

@@ -5,10 +5,22 @@ import { cn } from '@/web/lib/utils.ts';
 export function Table({
   className,
   containerClassName,
+  scrollLabel,
   ...props
-}: ComponentProps<'table'> & { containerClassName?: string }) {
+}: ComponentProps<'table'> & {
+  containerClassName?: string;
+  /**
+   * Names the scrolling box and makes it a tab stop, so that a keyboard can scroll a wide table whose rows hold
+   * nothing focusable (WCAG 2.1.1; axe 'scrollable-region-focusable').
+   */
+  scrollLabel?: string;
+}) {
   return (
-    <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
+    <div
+      data-slot="table-container"
+      className={cn('relative w-full overflow-x-auto', containerClassName)}
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
