@@ -67,6 +67,7 @@ import { mesRoutes } from '@/modules/mes/server/index.ts';
 import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.ts';
 import { costingRoutes } from '@/modules/costing/server/index.ts';
 import { productionAnalyticsRoutes } from '@/modules/production-analytics/server/index.ts';
+import { productionPlanningRoutes } from '@/modules/production-planning/server/index.ts';
 import { productionStatsRoutes } from '@/modules/production-stats/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     orderedProductsRoutes,
     costingRoutes,
     productionAnalyticsRoutes,
+    productionPlanningRoutes,
     productionStatsRoutes,
     shortageRoutes,
     dashboardRoutes,

@@ -215,6 +215,8 @@ export const productionSettingsSchema = z.object({
   hoursPerDay: z.number(),
   refuseStartWhenShort: z.boolean(),
   holidays: z.array(z.string()),
+  /** '0.85': the share of the workers' hours capacity planning counts on (production.md §11). */
+  plannedUtilisation: z.string(),
 });
 export type ProductionSettingsView = z.infer<typeof productionSettingsSchema>;
 export const productionSettingsPatchSchema = z.strictObject({
@@ -230,6 +232,12 @@ export const productionSettingsPatchSchema = z.strictObject({
     .optional(),
   /** Dates that are not working days (capacity and available hours); weekends never are. */
   holidays: z.array(documentDate()).max(366, 'Не більше 366 дат').optional(),
+  /** An exact decimal 0.10–1.00 with at most 2 decimals ('0.85'). */
+  plannedUtilisation: z
+    .string({ error: 'Вкажіть планове використання' })
+    .regex(/^(0(\.\d{1,2})?|1(\.0{1,2})?)$/, 'Від 0,10 до 1,00, не більше 2 знаків після коми')
+    .refine((v) => Number(v) >= 0.1, 'Від 0,10 до 1,00, не більше 2 знаків після коми')
+    .optional(),
 });
 export type ProductionSettingsPatchInput = z.infer<typeof productionSettingsPatchSchema>;
 

@@ -181,6 +181,9 @@ export const pages: readonly PageDefinition[] = [
   definePage('/production-analytics', () =>
     import('@/modules/production-analytics/web/production-analytics-page.tsx').then((m) => m.ProductionAnalyticsPage),
   ),
+  definePage('/production-planning', () =>
+    import('@/modules/production-planning/web/production-planning-page.tsx').then((m) => m.ProductionPlanningPage),
+  ),
   definePage('/production-stats', () =>
     import('@/modules/production-stats/web/production-stats-page.tsx').then((m) => m.ProductionStatsPage),
   ),

@@ -527,6 +527,23 @@ describe('manufacturing orders — reading, time, jobs, permissions, prints', ()
       expect((await f.api('PATCH', url, { holidays: wrong })).statusCode, JSON.stringify(wrong)).toBe(400);
     }
     expect((await f.api('GET', `${url}?_t=2`)).json().holidays).toEqual(['2026-01-01', '2026-12-25']);
+    // Planned utilisation (capacity planning): '0.85' by default, an exact share 0.10–1.00 with 2 decimals.
+    expect(before.json().plannedUtilisation).toBe('0.85');
+    const share = await f.api('PATCH', url, { plannedUtilisation: '0.9' });
+    expect(share.statusCode, share.body).toBe(200);
+    expect(share.json().plannedUtilisation).toBe('0.90');
+    const [stored] = await f.t.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, productionSettingKeys.plannedUtilisation));
+    // The JSON value may come back as the number 0.9 (a jsonb number is an exact numeric); it reads as '0.90'.
+    expect(String(stored!.value)).toMatch(/^0\.90?$/);
+    for (const wrong of ['0.05', '1.01', '0.855', 0.85, '85']) {
+      const refused = await f.api('PATCH', url, { plannedUtilisation: wrong });
+      expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
+    }
+    expect((await f.api('PATCH', url, { plannedUtilisation: '1' })).json().plannedUtilisation).toBe('1.00');
+    await f.api('PATCH', url, { plannedUtilisation: '0.85' });
     const outsider = await createUser(f.t.db, { password: 'no-access-2' });
     const { cookie } = await signIn(f.t.app, outsider.username, 'no-access-2');
     expect((await f.api('GET', url, undefined, cookie)).statusCode).toBe(403);

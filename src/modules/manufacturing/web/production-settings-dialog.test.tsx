@@ -14,6 +14,7 @@ const current = {
   hoursPerDay: 8,
   refuseStartWhenShort: false,
   holidays: ['2026-12-25'],
+  plannedUtilisation: '0.85',
 };
 
 function stub() {
@@ -74,5 +75,23 @@ describe('ProductionSettingsDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(patches).toEqual([{ holidays: ['2026-12-25', '2027-01-01', '2027-01-07'] }]);
+  });
+
+  it('edits the planned utilisation as a whole percent and sends it as an exact share', async () => {
+    const patches = stub();
+    const onClose = vi.fn();
+    renderWithProviders(<ProductionSettingsDialog onClose={onClose} />);
+    const field = await screen.findByLabelText('Планове використання робочого часу, %');
+    expect((field as HTMLInputElement).value).toBe('85');
+    await userEvent.clear(field);
+    await userEvent.type(field, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect((await screen.findByText('Ціле число від 10 до 100')).textContent).toBeTruthy();
+    expect(patches).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(patches).toEqual([{ plannedUtilisation: '0.90' }]);
   });
 });

@@ -1,7 +1,8 @@
 // The gear dialog 'Налаштування виробництва' (domain README §10: settings are edited on the owning page by users who
 // may change it): backflush on output, automatic output when the terminal finishes the last operation, badge
 // required on the terminal, the working hours per day used for lead times and the holidays (not working days for
-// capacity and available hours). The server audits every change.
+// capacity and available hours) and the planned utilisation of the workers' hours that capacity planning counts on
+// (shown as a whole percent, sent as an exact decimal 0.10–1.00). The server audits every change.
 import { useId, useState } from 'react';
 import type {
   ProductionSettingsPatchInput,
@@ -17,6 +18,7 @@ import {
   SettingsSwitch,
   type SettingsSubmit,
 } from '@/web/components/settings-dialog.tsx';
+import { dec, div, fixed } from '@/shared/decimal.ts';
 import { moRequests, productionSettingsQueryKey } from './manufacturing.api.ts';
 
 const m = {
@@ -37,6 +39,10 @@ const m = {
   holidays: 'Святкові та неробочі дні',
   holidaysHint: 'Кожна дата з нового рядка, дд.мм.рррр. Вихідні (субота, неділя) враховано й так.',
   holidaysError: (line: number) => `Рядок ${line}: вкажіть дату у форматі дд.мм.рррр`,
+  utilisation: 'Планове використання робочого часу, %',
+  utilisationHint:
+    'Яку частку годин працівників планування потужностей вважає доступною для виробництва (решта — наради, прибирання, простої).',
+  utilisationError: 'Ціле число від 10 до 100',
   loading: 'Завантаження налаштувань…',
   loadError: 'Не вдалося завантажити налаштування',
   retry: 'Повторити',
@@ -67,6 +73,9 @@ const flags: Array<{ key: Flag; label: string; hint: string }> = [
   { key: 'refuseStartWhenShort', label: m.refuseStartWhenShort, hint: m.refuseStartWhenShortHint },
 ];
 
+/** '0.85' → '85' (whole percent as the field shows it). */
+const percentOf = (share: string) => String(Number(fixed(div(dec(share), dec('0.01'), 0), 0)));
+
 function ProductionSettingsFields({ settings }: { settings: ProductionSettingsView }) {
   const id = useId();
   const [values, setValues] = useState<Record<Flag, boolean>>({
@@ -79,6 +88,8 @@ function ProductionSettingsFields({ settings }: { settings: ProductionSettingsVi
   const [hoursError, setHoursError] = useState<string | undefined>();
   const [holidays, setHolidays] = useState(dateLines(settings.holidays));
   const [holidaysError, setHolidaysError] = useState<string | undefined>();
+  const [utilisation, setUtilisation] = useState(percentOf(settings.plannedUtilisation));
+  const [utilisationError, setUtilisationError] = useState<string | undefined>();
 
   function submit(): SettingsSubmit<ProductionSettingsPatchInput> {
     const text = hours.trim().replace(',', '.');
@@ -87,11 +98,16 @@ function ProductionSettingsFields({ settings }: { settings: ProductionSettingsVi
     setHoursError(badHours ? m.hoursError : undefined);
     const parsed = parseDateLines(holidays);
     setHolidaysError('badLine' in parsed ? m.holidaysError(parsed.badLine) : undefined);
-    if (badHours || 'badLine' in parsed) return null;
+    const percent = utilisation.trim();
+    const badUtilisation = !/^\d{2,3}$/.test(percent) || Number(percent) < 10 || Number(percent) > 100;
+    setUtilisationError(badUtilisation ? m.utilisationError : undefined);
+    if (badHours || 'badLine' in parsed || badUtilisation) return null;
     const patch: ProductionSettingsPatchInput = {};
     for (const { key } of flags) if (values[key] !== settings[key]) patch[key] = values[key];
     if (number !== settings.hoursPerDay) patch.hoursPerDay = number;
     if (parsed.dates.join() !== settings.holidays.join()) patch.holidays = parsed.dates;
+    const share = fixed(div(dec(percent), dec(100), 2), 2);
+    if (share !== settings.plannedUtilisation) patch.plannedUtilisation = share;
     return patch;
   }
 
@@ -115,6 +131,16 @@ function ProductionSettingsFields({ settings }: { settings: ProductionSettingsVi
         value={hours}
         onChange={setHours}
         inputMode="decimal"
+        className="max-w-32"
+      />
+      <SettingsNumberField
+        id={`${id}-utilisation`}
+        label={m.utilisation}
+        hint={m.utilisationHint}
+        error={utilisationError}
+        value={utilisation}
+        onChange={setUtilisation}
+        inputMode="numeric"
         className="max-w-32"
       />
       <SettingsDateListField

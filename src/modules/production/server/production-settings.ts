@@ -2,7 +2,8 @@
 // backflush (default on), automatic output on the last operation (default on), badge required on /mes
 // (default off), the working hours per day used for lead times (default 8) and whether the terminal refuses to start
 // an MO whose materials are short (default off: it asks for confirmation), and the holidays — dates that are not
-// working days for capacity and available hours (§11, §14; weekends never are).
+// working days for capacity and available hours (§11, §14; weekends never are), and the planned utilisation — the
+// share of the workers' hours capacity planning counts on (§11; an exact decimal 0.10–1.00 kept as a string).
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
@@ -15,6 +16,7 @@ export const productionSettingKeys = {
   hoursPerDay: 'production.hoursPerDay',
   refuseStartWhenShort: 'mes.refuseStartWhenShort',
   holidays: 'production.holidays',
+  plannedUtilisation: 'production.plannedUtilisation',
 } as const;
 
 export interface ProductionSettings {
@@ -26,6 +28,8 @@ export interface ProductionSettings {
   refuseStartWhenShort: boolean;
   /** YYYY-MM-DD, ascending, each once. */
   holidays: string[];
+  /** '0.85': the share of the workers' hours capacity planning counts on, 2 decimals, 0.10–1.00. */
+  plannedUtilisation: string;
 }
 
 export const productionSettingDefaults: ProductionSettings = {
@@ -35,7 +39,20 @@ export const productionSettingDefaults: ProductionSettings = {
   hoursPerDay: 8,
   refuseStartWhenShort: false,
   holidays: [],
+  plannedUtilisation: '0.85',
 };
+
+/**
+ * A stored utilisation as '0.85', or null when it is not a decimal 0.10–1.00. The drivers may hand a jsonb string of
+ * digits back as a JSON number (0.9): a jsonb number is an exact numeric and its shortest text is exact at 2 decimals.
+ */
+export function normaliseUtilisation(value: unknown): string | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^(0(\.\d{1,2})?|1(\.0{1,2})?)$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  const normal = `${whole}.${fraction.padEnd(2, '0')}`;
+  return normal >= '0.10' && normal <= '1.00' ? normal : null;
+}
 
 /** Dates ascending, each once (how the setting is stored and answered). */
 export const normaliseHolidays = (dates: readonly string[]) => [...new Set(dates)].sort();
@@ -52,6 +69,7 @@ export async function getProductionSettings(db: DbOrTx): Promise<ProductionSetti
   };
   const hours = byKey.get(productionSettingKeys.hoursPerDay);
   const holidays = byKey.get(productionSettingKeys.holidays);
+  const utilisation = normaliseUtilisation(byKey.get(productionSettingKeys.plannedUtilisation));
   return {
     backflush: bool(productionSettingKeys.backflush, productionSettingDefaults.backflush),
     autoOutputOnLastOperation: bool(
@@ -67,6 +85,7 @@ export async function getProductionSettings(db: DbOrTx): Promise<ProductionSetti
     holidays: Array.isArray(holidays)
       ? normaliseHolidays(holidays.filter((d): d is string => typeof d === 'string'))
       : productionSettingDefaults.holidays,
+    plannedUtilisation: utilisation ?? productionSettingDefaults.plannedUtilisation,
   };
 }
 
@@ -82,7 +101,12 @@ export async function updateProductionSettings(
     const before = await getProductionSettings(tx);
     for (const [name, value] of Object.entries(patch) as Array<[keyof ProductionSettings, unknown]>) {
       if (value === undefined) continue;
-      const stored = name === 'holidays' ? normaliseHolidays(value as string[]) : value;
+      const stored =
+        name === 'holidays'
+          ? normaliseHolidays(value as string[])
+          : name === 'plannedUtilisation'
+            ? (normaliseUtilisation(value) ?? productionSettingDefaults.plannedUtilisation)
+            : value;
       await tx
         .insert(settings)
         .values({ key: productionSettingKeys[name], value: stored, updatedBy: ctx.userId })

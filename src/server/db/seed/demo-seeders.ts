@@ -6,6 +6,7 @@ import { costingDemoSeeder } from '@/modules/costing/server/costing.demo.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
 import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/production-journey.demo.ts';
+import { productionPlanningDemoSeeder } from '@/modules/production-planning/server/production-planning.demo.ts';
 import { recipesDemoSeeder } from '@/modules/recipes/server/recipes.demo.ts';
 import { repairsDemoSeeder } from '@/modules/repairs/server/repairs.demo.ts';
 import { techCardsDemoSeeder } from '@/modules/tech-cards/server/tech-cards.demo.ts';
@@ -58,6 +59,8 @@ export const demoSeeders: readonly DemoSeeder[] = [
   mesDemoSeeder,
   // The whole path: order → ordered products → MO → materials → terminal → output → shipment.
   productionJourneyDemoSeeder,
+  // Planned MOs over the next weeks, one department overloaded (capacity planning).
+  productionPlanningDemoSeeder,
   // Kits in stock taken apart and assembled again by their BOMs (ASM/DSM).
   assemblyDemoSeeder,
   // The planned unit costs of the demo products, saved once for the history.
