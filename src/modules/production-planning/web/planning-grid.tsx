@@ -5,6 +5,7 @@
 import type { PlanningAnswer, PlanningCell, PlanningDepartment } from '../production-planning.contract.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { useIsMobile } from '@/web/components/ui/sidebar.tsx';
 import { formatDateUk } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { productionPlanningWebMessages as m } from './production-planning-web.messages.ts';
@@ -40,73 +41,120 @@ export function Legend() {
   );
 }
 
-function HeatCell({
+/** The cell's button: its visible figures, read out after the department and the week (said only to screen readers). */
+function CellButton({
   department,
   cell,
   onOpen,
+  wide = false,
 }: {
   department: PlanningDepartment;
   cell: PlanningCell;
   onOpen: () => void;
+  /** A phone's row: the week shown, figures side by side. */
+  wide?: boolean;
 }) {
   const state = cellState(cell.utilisation);
   const work = fixed(add(dec(cell.loadHours), dec(cell.unplannedHours)), 2);
-  const figures = [
-    cell.utilisation === null ? null : percentText(cell.utilisation),
-    m.hoursOf(hoursText(work), hoursText(cell.capacityHours)),
-    cmp(dec(cell.unplannedHours), dec(0)) > 0 ? m.unplannedPart(hoursText(cell.unplannedHours)) : null,
-    m.states[state],
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const unplanned = cmp(dec(cell.unplannedHours), dec(0)) > 0;
   return (
-    <td className="p-1 align-top">
-      <button
-        type="button"
-        onClick={onOpen}
-        aria-label={m.openCell(department.name, formatDateUk(cell.week), figures)}
-        className={cn(
-          'grid w-full min-w-28 gap-0.5 rounded-md border px-2 py-1.5 text-left text-xs outline-none hover:ring-2 hover:ring-ring/40 focus-visible:ring-2 focus-visible:ring-ring',
-          stateClasses[state],
-        )}
-      >
-        <span className="text-sm font-semibold tabular-nums">
-          {cell.utilisation === null ? '—' : percentText(cell.utilisation)}
-        </span>
-        <span className="tabular-nums">{m.hoursOf(hoursText(work), hoursText(cell.capacityHours))}</span>
-        {cmp(dec(cell.unplannedHours), dec(0)) > 0 ? (
+    <button
+      type="button"
+      onClick={onOpen}
+      className={cn(
+        'w-full rounded-md border px-2 py-1.5 text-left text-xs outline-none hover:ring-2 hover:ring-ring/40 focus-visible:ring-2 focus-visible:ring-ring',
+        wide ? 'flex flex-wrap items-baseline gap-x-3 gap-y-0.5' : 'grid gap-0.5',
+        stateClasses[state],
+      )}
+    >
+      <span className="sr-only">{`${department.name}, `}</span>
+      {wide ? (
+        <span className="min-w-24 font-medium">{m.weekHeader(formatDateUk(cell.week))}</span>
+      ) : (
+        <span className="sr-only">{m.weekOf(formatDateUk(cell.week))}</span>
+      )}
+      <span className="sr-only">: </span>
+      <span className="text-sm font-semibold tabular-nums">
+        {cell.utilisation === null ? '—' : percentText(cell.utilisation)}
+      </span>
+      <span className="sr-only">, </span>
+      <span className="tabular-nums">{m.hoursOf(hoursText(work), hoursText(cell.capacityHours))}</span>
+      {unplanned ? (
+        <>
+          <span className="sr-only">, </span>
           <span className="tabular-nums">{m.unplannedPart(hoursText(cell.unplannedHours))}</span>
-        ) : null}
-        {state === 'ok' ? (
-          <span className="sr-only">{m.states.ok}</span>
-        ) : (
-          <span className="font-medium">{m.states[state]}</span>
-        )}
-      </button>
-    </td>
+        </>
+      ) : null}
+      <span className="sr-only">, </span>
+      {state === 'ok' ? (
+        <span className="sr-only">{m.states.ok}</span>
+      ) : (
+        <span className="font-medium">{m.states[state]}</span>
+      )}
+      <span className="sr-only">{`. ${m.showOrders}`}</span>
+    </button>
   );
 }
 
-export function PlanningGrid({
-  answer,
-  onOpen,
-}: {
+function overdueOf(department: PlanningDepartment) {
+  const overdue = fixed(add(dec(department.overdue.loadHours), dec(department.overdue.unplannedHours)), 2);
+  return cmp(dec(overdue), dec(0)) > 0 ? (
+    <span className="font-medium text-red-700 dark:text-red-400">
+      {m.overdueHours(hoursText(overdue))}
+      <span className="sr-only">{`. ${m.overdueHint}`}</span>
+    </span>
+  ) : null;
+}
+
+/** A phone: one card per department, its weeks one under another. */
+function PlanningList({ answer, onOpen }: PlanningGridProps) {
+  return (
+    <div className="grid gap-3">
+      {answer.departments.map((department) => (
+        <section key={department.id} aria-label={department.name} className="grid gap-2 rounded-xl border bg-card p-3">
+          <div>
+            <h2 className="font-medium">{department.name}</h2>
+            <p className="text-xs text-muted-foreground">
+              {m.workers(department.workers)}
+              {overdueOf(department) ? <> · {overdueOf(department)}</> : null}
+            </p>
+          </div>
+          <ul className="grid gap-1.5">
+            {department.cells.map((cell) => (
+              <li key={cell.week}>
+                <CellButton department={department} cell={cell} wide onOpen={() => onOpen(department, cell.week)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+interface PlanningGridProps {
   answer: PlanningAnswer;
   onOpen: (department: PlanningDepartment, week: string) => void;
-}) {
+}
+
+/** Departments × weeks: a table on a wide screen (8 weeks fit at 1280 px), a list of cards on a phone. */
+export function PlanningGrid(props: PlanningGridProps) {
+  const mobile = useIsMobile();
+  if (mobile) return <PlanningList {...props} />;
+  const { answer, onOpen } = props;
   return (
     <div className="min-w-0 overflow-x-auto rounded-xl border bg-card">
-      <table aria-label={m.gridLabel} className="w-max min-w-full border-collapse text-sm">
+      <table aria-label={m.gridLabel} className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
             <th scope="col" className="sticky left-0 z-10 bg-card px-3 py-2 font-medium">
               {m.departmentHeader}
             </th>
-            <th scope="col" className="px-2 py-2 font-medium" title={m.overdueHint}>
+            <th scope="col" className="px-1 py-2 font-medium" title={m.overdueHint}>
               {m.overdueHeader}
             </th>
             {answer.weeks.map((week) => (
-              <th key={week} scope="col" className="px-2 py-2 font-medium whitespace-nowrap">
+              <th key={week} scope="col" className="px-1 py-2 font-medium whitespace-nowrap">
                 <span className="sr-only">{m.weekHeader(formatDateUk(week))}</span>
                 <span aria-hidden="true">{weekText(week)}</span>
                 {week === answer.currentWeek ? <span className="block font-normal">{m.current}</span> : null}
@@ -115,39 +163,24 @@ export function PlanningGrid({
           </tr>
         </thead>
         <tbody>
-          {answer.departments.map((department) => {
-            const overdue = fixed(add(dec(department.overdue.loadHours), dec(department.overdue.unplannedHours)), 2);
-            return (
-              <tr key={department.id} className="border-b last:border-b-0">
-                <th scope="row" className="sticky left-0 z-10 bg-card px-3 py-2 text-left align-top font-medium">
-                  <span className="block max-w-40 truncate" title={department.name}>
-                    {department.name}
-                  </span>
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    {m.workers(department.workers)}
-                  </span>
-                </th>
-                <td className="px-2 py-2 align-top text-xs tabular-nums text-muted-foreground">
-                  {cmp(dec(overdue), dec(0)) > 0 ? (
-                    <span className="font-medium text-red-700 dark:text-red-400">
-                      {`${hoursText(overdue)} год`}
-                      <span className="sr-only">{`. ${m.overdueHint}`}</span>
-                    </span>
-                  ) : (
-                    '—'
-                  )}
+          {answer.departments.map((department) => (
+            <tr key={department.id} className="border-b last:border-b-0">
+              <th scope="row" className="sticky left-0 z-10 bg-card px-3 py-2 text-left align-top font-medium">
+                <span className="block max-w-36 truncate" title={department.name}>
+                  {department.name}
+                </span>
+                <span className="block text-xs font-normal text-muted-foreground">{m.workers(department.workers)}</span>
+              </th>
+              <td className="px-1 py-2 align-top text-xs tabular-nums text-muted-foreground">
+                {overdueOf(department) ?? '—'}
+              </td>
+              {department.cells.map((cell) => (
+                <td key={cell.week} className="p-0.5 align-top">
+                  <CellButton department={department} cell={cell} onOpen={() => onOpen(department, cell.week)} />
                 </td>
-                {department.cells.map((cell) => (
-                  <HeatCell
-                    key={cell.week}
-                    department={department}
-                    cell={cell}
-                    onOpen={() => onOpen(department, cell.week)}
-                  />
-                ))}
-              </tr>
-            );
-          })}
+              ))}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

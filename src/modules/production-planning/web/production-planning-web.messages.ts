@@ -20,6 +20,7 @@ export const productionPlanningWebMessages = {
   overdueHeader: 'Прострочене',
   overdueHint: 'Уже враховано в поточному тижні',
   weekHeader: (from: string) => `Тиждень з ${from}`,
+  weekOf: (from: string) => `тиждень з ${from}`,
   current: 'поточний',
   workers: (n: number) => countUk(n, ['працівник', 'працівники', 'працівників']),
   hoursOf: (load: string, capacity: string) => `${load} з ${capacity} год`,
@@ -32,8 +33,8 @@ export const productionPlanningWebMessages = {
     high: '85–100 % — майже повне',
     over: 'понад 100 % — перевантаження',
   },
-  openCell: (department: string, week: string, figures: string) =>
-    `${department}, тиждень з ${week}: ${figures}. Показати замовлення`,
+  showOrders: 'Показати замовлення',
+  overdueHours: (hours: string) => `${hours} год`,
   sheet: {
     title: (department: string, week: string) => `${department}: тиждень з ${week}`,
     description: 'Виробничі замовлення й незаплановані вироби цього тижня',
