@@ -1,7 +1,14 @@
-// The period of a report or analytics page: quick presets up to today (this week, month, quarter or year) and a
-// group of toggle buttons (presets, the grouping by day, week or month). Used with PeriodFilter from list-page.tsx.
+// The frame of a report or analytics page: the period (from–to dates and quick presets up to today — this week,
+// month, quarter or year), groups of toggle buttons (the presets, a grouping by day, week or month), and the states
+// before the figures arrive (a period that ends before it starts, a refusal with 'Повторити', loading).
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
+import { PeriodFilter } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
+import { XIcon } from 'lucide-react';
 import { todayIso } from '@/web/lib/document-format.ts';
+import { uiMessages } from '@/web/lib/ui.messages.ts';
 
 export type PeriodPreset = 'week' | 'month' | 'quarter' | 'year';
 
@@ -45,6 +52,127 @@ export function ToggleGroup<V extends string>({
           {option.label}
         </Button>
       ))}
+    </div>
+  );
+}
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** A period that can be asked for: both dates, the start not after the end. */
+export const isValidPeriod = ({ from, to }: Period) => from !== '' && to !== '' && from <= to;
+
+/**
+ * The dates and the preset buttons in one row (`children` adds more toggles to it). A typed date leaves every preset
+ * unpressed; a preset sets both dates.
+ */
+export function ReportPeriodBar<P extends PeriodPreset>({
+  id,
+  period,
+  preset,
+  presets,
+  labels,
+  onChange,
+  children,
+}: {
+  id: string;
+  period: Period;
+  preset: P | null;
+  presets: readonly { value: P; label: string }[];
+  labels: { from: string; to: string; presets: string };
+  onChange: (period: Period, preset: P | null) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <PeriodFilter
+        id={id}
+        from={period.from}
+        to={period.to}
+        labels={{ from: labels.from, to: labels.to }}
+        onChange={({ dateFrom, dateTo }) => onChange({ from: dateFrom, to: dateTo }, null)}
+      />
+      <ToggleGroup
+        label={labels.presets}
+        options={presets}
+        value={preset}
+        onChange={(value) => onChange(presetPeriod(value), value)}
+      />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What a report shows instead of its figures until every query has answered: the period's mistake, the first
+ * refusal with 'Повторити' (all queries again), or the loading line; then `children()`.
+ */
+export function ReportStates({
+  valid,
+  queries,
+  texts,
+  children,
+}: {
+  valid: boolean;
+  queries: readonly UseQueryResult<unknown>[];
+  texts: { badPeriod: string; loadError: string; retry: string; loading: string };
+  children: () => ReactNode;
+}) {
+  if (!valid) {
+    return (
+      <p className="text-sm text-destructive dark:text-red-400" role="alert">
+        {texts.badPeriod}
+      </p>
+    );
+  }
+  const failed = queries.find((q) => q.isError);
+  if (failed) {
+    return (
+      <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
+        <ListLoadError
+          error={failed.error}
+          message={texts.loadError}
+          retryText={texts.retry}
+          onRetry={() => Promise.all(queries.map((q) => q.refetch()))}
+        />
+      </div>
+    );
+  }
+  if (queries.some((q) => q.data === undefined)) return <StateMessage>{texts.loading}</StateMessage>;
+  return <>{children()}</>;
+}
+
+/** A report's filters in a row (`children`) and 'Скинути фільтри' while any differs from the page's start. */
+export function ReportFilterBar({
+  filtered,
+  onReset,
+  children,
+}: {
+  filtered: boolean;
+  onReset: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {children}
+      {filtered ? (
+        <Button variant="ghost" onClick={onReset}>
+          <XIcon aria-hidden="true" />
+          {uiMessages.listPage.reset}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A period with nothing to count: said in place of the charts. */
+export function ReportEmpty({ title, hint }: { title: string; hint: string }) {
+  return (
+    <div className="rounded-xl border bg-card p-6 text-center" role="status">
+      <p className="font-medium">{title}</p>
+      <p className="text-sm text-muted-foreground">{hint}</p>
     </div>
   );
 }

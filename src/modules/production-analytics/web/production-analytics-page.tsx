@@ -2,18 +2,24 @@
 // worker filters; the KPI cards of every department together, the utilisation and efficiency bars per worker, the
 // pauses by reason, the departments' hours per week, and the tables with their downloads. Every figure is the
 // server's aggregate of booked time entries: nothing is computed or invented here.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { GaugeIcon, TimerIcon, TrendingUpIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { GaugeIcon, TimerIcon, TrendingUpIcon, TriangleAlertIcon } from 'lucide-react';
 import type { DepartmentsAnswer, PauseRow, WorkerLoad } from '../production-analytics.contract.ts';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { formatChartPercent, formatChartValue } from '@/web/components/charts/index.ts';
-import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { ExportMenu } from '@/web/components/export-menu.tsx';
-import { ListHeader, PeriodFilter } from '@/web/components/list-page.tsx';
-import { presetPeriod, ToggleGroup, type PeriodPreset } from '@/web/components/report-period.tsx';
+import { ListHeader } from '@/web/components/list-page.tsx';
+import {
+  isValidPeriod,
+  presetPeriod,
+  ReportEmpty,
+  ReportFilterBar,
+  ReportPeriodBar,
+  ReportStates,
+  type PeriodPreset,
+} from '@/web/components/report-period.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import { AnalyticsCharts } from './analytics-charts.tsx';
 import { AnalyticsTables } from './analytics-tables.tsx';
 import { analyticsExportUrl, analyticsKey, type AnalyticsFilter } from './production-analytics.api.ts';
@@ -69,52 +75,12 @@ export function ProductionAnalyticsPage() {
   const [filter, setFilter] = useState<AnalyticsFilter>(initialFilter);
   const [preset, setPreset] = useState<Preset | null>('month');
   const change = (patch: Partial<AnalyticsFilter>) => setFilter((current) => ({ ...current, ...patch }));
-  const valid = filter.from !== '' && filter.to !== '' && filter.from <= filter.to;
+  const valid = isValidPeriod(filter);
   const filtered = preset !== 'month' || filter.departmentId !== null || filter.workerId !== null;
 
   const workers = useQuery<WorkerLoad[]>({ queryKey: analyticsKey('workers', filter), enabled: valid });
   const departments = useQuery<DepartmentsAnswer>({ queryKey: analyticsKey('departments', filter), enabled: valid });
   const pauses = useQuery<PauseRow[]>({ queryKey: analyticsKey('pauses', filter), enabled: valid });
-  const queries = [workers, departments, pauses];
-  const failed = queries.find((q) => q.isError);
-
-  let body: ReactNode;
-  if (!valid) {
-    body = (
-      <p className="text-sm text-destructive dark:text-red-400" role="alert">
-        {m.badPeriod}
-      </p>
-    );
-  } else if (failed) {
-    body = (
-      <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-6">
-        <ListLoadError
-          error={failed.error}
-          message={m.loadError}
-          retryText={m.retry}
-          onRetry={() => Promise.all(queries.map((q) => q.refetch()))}
-        />
-      </div>
-    );
-  } else if (!workers.data || !departments.data || !pauses.data) {
-    body = <StateMessage>{m.loading}</StateMessage>;
-  } else {
-    const nothing = departments.data.total.workedHours === '0.00';
-    body = (
-      <>
-        <Kpis total={departments.data.total} />
-        {nothing ? (
-          <div className="rounded-xl border bg-card p-6 text-center" role="status">
-            <p className="font-medium">{m.empty}</p>
-            <p className="text-sm text-muted-foreground">{m.emptyHint}</p>
-          </div>
-        ) : (
-          <AnalyticsCharts workers={workers.data} departments={departments.data} pauses={pauses.data} />
-        )}
-        <AnalyticsTables filter={filter} workers={workers.data} departments={departments.data} />
-      </>
-    );
-  }
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -123,28 +89,24 @@ export function ProductionAnalyticsPage() {
         subtitle={m.subtitle}
         actions={valid ? <ExportMenu urlOf={(format) => analyticsExportUrl('workers', filter, format)} /> : null}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <PeriodFilter
-          id="production-analytics-period"
-          from={filter.from}
-          to={filter.to}
-          labels={{ from: m.from, to: m.to }}
-          onChange={({ dateFrom, dateTo }) => {
-            setPreset(null);
-            change({ from: dateFrom, to: dateTo });
-          }}
-        />
-        <ToggleGroup
-          label={m.presets.label}
-          options={presets}
-          value={preset}
-          onChange={(value) => {
-            setPreset(value);
-            change(presetPeriod(value));
-          }}
-        />
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
+      <ReportPeriodBar
+        id="production-analytics-period"
+        period={filter}
+        preset={preset}
+        presets={presets}
+        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
+        onChange={(period, next) => {
+          setPreset(next);
+          change(period);
+        }}
+      />
+      <ReportFilterBar
+        filtered={filtered}
+        onReset={() => {
+          setPreset('month');
+          setFilter(initialFilter());
+        }}
+      >
         <ReferenceFilter
           route="/departments"
           label={m.department}
@@ -159,20 +121,20 @@ export function ProductionAnalyticsPage() {
           allLabel={m.workerAll}
           onChange={(workerId) => change({ workerId })}
         />
-        {filtered ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setPreset('month');
-              setFilter(initialFilter());
-            }}
-          >
-            <XIcon aria-hidden="true" />
-            {m.reset}
-          </Button>
-        ) : null}
-      </div>
-      {body}
+      </ReportFilterBar>
+      <ReportStates valid={valid} queries={[workers, departments, pauses]} texts={m}>
+        {() => (
+          <>
+            <Kpis total={departments.data!.total} />
+            {departments.data!.total.workedHours === '0.00' ? (
+              <ReportEmpty title={m.empty} hint={m.emptyHint} />
+            ) : (
+              <AnalyticsCharts workers={workers.data!} departments={departments.data!} pauses={pauses.data!} />
+            )}
+            <AnalyticsTables filter={filter} workers={workers.data!} departments={departments.data!} />
+          </>
+        )}
+      </ReportStates>
     </div>
   );
 }
