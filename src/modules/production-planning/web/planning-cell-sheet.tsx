@@ -118,7 +118,7 @@ function DropTargets({
     <section className="grid gap-2">
       <h3 className="text-sm font-medium">{s.dropZones}</h3>
       <p className="text-xs text-muted-foreground">{s.dropHint}</p>
-      <div className="flex gap-1 overflow-x-auto pb-1">
+      <div className="flex flex-wrap gap-1 pb-1">
         {department.cells
           .filter((cell) => cell.week !== current)
           .map((cell) => {
@@ -188,7 +188,7 @@ export function PlanningCellSheet({
     <Sheet open onOpenChange={(open) => !open && onClose()}>
       <SheetContent className="w-full overflow-y-auto p-4 sm:max-w-lg">
         <SheetHeader className="p-0">
-          <SheetTitle>{s.title(department.name, formatDateUk(week))}</SheetTitle>
+          <SheetTitle className="pr-8">{s.title(department.name, formatDateUk(week))}</SheetTitle>
           <SheetDescription>{s.description}</SheetDescription>
         </SheetHeader>
         {cell.isError ? (
