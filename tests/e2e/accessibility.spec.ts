@@ -57,14 +57,23 @@ const themeOf = (page: Page): Promise<Theme> =>
 /** The end of the CSS transitions running now: axe reads colours, and a colour half-way is neither theme's. */
 const transitionsDone = (page: Page) =>
   page.evaluate(async () => {
-    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
-    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+    // A transition replaced by another one (a re-render, a hover) settles its promise early: look again until none runs.
+    for (let round = 0; round < 20; round += 1) {
+      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+      if (transitions.length === 0) return;
+      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+    }
   });
 
 /** What applyTheme does (src/web/lib/theme.ts), then the end of the colour transitions it starts. */
 async function switchTheme(page: Page): Promise<void> {
   await page.evaluate((key) => {
+    const hold = document.createElement('style');
+    hold.textContent = '*,*::before,*::after{transition:none!important}';
+    document.head.appendChild(hold);
     const dark = document.documentElement.classList.toggle('dark');
+    void window.getComputedStyle(document.body).color;
+    hold.remove();
     window.localStorage.setItem(key, dark ? 'dark' : 'light');
   }, THEME_STORAGE_KEY);
   await transitionsDone(page);

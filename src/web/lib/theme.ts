@@ -10,8 +10,18 @@ export function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
+/**
+ * A switch changes every colour at once: transitions are held off for it, so two hundred rows do not fade one by
+ * one through colours that are neither theme's (and a contrast check does not read one half-way).
+ */
 export function applyTheme(theme: Theme): void {
+  const hold = document.createElement('style');
+  hold.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.appendChild(hold);
   document.documentElement.classList.toggle('dark', theme === 'dark');
+  // Reading a computed style applies the new colours while transitions are off; then they are allowed again.
+  void window.getComputedStyle(document.body).color;
+  hold.remove();
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
