@@ -133,9 +133,10 @@ export async function planningCell(db: DbOrTx, q: CellQuery, ctx?: PlanningConte
   const c = ctx ?? (await planningContext(db));
   const mos = (await moWorks(db, c)).filter((mo) => mo.week === q.week && mo.minutes.has(q.departmentId));
   const unplanned = (await unplannedWorks(db, c)).filter((u) => u.week === q.week && u.minutes.has(q.departmentId));
+  const operationsOf = await moOperationsIn(db, mos, q.departmentId);
   const list = [];
   for (const mo of mos.sort((a, b) => a.number.localeCompare(b.number))) {
-    const operations = await moOperationsIn(db, mo, q.departmentId);
+    const operations = operationsOf.get(mo.id) ?? [];
     list.push({
       id: mo.id,
       number: mo.number,

@@ -278,3 +278,30 @@ describe('refusals', () => {
     expect(move.statusCode).toBe(403);
   });
 });
+
+describe('the cell of several MOs', () => {
+  it('lists each MO with its own operations in the department, planned and released side by side', async () => {
+    const week = addDays(monday, 21);
+    const first = await madeItem('15', '2');
+    const second = await madeItem('0', '4');
+    const planned = await ok(
+      await f.api('POST', '/api/manufacturing-orders', { itemId: first, qty: '5', plannedStart: week }),
+      201,
+    );
+    const released = await ok(
+      await f.api('POST', '/api/manufacturing-orders', { itemId: second, qty: '3', plannedStart: week }),
+      201,
+    );
+    await ok(await f.api('POST', `/api/manufacturing-orders/${released.id}/release`, {}));
+    const cell = await ok(await f.api('GET', `/api/production-planning/cell?departmentId=${department}&week=${week}`));
+    const byId = new Map(cell.mos.map((mo: { id: number }) => [mo.id, mo]));
+    expect(byId.get(planned.id)).toMatchObject({
+      status: 'planned',
+      operations: [{ seq: 10, name: 'Монтаж', status: null, minutes: '25.00' }],
+    });
+    expect(byId.get(released.id)).toMatchObject({
+      status: 'released',
+      operations: [{ seq: 10, name: 'Монтаж', status: 'ready', minutes: '12.00' }],
+    });
+  });
+});

@@ -227,40 +227,72 @@ export async function moWorks(db: DbOrTx, ctx: PlanningContext): Promise<MoWork[
   return [...snapshot, ...planned];
 }
 
-/** One MO's operations (remaining minutes) in a department, for the cell's list. */
+export interface CellOperation {
+  seq: number;
+  name: string;
+  status: string | null;
+  minutes: Dec;
+}
+
+/**
+ * The cell's MOs' operations (remaining minutes) in a department, by MO: one query for the running ones and one
+ * resolution of specs for the planned ones, whatever the number of MOs in the cell.
+ */
 export async function moOperationsIn(
   db: DbOrTx,
-  mo: MoWork,
+  mos: readonly MoWork[],
   departmentId: number,
-): Promise<Array<{ seq: number; name: string; status: string | null; minutes: Dec }>> {
-  if (mo.status === 'planned') {
-    const [head] = rowsOf<{ item_id: number; recipe_id: number | null }>(
-      await db.execute(sql`select item_id, recipe_id from manufacturing_orders where id = ${mo.id}`),
+): Promise<Map<number, CellOperation[]>> {
+  const byMo = new Map<number, CellOperation[]>(mos.map((mo) => [mo.id, []]));
+  const planned = mos.filter((mo) => mo.status === 'planned');
+  const running = mos.filter((mo) => mo.status !== 'planned').map((mo) => mo.id);
+  if (planned.length) {
+    const heads = rowsOf<{ id: number; item_id: number; recipe_id: number | null; qty: string }>(
+      await db.execute(sql`select id, item_id, recipe_id, qty::text as qty from manufacturing_orders
+        where id in (${sql.join(
+          planned.map((mo) => sql`${mo.id}`),
+          sql`, `,
+        )})`),
     );
-    const recipeId = head!.recipe_id === null ? null : Number(head!.recipe_id);
-    const ops = (await operationsOf(db, [{ itemId: Number(head!.item_id), recipeId }]))(
-      Number(head!.item_id),
-      recipeId,
-    );
-    return ops
-      .filter((op) => op.departmentId === departmentId)
-      .map((op) => ({
-        seq: op.seq,
-        name: op.name,
-        status: null,
-        minutes: add(dec(op.setupMinutes), mul(dec(op.runMinutesPerUnit), dec(mo.qty))),
-      }));
+    const key = (h: (typeof heads)[number]) => ({
+      itemId: Number(h.item_id),
+      recipeId: h.recipe_id === null ? null : Number(h.recipe_id),
+    });
+    const ops = await operationsOf(db, heads.map(key));
+    for (const head of heads) {
+      const { itemId, recipeId } = key(head);
+      byMo.set(
+        Number(head.id),
+        ops(itemId, recipeId)
+          .filter((op) => op.departmentId === departmentId)
+          .map((op) => ({
+            seq: op.seq,
+            name: op.name,
+            status: null,
+            minutes: add(dec(op.setupMinutes), mul(dec(op.runMinutesPerUnit), dec(head.qty))),
+          })),
+      );
+    }
   }
-  const rows = rowsOf<{ seq: number; name: string; status: string; minutes: string }>(
-    await db.execute(sql`select o.seq, o.name, o.status,
-        (case when o.status in ('done', 'skipped') then 0
-          when o.started_at is not null or o.status in ('in_progress', 'paused')
-            then o.run_minutes_per_unit * greatest(m.qty - o.good_qty - o.scrap_qty, 0)
-          else o.setup_minutes + o.run_minutes_per_unit * m.qty end)::text as minutes
-      from mo_operations o join manufacturing_orders m on m.id = o.mo_id
-      where o.mo_id = ${mo.id} and o.department_id = ${departmentId} order by o.seq`),
-  );
-  return rows.map((r) => ({ seq: Number(r.seq), name: r.name, status: r.status, minutes: dec(r.minutes) }));
+  if (running.length) {
+    const rows = rowsOf<{ mo_id: number; seq: number; name: string; status: string; minutes: string }>(
+      await db.execute(sql`select o.mo_id, o.seq, o.name, o.status,
+          (case when o.status in ('done', 'skipped') then 0
+            when o.started_at is not null or o.status in ('in_progress', 'paused')
+              then o.run_minutes_per_unit * greatest(m.qty - o.good_qty - o.scrap_qty, 0)
+            else o.setup_minutes + o.run_minutes_per_unit * m.qty end)::text as minutes
+        from mo_operations o join manufacturing_orders m on m.id = o.mo_id
+        where o.mo_id in (${sql.join(
+          running.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and o.department_id = ${departmentId}
+        order by o.mo_id, o.seq`),
+    );
+    for (const r of rows) {
+      byMo.get(Number(r.mo_id))!.push({ seq: Number(r.seq), name: r.name, status: r.status, minutes: dec(r.minutes) });
+    }
+  }
+  return byMo;
 }
 
 export interface UnplannedWork {
