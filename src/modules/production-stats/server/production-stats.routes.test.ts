@@ -136,6 +136,10 @@ describe('scrap rate (§13: 2 at operation 10, 1 at operation 20, output 17 → 
     const csv = await f.api('GET', `/api/production-stats/by-item?${query}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    // The file is named by the table and the period it holds, not by the day it was downloaded.
+    expect(csv.headers['content-disposition']).toContain(
+      `filename="production-stats-item-${addDays(today, -2)}_${today}.csv"`,
+    );
     const lines = csv.rawPayload
       .toString('utf8')
       .replace(/^\uFEFF/, '')

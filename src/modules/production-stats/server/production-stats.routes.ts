@@ -4,7 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppDeps, AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
-import { toCsv, toXlsx, XLSX_TYPE, type Cell } from '@/resources/_engine/server/tabular.ts';
+import { sendTable, type Cell } from '@/resources/_engine/server/tabular.ts';
 import { productionStatsSchemas, type StatsFigures } from '../production-stats.contract.ts';
 import { productionStatsEndpoints } from '../production-stats.endpoints.ts';
 import { exportKeyHeaders, figureHeaders, productionStatsMessages as m } from '../production-stats.messages.ts';
@@ -31,24 +31,23 @@ const figureCells = (f: StatsFigures): Cell[] => [
 
 type Table = keyof typeof exportKeyHeaders;
 
-async function download(
+function download(
   reply: FastifyReply,
   format: 'csv' | 'xlsx',
   table: Table,
   period: { from: string; to: string },
-  rows: Cell[][],
+  cells: Cell[][],
 ) {
   const keys = exportKeyHeaders[table];
-  const headers = [...keys, ...figureHeaders];
-  const numeric = new Set(figureHeaders.map((_, i) => keys.length + i));
-  const name = `production-stats-${table}-${period.from}-${period.to}.${format}`;
-  const title = `${m.exportTitle} ${dayUk(period.from)}–${dayUk(period.to)}`;
-  reply.header(
-    'content-disposition',
-    `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(`${title}.${format}`)}`,
-  );
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(headers, rows, numeric));
-  return reply.type(XLSX_TYPE).send(await toXlsx(m.exportTitle, headers, rows, numeric));
+  return sendTable(reply, {
+    title: m.exportTitle,
+    format,
+    headers: [...keys, ...figureHeaders],
+    cells,
+    numeric: new Set(figureHeaders.map((_, i) => keys.length + i)),
+    stem: `production-stats-${table}`,
+    stamp: `${period.from}_${period.to}`,
+  });
 }
 
 export async function productionStatsRoutes(app: AppInstance, deps: AppDeps) {

@@ -136,8 +136,12 @@ export async function readSheet(body: Buffer, contentType: string): Promise<Shee
 }
 
 /** The attachment header of a download: an ASCII file name and the Ukrainian title with the date (RFC 6266). */
-export function downloadDisposition(title: string, ext: string, stem = 'export'): string {
-  const stamp = new Date().toISOString().slice(0, 10);
+export function downloadDisposition(
+  title: string,
+  ext: string,
+  stem = 'export',
+  stamp = new Date().toISOString().slice(0, 10),
+): string {
   return `attachment; filename="${stem}-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title} ${stamp}.${ext}`)}`;
 }
 
@@ -151,18 +155,20 @@ export async function sendTable(
     cells: Cell[][];
     numeric: ReadonlySet<number>;
     stem?: string;
+    /** What tells this file from others of the title (ASCII): today's date unless given, e.g. a report's period. */
+    stamp?: string;
   },
 ): Promise<FastifyReply> {
-  const { title, format, cells, numeric, stem } = table;
+  const { title, format, cells, numeric, stem, stamp } = table;
   const headers = [...table.headers];
   if (format === 'csv') {
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', downloadDisposition(title, 'csv', stem))
+      .header('content-disposition', downloadDisposition(title, 'csv', stem, stamp))
       .send(toCsv(headers, cells, numeric));
   }
   return reply
     .type(XLSX_TYPE)
-    .header('content-disposition', downloadDisposition(title, 'xlsx', stem))
+    .header('content-disposition', downloadDisposition(title, 'xlsx', stem, stamp))
     .send(await toXlsx(title, headers, cells, numeric));
 }
