@@ -113,8 +113,54 @@ describe('bench dataset generator', () => {
     expect(rows.some((row) => Number(row.material) > 0)).toBe(true);
   });
 
+  it('runs a year of production: completed MOs with time in the shift, no worker in two places, output in stock', async () => {
+    const [facts] = (
+      (await t.db.execute(sql`select
+        (select count(*)::int from manufacturing_orders where status = 'completed') as completed,
+        (select count(*)::int from manufacturing_orders where status = 'released' and planned_start >= current_date) as ahead,
+        (select count(*)::int from time_entries) as entries,
+        (select count(*)::int from time_entries where pause_reason is not null) as pauses,
+        (select count(*)::int from time_entries where scrap_qty > 0 and scrap_reason is not null) as scrapped,
+        (select count(*)::int from time_entries e where ((e.started_at at time zone 'Europe/Kyiv')::time < '07:00'
+          or (e.ended_at at time zone 'Europe/Kyiv')::time > '18:00')
+          or extract(isodow from e.started_at at time zone 'Europe/Kyiv') > 5) as "outsideShift",
+        (select count(*)::int from time_entries a join time_entries b on a.worker_id = b.worker_id and a.id < b.id
+          and a.started_at < b.ended_at and b.started_at < a.ended_at) as overlaps,
+        (select count(*)::int from manufacturing_orders m where m.status = 'completed' and m.qty <>
+          (select sum(p.good_qty + p.scrap_qty) from mo_postings p where p.mo_id = m.id and p.kind = 'output')) as "unbalanced",
+        (select count(*)::int from mo_postings p where p.kind = 'output' and not exists (select 1 from stock_movements s
+          where s.document_type = 'mo_output' and s.document_id = p.id)) as "unposted"`)) as unknown as Rows<{
+        completed: number;
+        ahead: number;
+        entries: number;
+        pauses: number;
+        scrapped: number;
+        outsideShift: number;
+        overlaps: number;
+        unbalanced: number;
+        unposted: number;
+      }>
+    ).rows;
+    expect(facts!.completed).toBeGreaterThan(20);
+    expect(facts!.ahead).toBeGreaterThan(0);
+    expect(facts!.entries).toBeGreaterThanOrEqual(facts!.completed * 3);
+    expect(facts).toMatchObject({ outsideShift: 0, overlaps: 0, unbalanced: 0, unposted: 0 });
+    expect(facts!.pauses).toBeGreaterThan(0);
+    expect(facts!.scrapped).toBeGreaterThan(0);
+  });
+
   it('reports its parts and progress in Ukrainian, and the database now counts as filled', async () => {
-    for (const part of ['reference', 'items', 'clients', 'orders', 'movements', 'notifications', 'boms', 'verify']) {
+    for (const part of [
+      'reference',
+      'items',
+      'clients',
+      'orders',
+      'movements',
+      'notifications',
+      'boms',
+      'production',
+      'verify',
+    ]) {
       expect(summary.seconds[part], part).toBeGreaterThanOrEqual(0);
     }
     expect(lines.join('\n')).toContain('Перевірка обліку');

@@ -17,12 +17,14 @@
 //   as postToLedger would value it alone. The document rows are written as the services write them at posting
 //   (status 'posted', line costs, totals); a group's shipments in one insert for the headers and one for the lines
 //   (year/documents.ts, year/posting.ts, year/stock-day.ts).
+// - Production (production.ts): departments and workers, a year of completed MOs with operations, time entries
+//   (pauses, scrap) and output postings through the ledger, and the released MOs of the coming weeks.
 // An in-memory mirror of on-hand and reserved quantities plans every outgoing line within available stock, so the
 // ledger's no-negative-stock rule is never broken; the ledger still checks it and would abort the run.
 //
 // One seeded random source (random.ts) drives the whole run, so the same scale gives the same data: the parts draw
-// from it in a fixed order — items, parties, the year day by day, notifications. The products' BOMs (boms.ts) come
-// last, from a stream of their own.
+// from it in a fixed order — items, parties, the year day by day, notifications. The products' BOMs (boms.ts) and
+// the production (production.ts) come last, each from a stream of its own.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
@@ -31,6 +33,7 @@ import { Clock, formatSeconds, grouped, rowsOf } from './bulk.ts';
 import { createItems } from './items.ts';
 import { fillNotifications } from './notifications.ts';
 import { createParties } from './parties.ts';
+import { createProduction, mosFor } from './production.ts';
 import { createRandom } from './random.ts';
 import type { DatasetScale } from './scale.ts';
 import { simulateYear } from './year/simulate.ts';
@@ -71,6 +74,8 @@ export async function countRows(db: DbOrTx): Promise<Record<string, number>> {
       (select count(*) from warehouse_transfers) as transfers,
       (select count(*) from stock_adjustments) as adjustments,
       (select count(*) from notifications) as notifications,
+      (select count(*) from manufacturing_orders) as "manufacturingOrders",
+      (select count(*) from time_entries) as "timeEntries",
       (select count(*) from audit_log) as "auditLog"`),
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
@@ -109,6 +114,12 @@ export async function generateDataset(
 
   const bomCount = await clock.phase('boms', () => createBoms(db, cat));
   log(`Специфікації виробів: ${grouped(bomCount)} — ${formatSeconds(clock.seconds.boms!)}`);
+
+  log('Виробництво: відділи, працівники, виробничі замовлення, час, випуск …');
+  const made = await clock.phase('production', () => createProduction(db, world, cat, mosFor(scale.items), log));
+  log(
+    `Виробництво: ${grouped(made.completed)} завершених і ${grouped(made.open)} запущених ВЗ, ${grouped(made.timeEntries)} записів часу, ${grouped(made.workers)} працівників — ${formatSeconds(clock.seconds.production!)}`,
+  );
 
   const { counts, sample } = await clock.phase('verify', async () => {
     await db.execute(sql`analyze`);

@@ -2,6 +2,8 @@
 // and of the movement list (src/modules/stock/stock.contract.ts: itemId, kind); then the command palette's search
 // (issue 21) with typical queries: a part of a document number, a partial Cyrillic name in small letters (the
 // generator's firms are 'Техно…', bench/data/words.ts), a part of a SKU in small letters.
+import { kyivToday } from '@/shared/kyiv-date.ts';
+
 export const PAGE_SIZE = 50;
 /** The deep page issue 10 asks for: page 2000 of 50 (offset 99 950), or the last page of a smaller table. */
 export const DEEP_PAGE = 2000;
@@ -68,11 +70,59 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
       path: `/api/costing?page=1&limit=${PAGE_SIZE}`,
       list: true,
     },
+    ...productionEndpoints(kyivToday()),
     ...SEARCH_QUERIES.map(({ key, label, q }) => ({
       key,
       label,
       path: `/api/search?q=${encodeURIComponent(q)}`,
       list: false,
     })),
+  ];
+}
+
+/**
+ * The production report pages (issue 24) as they open: statistics and workload for this month (their default
+ * period), statistics' figures for the year so far, and the planning grid of the next eight weeks.
+ */
+export function productionEndpoints(today: string): Endpoint[] {
+  const month = `from=${today.slice(0, 8)}01&to=${today}`;
+  const year = `from=${today.slice(0, 4)}-01-01&to=${today}`;
+  return [
+    {
+      key: 'production-stats-year',
+      label: 'Статистика виробництва: показники за рік',
+      path: `/api/production-stats/summary?${year}`,
+      list: false,
+    },
+    {
+      key: 'production-stats-days',
+      label: 'Статистика виробництва: місяць по днях',
+      path: `/api/production-stats/by-period?${month}&granularity=day`,
+      list: false,
+    },
+    {
+      key: 'production-stats-items',
+      label: 'Статистика виробництва: товари за місяць',
+      path: `/api/production-stats/by-item?${month}`,
+      list: false,
+    },
+    {
+      key: 'production-analytics-workers',
+      label: 'Аналіз завантаженості: працівники за місяць',
+      path: `/api/production-analytics/workers?${month}`,
+      list: false,
+    },
+    {
+      key: 'production-analytics-departments',
+      label: 'Аналіз завантаженості: відділи за місяць',
+      path: `/api/production-analytics/departments?${month}`,
+      list: false,
+    },
+    {
+      key: 'production-planning',
+      label: 'Планування потужностей: 8 тижнів',
+      path: '/api/production-planning',
+      list: false,
+    },
   ];
 }
