@@ -69,6 +69,7 @@ import { costingRoutes } from '@/modules/costing/server/index.ts';
 import { productionAnalyticsRoutes } from '@/modules/production-analytics/server/index.ts';
 import { productionPlanningRoutes } from '@/modules/production-planning/server/index.ts';
 import { productionStatsRoutes } from '@/modules/production-stats/server/index.ts';
+import { reportsRoutes } from '@/modules/reports/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { searchRoutes } from '@/modules/search/server/index.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     productionAnalyticsRoutes,
     productionPlanningRoutes,
     productionStatsRoutes,
+    reportsRoutes,
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,

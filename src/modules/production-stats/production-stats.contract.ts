@@ -3,22 +3,14 @@
 // money are exact decimals as strings; a rate is a percent with 2 decimals, or null when it has no base.
 import { z } from '@/shared/zod-uk.ts';
 import { idFilter } from '@/shared/contract.ts';
-import { documentDate } from '@/shared/document-date.ts';
-import { productionStatsMessages as m } from './production-stats.messages.ts';
+import { checkReportPeriod, reportPeriodShape } from '@/shared/report-period.ts';
 
 export const statsGranularities = ['day', 'week', 'month'] as const;
 export type StatsGranularity = (typeof statsGranularities)[number];
 export const statsFormats = ['csv', 'xlsx'] as const;
 
-/** The longest period a request may ask for: 3 years (to ≤ from + 3 years). */
-export function spanWithin3Years(from: string, to: string): boolean {
-  const limit = `${String(Number(from.slice(0, 4)) + 3).padStart(4, '0')}${from.slice(4)}`;
-  return to <= limit;
-}
-
 const filterShape = {
-  from: documentDate(m.from),
-  to: documentDate(m.to),
+  ...reportPeriodShape,
   categoryId: idFilter(),
   itemId: idFilter(),
   departmentId: idFilter(),
@@ -26,16 +18,11 @@ const filterShape = {
   format: z.enum(statsFormats).optional(),
 };
 
-const checkPeriod = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
-  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: m.order });
-  else if (!spanWithin3Years(q.from, q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: m.span });
-};
-
-export const statsQuerySchema = z.strictObject(filterShape).superRefine(checkPeriod);
+export const statsQuerySchema = z.strictObject(filterShape).superRefine(checkReportPeriod);
 export type StatsQuery = z.output<typeof statsQuerySchema>;
 export const statsPeriodQuerySchema = z
   .strictObject({ ...filterShape, granularity: z.enum(statsGranularities).optional().default('day') })
-  .superRefine(checkPeriod);
+  .superRefine(checkReportPeriod);
 export type StatsPeriodQuery = z.output<typeof statsPeriodQuerySchema>;
 
 /** The figures of §13 for one bucket (the whole period, a day/week/month, a category, an item, a department). */

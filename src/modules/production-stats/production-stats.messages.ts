@@ -1,9 +1,5 @@
 // What the production statistics module says on the server and in its contract (production.md §13), in Ukrainian.
 export const productionStatsMessages = {
-  from: 'Вкажіть дату початку періоду',
-  to: 'Вкажіть дату кінця періоду',
-  order: 'Початок періоду не може бути пізніше за його кінець',
-  span: 'Період — не довше трьох років',
   noDepartment: 'Без відділу',
   noCategory: 'Без категорії',
   exportTitle: 'Статистика виробництва',

@@ -4,6 +4,7 @@
 // 17 gives a scrap rate of 15 % (booked at the operations' department); the CSV and XLSX downloads hold the JSON's
 // rows; empty periods are zeros; a user without the route gets 403 and bad periods a Ukrainian 400.
 import { eq } from 'drizzle-orm';
+import { reportPeriodMessages } from '@/shared/report-period.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manufacturingOrders } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { createMesFixture, type MesFixture } from '@/modules/mes/server/mes.fixture.ts';
@@ -193,10 +194,10 @@ describe('access and input', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.body).toContain(message);
     };
-    await bad('from=2026-02-30&to=2026-03-01', m.from);
-    await bad('to=2026-03-01', m.from);
-    await bad('from=2026-03-02&to=2026-03-01', m.order);
-    await bad('from=2020-01-01&to=2023-01-02', m.span);
+    await bad('from=2026-02-30&to=2026-03-01', reportPeriodMessages.from);
+    await bad('to=2026-03-01', reportPeriodMessages.from);
+    await bad('from=2026-03-02&to=2026-03-01', reportPeriodMessages.order);
+    await bad('from=2020-01-01&to=2023-01-02', reportPeriodMessages.span);
     expect((await f.api('GET', '/api/production-stats/summary?from=2020-01-01&to=2023-01-01')).statusCode).toBe(200);
     const granularity = await f.api(
       'GET',

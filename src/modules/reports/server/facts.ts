@@ -1,0 +1,99 @@
+// The fact layer of every report (reports-admin.md §0): each fact is one SELECT here, and no report recomputes one
+// its own way. The facts read other modules' tables in SQL (shipments, orders, the ledger, adjustments, audits, MOs,
+// repairs) — read-only, and only here; the module README names them.
+//
+// - Sale: a line of a posted shipment, dated by the shipment's date. revenue = lineNet × the order's fxRate, COGS =
+//   the value its ledger movement took out (0 for a service, which moves no stock). Cancelled shipments are not
+//   sales (their movements were reversed and their figures leave the period they were in).
+// - Write-off: the value of a posted adjustment's outgoing lines for damage, correction or other reasons, and an
+//   audit's shortages less its surpluses — from the ledger's movements of documents still posted.
+// - Production variance: the cost of an MO completed in the period that its outputs did not absorb.
+// - Warranty cost: the parts and labour of warranty repairs returned in the period.
+import { sql, type SQL } from 'drizzle-orm';
+import { kyivDayEnd, kyivDayStart } from '@/server/kernel/kyiv-sql.ts';
+
+export interface SalesFilter {
+  from: string;
+  to: string;
+  companyId?: number | undefined;
+  clientId?: number | undefined;
+  categoryId?: number | undefined;
+  itemId?: number | undefined;
+  managerUserId?: number | undefined;
+}
+
+/** The items of a category and of its subcategories. */
+const categoryTree = (categoryId: number) => sql`(with recursive tree as (
+    select id from categories where id = ${categoryId}
+    union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`;
+
+/** `and …` for the item and category filters, on an item id column. */
+function itemFilter(q: SalesFilter, itemColumn: SQL): SQL {
+  const parts: SQL[] = [];
+  if (q.itemId) parts.push(sql`and ${itemColumn} = ${q.itemId}`);
+  if (q.categoryId) {
+    parts.push(sql`and ${itemColumn} in (select id from items where category_id in ${categoryTree(q.categoryId)})`);
+  }
+  return sql.join(parts, sql` `);
+}
+
+/**
+ * The sale facts of the period: columns day, client_id, company_id, manager_user_id, item_id, category_id,
+ * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric).
+ */
+export function saleFacts(q: SalesFilter): SQL {
+  const parts: SQL[] = [];
+  if (q.companyId) parts.push(sql`and o.company_id = ${q.companyId}`);
+  if (q.clientId) parts.push(sql`and o.client_id = ${q.clientId}`);
+  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
+  return sql`select s.shipment_date as day, o.client_id, o.company_id, o.manager_user_id, sl.item_id,
+      i.category_id, s.carrier_id, sl.qty,
+      round(sl.line_net * o.fx_rate, 2) as revenue,
+      round(sl.line_gross * o.fx_rate, 2) as revenue_gross,
+      coalesce(mv.cogs, 0) as cogs,
+      round(sl.line_net * o.fx_rate, 2) - coalesce(mv.cogs, 0) as gross_profit
+    from shipments s
+    join orders o on o.id = s.order_id
+    join shipment_lines sl on sl.shipment_id = s.id
+    join items i on i.id = sl.item_id
+    left join lateral (select -sum(m.value) as cogs from stock_movements m
+      where m.document_type = 'shipment' and m.document_id = s.id and m.document_line_id = sl.id
+        and m.reverses_movement_id is null) mv on true
+    where s.status = 'posted' and s.shipment_date between ${q.from}::date and ${q.to}::date
+      ${sql.join(parts, sql` `)} ${itemFilter(q, sql`sl.item_id`)}`;
+}
+
+/** Σ write-offs of the period (UAH): damage, correction and other adjustments out, audit shortages less surpluses. */
+export function writeOffsOf(q: SalesFilter): SQL {
+  return sql`select coalesce(-sum(m.value), 0) as amount from stock_movements m
+    where m.reverses_movement_id is null and m.occurred_on between ${q.from}::date and ${q.to}::date
+      ${itemFilter(q, sql`m.item_id`)}
+      and (
+        (m.document_type = 'adjustment' and m.value < 0 and exists (select 1 from stock_adjustments a
+          where a.id = m.document_id and a.status = 'posted' and a.reason in ('damage', 'correction', 'other')))
+        or (m.document_type = 'inventory_audit' and exists (select 1 from inventory_audits a
+          where a.id = m.document_id and a.status = 'posted'))
+      )`;
+}
+
+/** Σ of what completed MOs' outputs did not absorb (actual total − output value), MOs completed in the period. */
+export function productionVariancesOf(q: SalesFilter): SQL {
+  return sql`select coalesce(sum(mo.actual_total - coalesce((select sum(coalesce(p.material_value, 0)
+        + coalesce(p.conversion_value, 0)) from mo_postings p
+        where p.mo_id = mo.id and p.kind = 'output' and p.status = 'posted'), 0)), 0) as amount
+    from manufacturing_orders mo
+    where mo.status = 'completed' and mo.actual_total is not null
+      and mo.completed_at >= ${kyivDayStart(q.from)} and mo.completed_at < ${kyivDayEnd(q.to)}
+      ${itemFilter(q, sql`mo.item_id`)}`;
+}
+
+/** Σ warranty cost (parts + labour) of warranty repairs returned in the period. */
+export function warrantyCostOf(q: SalesFilter): SQL {
+  return sql`select coalesce(sum(r.warranty_cost), 0) as amount from repairs r
+    where r.status = 'returned' and r.is_warranty
+      and r.returned_at >= ${kyivDayStart(q.from)} and r.returned_at < ${kyivDayEnd(q.to)}
+      ${itemFilter(q, sql`r.item_id`)}`;
+}
+
+/** True when a filter names a dimension the non-sale facts do not carry (client, company, manager). */
+export const filtersBeyondStock = (q: SalesFilter): boolean => Boolean(q.companyId || q.clientId || q.managerUserId);

@@ -1,0 +1,10 @@
+// The reports module's server side (reports-admin.md §0, §2): its routes, and the fact layer other reports read.
+export { reportsRoutes } from './reports.routes.ts';
+export {
+  filtersBeyondStock,
+  productionVariancesOf,
+  saleFacts,
+  warrantyCostOf,
+  writeOffsOf,
+  type SalesFilter,
+} from './facts.ts';

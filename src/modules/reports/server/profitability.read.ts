@@ -1,0 +1,181 @@
+// `GET /api/reports/profitability` (reports-admin.md §2): the period's sales figures from the fact layer, the
+// write-offs, production variances and warranty cost beside them, the months for the chart, a table grouped by
+// month, company, category, client or item, and the top 10 clients and items by gross profit. Every aggregate is
+// SQL over the facts; Node only shapes the answer.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { ukOrder } from '@/server/kernel/collation.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
+import { add, dec, fixed, sub, isZero, div, mul } from '@/shared/decimal.ts';
+import { pageWindow } from '@/shared/list.ts';
+import {
+  ROWS_DEFAULT_LIMIT,
+  type Profitability,
+  type ProfitabilityGroup,
+  type ProfitabilityQuery,
+  type ProfitabilityRow,
+  type SaleFigures,
+} from '../reports.contract.ts';
+import { groupByLabels, reportsMessages as m } from '../reports.messages.ts';
+import {
+  filtersBeyondStock,
+  productionVariancesOf,
+  saleFacts,
+  warrantyCostOf,
+  writeOffsOf,
+  type SalesFilter,
+} from './facts.ts';
+
+interface FigureRow {
+  qty: string | null;
+  revenue: string | null;
+  cogs: string | null;
+}
+
+const sums = sql.raw(`coalesce(sum(f.qty), 0)::numeric(18,4)::text as qty,
+  coalesce(sum(f.revenue), 0)::numeric(18,2)::text as revenue,
+  coalesce(sum(f.cogs), 0)::numeric(18,2)::text as cogs`);
+
+/** The sale figures of summed facts: gross profit and the margin (2 decimals, null without revenue). */
+export function saleFigures(r: FigureRow | undefined): SaleFigures {
+  const revenue = dec(r?.revenue ?? '0');
+  const cogs = dec(r?.cogs ?? '0');
+  const grossProfit = sub(revenue, cogs);
+  return {
+    qty: fixed(dec(r?.qty ?? '0'), 4),
+    revenue: fixed(revenue, 2),
+    cogs: fixed(cogs, 2),
+    grossProfit: fixed(grossProfit, 2),
+    margin: isZero(revenue) ? null : fixed(div(mul(grossProfit, dec(100)), revenue, 8), 2),
+  };
+}
+
+/** How a group is keyed and named: its key expression, its label, its join. */
+const groups: Record<ProfitabilityGroup, { key: string; label: string; join: string; order: 'key' | 'label' }> = {
+  month: { key: `date_trunc('month', f.day)::date::text`, label: `''`, join: '', order: 'key' },
+  company: {
+    key: 'f.company_id',
+    label: `coalesce(g.name, '${m.noCompany}')`,
+    join: 'left join companies g on g.id = f.company_id',
+    order: 'label',
+  },
+  category: {
+    key: 'f.category_id',
+    label: `coalesce(g.name, '${m.noCategory}')`,
+    join: 'left join categories g on g.id = f.category_id',
+    order: 'label',
+  },
+  client: {
+    key: 'f.client_id',
+    label: `coalesce(g.name, '${m.noClient}')`,
+    join: 'left join counterparties g on g.id = f.client_id',
+    order: 'label',
+  },
+  item: { key: 'f.item_id', label: 'g.name', join: 'join items g on g.id = f.item_id', order: 'label' },
+};
+
+/** Every group of the period (all of them, or one page): grossProfit first, then the name (Ukrainian order). */
+async function groupRows(
+  db: DbOrTx,
+  q: SalesFilter,
+  groupBy: ProfitabilityGroup,
+  window: { limit: number; offset: number } | null,
+): Promise<{ rows: ProfitabilityRow[]; total: number }> {
+  const g = groups[groupBy];
+  const sku = groupBy === 'item' ? 'g.sku' : 'null::text';
+  const order =
+    groupBy === 'month'
+      ? sql.raw('key')
+      : sql`sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql.raw(g.label))}, ${sql.raw(g.key)}`;
+  const rows = rowsOf<FigureRow & { key: string | number | null; label: string; sku: string | null; total: string }>(
+    await db.execute(sql`select ${sql.raw(g.key)} as key, ${sql.raw(g.label)} as label, ${sql.raw(sku)} as sku,
+        ${sums}, count(*) over () as total
+      from (${saleFacts(q)}) f ${sql.raw(g.join)}
+      group by 1, 2, 3
+      order by ${order}
+      ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`),
+  );
+  const total = rows.length ? Number(rows[0]!.total) : window ? await countGroups(db, q, groupBy) : 0;
+  return {
+    total,
+    rows: rows.map((r) => ({
+      key: r.key === null ? null : groupBy === 'month' ? String(r.key) : Number(r.key),
+      label: groupBy === 'month' ? String(r.key) : r.label,
+      sku: r.sku,
+      ...saleFigures(r),
+    })),
+  };
+}
+
+/** The number of groups when the page asked for is past the last one. */
+async function countGroups(db: DbOrTx, q: SalesFilter, groupBy: ProfitabilityGroup): Promise<number> {
+  const [row] = rowsOf<{ n: string }>(
+    await db.execute(sql`select count(distinct ${sql.raw(groups[groupBy].key)})::text as n from (${saleFacts(q)}) f`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function amount(db: DbOrTx, fact: SQL): Promise<string> {
+  const [row] = rowsOf<{ amount: string }>(await db.execute(sql`select (${fact})::numeric(18,2)::text as amount`));
+  return row?.amount ?? '0.00';
+}
+
+/** The top 10 of a dimension by gross profit. */
+async function top(db: DbOrTx, q: SalesFilter, dimension: 'client' | 'item') {
+  const g = groups[dimension];
+  const rows = rowsOf<{ id: number; name: string; revenue: string; gross_profit: string }>(
+    await db.execute(sql`select ${sql.raw(g.key)} as id, ${sql.raw(g.label)} as name,
+        sum(f.revenue)::numeric(18,2)::text as revenue, (sum(f.revenue) - sum(f.cogs))::numeric(18,2)::text as gross_profit
+      from (${saleFacts(q)}) f ${sql.raw(g.join)}
+      where ${sql.raw(g.key)} is not null
+      group by 1, 2
+      order by sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql.raw(g.label))}
+      limit 10`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, revenue: r.revenue, grossProfit: r.gross_profit }));
+}
+
+/** The months the period touches, each with its figures (zero where nothing sold). */
+async function months(db: DbOrTx, q: SalesFilter) {
+  const rows = rowsOf<FigureRow & { month: string }>(
+    await db.execute(sql`select mm.month::date::text as month, ${sums}
+      from generate_series(date_trunc('month', ${q.from}::date), date_trunc('month', ${q.to}::date), interval '1 month')
+        as mm(month)
+      left join (${saleFacts(q)}) f on date_trunc('month', f.day) = mm.month
+      group by mm.month order by mm.month`),
+  );
+  return rows.map((r) => ({ month: r.month, ...saleFigures(r) }));
+}
+
+export async function profitability(db: DbOrTx, q: ProfitabilityQuery): Promise<Profitability> {
+  const [totalsRow] = rowsOf<FigureRow>(await db.execute(sql`select ${sums} from (${saleFacts(q)}) f`));
+  const sales = saleFigures(totalsRow);
+  const split = filtersBeyondStock(q);
+  const writeOffs = split ? null : await amount(db, writeOffsOf(q));
+  const productionVariances = split ? null : await amount(db, productionVariancesOf(q));
+  const warrantyCost = split ? null : await amount(db, warrantyCostOf(q));
+  const operatingResult =
+    writeOffs === null || productionVariances === null || warrantyCost === null
+      ? null
+      : fixed(sub(dec(sales.grossProfit), add(add(dec(writeOffs), dec(productionVariances)), dec(warrantyCost))), 2);
+  const window = pageWindow({ page: q.page, limit: q.limit ?? ROWS_DEFAULT_LIMIT });
+  const { rows, total } = await groupRows(db, q, q.groupBy, window);
+  return {
+    from: q.from,
+    to: q.to,
+    groupBy: q.groupBy,
+    totals: { ...sales, writeOffs, productionVariances, warrantyCost, operatingResult },
+    rows,
+    rowsTotal: total,
+    months: await months(db, q),
+    topClients: await top(db, q, 'client'),
+    topItems: await top(db, q, 'item'),
+  };
+}
+
+/** Every row of the grouping, for the download. */
+export async function profitabilityExportRows(db: DbOrTx, q: ProfitabilityQuery) {
+  return (await groupRows(db, q, q.groupBy, null)).rows;
+}
+
+export const groupLabel = (groupBy: ProfitabilityGroup) => groupByLabels[groupBy];
