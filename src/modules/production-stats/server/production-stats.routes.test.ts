@@ -11,7 +11,6 @@ import { createMesFixture, type MesFixture } from '@/modules/mes/server/mes.fixt
 import { readSheet } from '@/resources/_engine/server/tabular.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
-import { productionStatsMessages as m } from '../production-stats.messages.ts';
 
 let f: MesFixture;
 const today = kyivToday();
