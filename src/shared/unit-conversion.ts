@@ -67,3 +67,13 @@ export const lineUnitsSchema = z.object({
   units: z.array(lineUnitSchema),
 });
 export type LineUnits = z.infer<typeof lineUnitsSchema>;
+
+/**
+ * What a stored document line answers of the unit it was typed in (the toolkit's lineQtyText reads it): the quantity
+ * as entered (equal to the stock qty in the stock unit) and the entered unit, null in the stock unit.
+ */
+export const enteredLineShape = {
+  enteredQty: z.string(),
+  enteredUnitId: z.number().int().nullable().default(null),
+  enteredUnitShortName: z.string().nullable().default(null),
+};

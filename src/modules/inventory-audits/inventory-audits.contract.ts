@@ -4,6 +4,7 @@ import { decimalTextOf, optionalText, periodFilterShape, reasonText, refId } fro
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
+import { lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 
 export const auditMessages = {
@@ -123,6 +124,8 @@ export const auditCancelSchema = z.strictObject({
 export const lineUpdateSchema = z.strictObject({
   /** null clears the count. */
   countedQty: decimalText(4).nullable().optional(),
+  /** The unit the count is typed in (another unit of the stock unit's type); absent or null: the stock unit. */
+  unitId: id.nullable().optional(),
   reason: optionalText(500),
   /** The unit cost of a surplus of an item with no average yet (UAH). */
   unitCost: decimalText(6).nullable().optional(),
@@ -206,7 +209,12 @@ export const auditLineSchema = z.object({
   barcode: z.string().nullable(),
   /** On hand when counting started (or when the line was added). */
   snapshotQty: z.string().nullable(),
+  /** In the stock unit: what the variance is taken from. */
   countedQty: z.string().nullable(),
+  /** The count as typed and its unit when counted in another unit (all null in the stock unit). */
+  enteredQty: z.string().nullable().default(null),
+  enteredUnitId: z.number().int().nullable().default(null),
+  enteredUnitShortName: z.string().nullable().default(null),
   /** On hand in the warehouse now. */
   onHand: z.string(),
   /** On hand at posting (posted audits). */
@@ -257,6 +265,8 @@ export const inventoryAuditsSchemas = {
   addLine: { params: idParams, body: lineAddSchema, response: auditLineSchema },
   updateLine: { params: lineParams, body: lineUpdateSchema, response: auditLineSchema },
   scan: { params: idParams, body: scanSchema, response: scanResultSchema },
+  /** The units a line's count may be typed in (its stock unit's type). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
   /** 'Інвентаризаційний опис', a PDF. */
   printCountSheet: { params: idParams },
   /** 'Порівняльна відомість', a PDF. */

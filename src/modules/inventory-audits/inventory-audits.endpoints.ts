@@ -9,6 +9,8 @@ const audits = access.route('/inventory-audits');
 export const inventoryAuditsEndpoints = defineEndpoints<typeof inventoryAuditsSchemas>()({
   list: { method: 'GET', path: '/api/inventory-audits', access: audits, list: true },
   create: { method: 'POST', path: '/api/inventory-audits', access: audits, status: 201 },
+  /** The units a line's count may be typed in. */
+  itemUnits: { method: 'GET', path: '/api/inventory-audits/item-units', access: audits },
   get: { method: 'GET', path: '/api/inventory-audits/:id', access: audits },
   update: { method: 'PATCH', path: '/api/inventory-audits/:id', access: audits },
   // 204 without a body.

@@ -14,6 +14,7 @@ import {
 } from '@/shared/document-contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
+import { enteredLineShape, lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { movementRowSchema } from './stock.contract.ts';
 
@@ -96,6 +97,9 @@ export const adjustmentLineInputSchema = z
       .refine((v) => /[1-9]/.test(v), adjustmentMessages.notZero)
       .optional(),
     countedQty: decimalText(4).optional(),
+    /** The unit the change or the count is typed in (another unit of the stock unit's type); absent: the stock unit. */
+    unitId: id.nullable().optional(),
+    /** UAH per stock unit. */
     unitCost: decimalText(6).nullable().optional(),
     notes: optionalText(500),
     /**
@@ -160,8 +164,11 @@ export const adjustmentSortFields = ['number', 'documentDate', 'status', 'wareho
 
 export const adjustmentLineSchema = z.object({
   ...lineItemShape,
+  /** Both in the stock unit: what the ledger moves, and the count it came from. */
   deltaQty: z.string(),
   countedQty: z.string().nullable(),
+  /** As typed — the count when `countedQty` is set, else the change — in `enteredUnitId` (null: the stock unit). */
+  ...enteredLineShape,
   unitCost: z.string().nullable(),
   notes: z.string().nullable(),
   /** The item is counted by serial numbers. */
@@ -267,6 +274,8 @@ const mountSchemas = {
   cancel: { params: idParams, body: adjustmentCancelSchema, response: adjustmentSchema },
   /** The item's card: balances per warehouse, reservations with their sources, the last 20 movements. */
   itemStock: { params: itemParams, response: itemStockSchema },
+  /** The units a line of the item may be entered in (its stock unit's type). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
 };
 
 /** The shapes of every adjustment, settings and item-card endpoint (their paths: adjustments.endpoints.ts). */
@@ -280,6 +289,7 @@ export const adjustmentsSchemas = {
   inventoryPost: mountSchemas.post,
   inventoryCancel: mountSchemas.cancel,
   inventoryItemStock: mountSchemas.itemStock,
+  inventoryItemUnits: mountSchemas.itemUnits,
   componentsList: mountSchemas.list,
   componentsCreate: mountSchemas.create,
   componentsImport: mountSchemas.import,
@@ -289,6 +299,7 @@ export const adjustmentsSchemas = {
   componentsPost: mountSchemas.post,
   componentsCancel: mountSchemas.cancel,
   componentsItemStock: mountSchemas.itemStock,
+  componentsItemUnits: mountSchemas.itemUnits,
   settings: { response: stockSettingsSchema },
   saveSettings: { body: stockSettingsPatchSchema, response: stockSettingsSchema },
 };

@@ -32,6 +32,8 @@ export const adjustmentsEndpoints = defineEndpoints<typeof adjustmentsSchemas>()
     bodyTypes: IMPORT_BODY_TYPES,
     bodyLimit: IMPORT_BODY_LIMIT,
   },
+  /** The units a line of an item may be entered in. */
+  inventoryItemUnits: { method: 'GET', path: '/api/inventory/adjustments/item-units', access: inventory },
   inventoryGet: { method: 'GET', path: '/api/inventory/adjustments/:id', access: inventory },
   inventoryUpdate: { method: 'PATCH', path: '/api/inventory/adjustments/:id', access: inventory },
   // 204 without a body.
@@ -50,6 +52,7 @@ export const adjustmentsEndpoints = defineEndpoints<typeof adjustmentsSchemas>()
     bodyTypes: IMPORT_BODY_TYPES,
     bodyLimit: IMPORT_BODY_LIMIT,
   },
+  componentsItemUnits: { method: 'GET', path: '/api/component-stock/adjustments/item-units', access: components },
   componentsGet: { method: 'GET', path: '/api/component-stock/adjustments/:id', access: components },
   componentsUpdate: { method: 'PATCH', path: '/api/component-stock/adjustments/:id', access: components },
   // 204 without a body.
@@ -75,6 +78,7 @@ export const adjustmentPageEndpoints = {
     post: e.inventoryPost,
     cancel: e.inventoryCancel,
     itemStock: e.inventoryItemStock,
+    itemUnits: e.inventoryItemUnits,
   },
   '/component-stock': {
     list: e.componentsList,
@@ -86,5 +90,6 @@ export const adjustmentPageEndpoints = {
     post: e.componentsPost,
     cancel: e.componentsCancel,
     itemStock: e.componentsItemStock,
+    itemUnits: e.componentsItemUnits,
   },
 } satisfies Record<StockRoute, object>;

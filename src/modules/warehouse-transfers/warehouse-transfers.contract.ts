@@ -15,6 +15,7 @@ import {
 } from '@/shared/document-contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
+import { enteredLineShape, lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 
 export const transferMessages = {
@@ -63,7 +64,9 @@ const id = refId(transferMessages.reference);
 
 export const transferLineInputSchema = z.strictObject({
   itemId: id,
+  /** In `unitId` when given (another unit of the stock unit's type), else in the item's stock unit. */
   qty: qtyText,
+  unitId: id.nullable().optional(),
   notes: optionalText(300),
   /** A serial-tracked line's serials typed or scanned on the draft, kept until posting; omitted: unchanged. */
   serials: serialsField(transferMessages.serialLength).optional(),
@@ -156,7 +159,10 @@ export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 
 export const transferLineSchema = z.object({
   ...lineItemShape,
+  /** In the stock unit: what the ledger moves. */
   qty: z.string(),
+  /** As typed, in `enteredUnitId` (null: the stock unit). */
+  ...enteredLineShape,
   notes: z.string().nullable(),
   /** Drafts: `available` is what the source warehouse has available now. */
   ...movedLineShape,
@@ -203,6 +209,8 @@ export const warehouseTransfersSchemas = {
   list: { query: transferListQuerySchema, response: z.array(transferSummarySchema) },
   stats: { response: transferStatsSchema },
   availability: { query: availabilityQuerySchema, response: z.array(availabilityRowSchema) },
+  /** The units a line of the item may be entered in (its stock unit's type). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
   get: { params: idParams, response: transferSchema },
   /** 'Накладна на переміщення', a PDF. */
   print: { params: idParams },

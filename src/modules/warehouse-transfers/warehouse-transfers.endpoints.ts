@@ -9,6 +9,8 @@ export const warehouseTransfersEndpoints = defineEndpoints<typeof warehouseTrans
   list: { method: 'GET', path: '/api/warehouse-transfers', access: transfers, list: true },
   stats: { method: 'GET', path: '/api/warehouse-transfers/stats', access: transfers },
   availability: { method: 'GET', path: '/api/warehouse-transfers/availability', access: transfers },
+  /** The units a line of an item may be entered in. */
+  itemUnits: { method: 'GET', path: '/api/warehouse-transfers/item-units', access: transfers },
   get: { method: 'GET', path: '/api/warehouse-transfers/:id', access: transfers },
   print: { method: 'GET', path: '/api/warehouse-transfers/:id/print/transfer-note', access: transfers },
   create: { method: 'POST', path: '/api/warehouse-transfers', access: transfers, status: 201 },

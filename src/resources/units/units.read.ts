@@ -124,3 +124,40 @@ export async function unitsByIds(db: DbOrTx, ids: readonly number[]) {
     .where(inArray(units.id, [...ids]));
   return new Map(rows.map((u) => [u.id, u]));
 }
+
+export const serialLineUnitMessage = (sku: string, stockUnit: string) =>
+  `«${sku}» обліковується за серійними номерами — вкажіть кількість в обліковій одиниці «${stockUnit}»`;
+
+/**
+ * A serial-tracked item is counted one serial per stock unit, so its line stays in the stock unit: a line of one in
+ * another unit is refused under `lines.<i>.unitId` (`fieldOf` names another field, e.g. a one-line endpoint's).
+ */
+export async function refuseSerialLineUnits(
+  db: DbOrTx,
+  lines: readonly LineQtyInput[],
+  fields: Record<string, string>,
+  fieldOf: (index: number) => string = (i) => `lines.${i}.unitId`,
+): Promise<void> {
+  const other = lines.filter((l) => l.unitId != null);
+  if (!other.length) return;
+  const rows = await db
+    .select({ id: items.id, sku: items.sku, unitId: items.unitId, unitShortName: units.shortName })
+    .from(items)
+    .innerJoin(units, eq(units.id, items.unitId))
+    .where(
+      and(
+        inArray(
+          items.id,
+          other.map((l) => l.itemId),
+        ),
+        eq(items.serialTracking, true),
+      ),
+    );
+  const tracked = new Map(rows.map((r) => [r.id, r]));
+  lines.forEach((line, i) => {
+    const item = tracked.get(line.itemId);
+    if (item && line.unitId != null && line.unitId !== item.unitId) {
+      fields[fieldOf(i)] = serialLineUnitMessage(item.sku, item.unitShortName);
+    }
+  });
+}

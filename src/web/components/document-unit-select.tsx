@@ -5,6 +5,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { LineField } from '@/web/components/document-lines.tsx';
+import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { formatQty } from '@/web/lib/document-format.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
@@ -53,6 +54,19 @@ export function convertedQtyHint(units: LineUnits | undefined, unitId: number | 
   if (!pair || !typed) return null;
   const converted = toStockUnit(typed, pair[0], pair[1], DOCUMENT_QTY_SCALE);
   return converted.ok ? t.converted(formatQty(converted.qty), pair[1].shortName) : converted.error;
+}
+
+/**
+ * The typed quantity in the stock unit (4 decimals) — as typed in the stock unit — for comparing with stock figures;
+ * null while it is not a number or does not convert.
+ */
+export function typedQtyInStockUnit(units: LineUnits | undefined, unitId: number | null, qty: string): string | null {
+  const typed = typedDecimal(qty);
+  if (!typed) return null;
+  const pair = enteredUnit(units, unitId);
+  if (!pair) return unitId === null || unitId === units?.stockUnit?.id ? typed : null;
+  const converted = toStockUnit(typed, pair[0], pair[1], DOCUMENT_QTY_SCALE);
+  return converted.ok ? converted.qty : null;
 }
 
 /** A typed price per the line's unit as the price per stock unit (as typed when in the stock unit). */
@@ -147,5 +161,59 @@ export function LineUnitField<V extends FieldValues, B>({
         );
       }}
     />
+  );
+}
+
+/**
+ * A unit select held by its owner's state, for a form that is not a lines editor (a quick dialog's one quantity):
+ * the item's stock unit and the units of its type (`null` is the stock unit), with the typed quantity in the stock
+ * unit under it ('= 2 500 г') or the server's error at `${id}-message`.
+ */
+export function UnitSelect({
+  id,
+  itemId,
+  qty,
+  unitsKey,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  itemId: number | null;
+  /** The quantity as typed. */
+  qty: string;
+  unitsKey: LineUnitsKey;
+  value: number | null;
+  onChange: (unitId: number | null) => void;
+  error?: string;
+}) {
+  const units = useLineUnits(unitsKey, itemId);
+  const stock = units.data?.stockUnit ?? null;
+  const choices = units.data?.units ?? [];
+  return (
+    <div className="grid min-w-0 content-start gap-1.5">
+      <Select
+        value={stock ? String(value ?? stock.id) : ''}
+        disabled={choices.length < 2}
+        onValueChange={(next) => onChange(Number(next) === stock?.id ? null : Number(next))}
+      >
+        <SelectTrigger
+          id={id}
+          aria-label={t.label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-message`}
+        >
+          <SelectValue placeholder={stock?.shortName ?? '—'} />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map((u) => (
+            <SelectItem key={u.id} value={String(u.id)}>
+              {u.shortName}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <FieldMessage id={`${id}-message`} error={error} hint={convertedQtyHint(units.data, value, qty) ?? undefined} />
+    </div>
   );
 }

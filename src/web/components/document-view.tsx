@@ -8,6 +8,7 @@ import { PrinterIcon } from 'lucide-react';
 import { cmp, dec } from '@/shared/decimal.ts';
 import { ReasonDialog } from '@/web/components/document-actions.tsx';
 import type { StatusTone } from '@/web/components/document-parts.tsx';
+import { lineQtyText } from '@/web/components/document-unit-select.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -114,6 +115,10 @@ export interface MovedLine {
   available: string | null;
   unitCost: string | null;
   value: string | null;
+  /** A line typed in another unit: as typed, shown beside the stock quantity ('2,5 кг (= 2 500 г)'). */
+  enteredQty?: string;
+  enteredUnitId?: number | null;
+  enteredUnitShortName?: string | null;
 }
 
 /**
@@ -166,7 +171,12 @@ export function MovedLinesTable({
                   <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span>
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {withUnit(formatQty(line.qty), line.unitShortName)}
+                  {lineQtyText({
+                    ...line,
+                    enteredQty: line.enteredQty ?? line.qty,
+                    enteredUnitId: line.enteredUnitId ?? null,
+                    enteredUnitShortName: line.enteredUnitShortName ?? null,
+                  })}
                 </TableCell>
                 {draft ? (
                   <TableCell

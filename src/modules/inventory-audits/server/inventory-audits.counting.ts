@@ -33,6 +33,7 @@ import {
   serialTrackedItems,
 } from '@/modules/serial-numbers/server/index.ts';
 import { checkVersion, refuseState, unique } from './inventory-audits.write.ts';
+import { refuseSerialLineUnits, stockQuantities } from '@/resources/units/units.read.ts';
 
 // ---- counting --------------------------------------------------------------------------------------------------
 
@@ -136,6 +137,24 @@ async function oneLine(tx: DbOrTx, auditId: number, lineId: number): Promise<Aud
   return (await withSerials(tx, auditId, [toLine(row)]))[0]!;
 }
 
+/**
+ * A typed count in the stock unit (the shared conversion) with the typed count and unit kept beside it when another
+ * unit was chosen; refusals under the line's `unitId` / `countedQty`. Serial-tracked items count in the stock unit.
+ */
+async function countedInStockUnit(tx: DbOrTx, line: AuditLine, qty: string | null, unitId: number | null) {
+  if (qty === null) return { qty: null, enteredQty: null, enteredUnitId: null };
+  const typed = [{ itemId: line.itemId, qty, unitId }];
+  const fields: Record<string, string> = {};
+  await refuseSerialLineUnits(tx, typed, fields, () => 'unitId');
+  // A unit the line already uses stays allowed after it was made inactive.
+  const [counted] = await stockQuantities(tx, typed, fields, new Set([line.enteredUnitId ?? 0]));
+  const named = Object.fromEntries(
+    Object.entries(fields).map(([key, text]) => [key.endsWith('.qty') ? 'countedQty' : 'unitId', text]),
+  );
+  if (Object.keys(named).length) throw new DomainError(400, Object.values(named)[0]!, named);
+  return { ...counted!, qty: fixed(dec(counted!.qty), QTY) };
+}
+
 export async function updateLine(
   db: DbOrTx,
   ctx: AuditContext,
@@ -165,7 +184,10 @@ export async function updateLine(
       await countLineSerials(tx, auditId, before, []);
     }
     if (change.countedQty !== undefined) {
-      set.countedQty = change.countedQty === null ? null : fixed(dec(change.countedQty), QTY);
+      const counted = await countedInStockUnit(tx, before, change.countedQty, change.unitId ?? null);
+      set.countedQty = counted.qty;
+      set.enteredQty = counted.enteredQty;
+      set.enteredUnitId = counted.enteredUnitId;
       set.countedBy = change.countedQty === null ? null : ctx.userId;
       set.countedAt = change.countedQty === null ? null : new Date();
     }
@@ -288,7 +310,8 @@ export async function scanCode(
     }
     const [updated] = await tx
       .update(inventoryAuditLines)
-      .set({ countedQty: counted, countedBy: ctx.userId, countedAt: new Date() })
+      // One more in the stock unit: a count typed in another unit is now the stock unit's.
+      .set({ countedQty: counted, enteredQty: null, enteredUnitId: null, countedBy: ctx.userId, countedAt: new Date() })
       .where(eq(inventoryAuditLines.id, lineId))
       .returning({ qty: inventoryAuditLines.countedQty });
     const result = { lineId, itemId: item.id, sku: item.sku, name: item.name, qty: updated!.qty! };

@@ -79,7 +79,10 @@ export async function varianceForm(db: DbOrTx, id: number): Promise<PrintForm> {
       l.sku,
       l.unitShortName ?? '',
       qty(l.expectedQty ?? l.onHand),
-      qty(l.countedQty),
+      // A count typed in another unit shows it beside the stock quantity: '2 500 (2,5 кг)'.
+      l.enteredUnitId === null
+        ? qty(l.countedQty)
+        : `${qty(l.countedQty)} (${qty(l.enteredQty)} ${l.enteredUnitShortName})`,
       qty(l.variance),
       money(l.avgCost ?? l.unitCost),
       money(l.varianceValue),

@@ -1,6 +1,7 @@
 // Inventory audits (warehouse.md §8), reading: the list, one audit with its progress and variance totals, its lines
 // (stored variances once posted, else previewed against on hand now).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, isZero, mul, neg, round, sub } from '@/shared/decimal.ts';
@@ -115,6 +116,9 @@ interface LineRow {
   snapshotQty: string;
   snapshotMovementId: number | null;
   countedQty: string | null;
+  enteredQty: string | null;
+  enteredUnitId: number | null;
+  enteredUnitShortName: string | null;
   onHand: string;
   expectedQty: string | null;
   variance: string | null;
@@ -138,6 +142,9 @@ function previewOf(
   return { variance: fixed(variance, QTY), varianceValue: fixed(round(mul(variance, dec(cost)), MONEY), MONEY) };
 }
 
+/** The unit a line's count was typed in, when not the stock unit. */
+const enteredUnits = alias(units, 'entered_units');
+
 export async function lineRows(db: DbOrTx, auditId: number, where?: SQL): Promise<LineRow[]> {
   const l = inventoryAuditLines;
   const rows = await db
@@ -151,6 +158,9 @@ export async function lineRows(db: DbOrTx, auditId: number, where?: SQL): Promis
       snapshotQty: l.snapshotQty,
       snapshotMovementId: l.snapshotMovementId,
       countedQty: l.countedQty,
+      enteredQty: l.enteredQty,
+      enteredUnitId: l.enteredUnitId,
+      enteredUnitShortName: enteredUnits.shortName,
       onHand: sql<string>`coalesce(${stockBalances.onHand}, 0)::numeric(18,4)::text`,
       expectedQty: l.expectedQty,
       variance: l.variance,
@@ -170,6 +180,7 @@ export async function lineRows(db: DbOrTx, auditId: number, where?: SQL): Promis
     .innerJoin(inventoryAudits, eq(inventoryAudits.id, l.auditId))
     .innerJoin(items, eq(items.id, l.itemId))
     .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(enteredUnits, eq(enteredUnits.id, l.enteredUnitId))
     .leftJoin(
       stockBalances,
       and(eq(stockBalances.itemId, l.itemId), eq(stockBalances.warehouseId, inventoryAudits.warehouseId)),

@@ -3,6 +3,7 @@
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { renderPrintForm, sendPdf, type PrintForm } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { inventoryAuditsSchemas } from '../inventory-audits.contract.ts';
 import { inventoryAuditsEndpoints } from '../inventory-audits.endpoints.ts';
 import { countSheetForm, varianceForm } from './inventory-audits.print.ts';
@@ -19,6 +20,7 @@ export async function inventoryAuditsRoutes(app: AppInstance, deps: AppDeps) {
   serve(app, inventoryAuditsEndpoints, inventoryAuditsSchemas, {
     list: async (request) => listAudits(db, request.query),
     create: async (request) => createAudit(db, auditContext(request), request.body),
+    itemUnits: async (request) => itemLineUnits(db, request.query.itemId),
     get: async (request) => getAudit(db, request.params.id),
     update: async (request) => updateAudit(db, auditContext(request), request.params.id, request.body),
     remove: async (request, reply) => {

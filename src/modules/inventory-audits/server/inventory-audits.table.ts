@@ -1,9 +1,11 @@
 // Inventory audits (AUD, warehouse.md §8): a count of one warehouse, its lines with the snapshot taken when
 // counting starts, and the variance posted through the ledger against on-hand at posting.
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
 import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
 export const inventoryAudits = pgTable(
@@ -51,7 +53,11 @@ export const inventoryAuditLines = pgTable(
     snapshotAt: timestamp('snapshot_at', { withTimezone: true }).notNull().defaultNow(),
     /** The id of the last movement of this item in this warehouse at snapshot time (for movedSinceSnapshot). */
     snapshotMovementId: integer('snapshot_movement_id'),
+    /** In the item's stock unit: what the variance is taken from. */
     countedQty: numeric('counted_qty', { precision: 18, scale: 4 }),
+    /** The count as typed and its unit when counted in another unit of the stock unit's type (both null otherwise). */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     /** On hand at posting, the variance against it and its value at the average. */
     expectedQty: numeric('expected_qty', { precision: 18, scale: 4 }),
     variance: numeric('variance', { precision: 18, scale: 4 }),
@@ -65,5 +71,6 @@ export const inventoryAuditLines = pgTable(
   (t) => [
     uniqueIndex('inventory_audit_lines_audit_item_key').on(t.auditId, t.itemId),
     index('inventory_audit_lines_item_id_idx').on(t.itemId),
+    check('inventory_audit_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );

@@ -15,6 +15,7 @@ import { cn } from '@/web/lib/utils.ts';
 import { auditsKeyHead, auditQueryKey, auditsApi } from './inventory-audits.api.ts';
 import { auditsWebMessages } from './inventory-audits.messages.ts';
 import { AuditSerialsCell } from './audit-serials-cell.tsx';
+import { AuditUnitHint, AuditUnitSelect } from './audit-unit-cell.tsx';
 
 const g = auditsWebMessages.grid;
 const QTY_INPUT = /^\d+([.,]\d{1,4})?$/;
@@ -23,6 +24,23 @@ const COST_INPUT = /^\d+([.,]\d{1,6})?$/;
 /** The API's decimal as an input shows it ('12.5000' → '12,5'), empty when there is none. */
 const inputOf = (value: string | null) => (value === null ? '' : decimalInput(value));
 const toApi = (text: string) => text.trim().replace(',', '.');
+/** The count as typed: in its entered unit when it was typed in another one. */
+const typedCount = (line: AuditLine) => inputOf(line.enteredUnitId !== null ? line.enteredQty : line.countedQty);
+
+/** The stored count with the unit it was typed in under it ('2 750' / '2,75 кг'). */
+function CountedText({ line }: { line: AuditLine }) {
+  if (line.countedQty === null) return <span className="tabular-nums">{g.noValue}</span>;
+  return (
+    <span className="grid justify-items-end tabular-nums">
+      {formatQty(line.countedQty)}
+      {line.enteredUnitId !== null && line.enteredQty !== null && line.enteredUnitShortName ? (
+        <span className="text-xs text-muted-foreground">
+          {g.entered(formatQty(line.enteredQty), line.enteredUnitShortName)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 function VarianceText({ value, money }: { value: string | null; money?: boolean }) {
   if (value === null) return <span className="text-muted-foreground">{g.noValue}</span>;
@@ -60,7 +78,10 @@ export function AuditLinesGrid({
   const queryClient = useQueryClient();
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
+  /** The unit each row's count is being typed in, where it was changed (null: the stock unit). */
+  const [unitDrafts, setUnitDrafts] = useState<Record<number, number | null>>({});
   const sending = useRef(new Map<number, string | null>());
+  const unitOf = (line: AuditLine) => (line.id in unitDrafts ? unitDrafts[line.id]! : line.enteredUnitId);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const posted = audit.status === 'posted' || (audit.status === 'cancelled' && audit.postedAt !== null);
 
@@ -84,16 +105,21 @@ export function AuditLinesGrid({
       body,
     }: {
       line: AuditLine;
-      body: { countedQty?: string | null; unitCost?: string | null; serials?: string[] };
+      body: { countedQty?: string | null; unitId?: number | null; unitCost?: string | null; serials?: string[] };
     }) =>
       body.serials
         ? auditsApi.countSerials(audit.id, line.id, body.serials)
         : 'countedQty' in body
-          ? auditsApi.count(audit.id, line.id, body.countedQty ?? null)
+          ? auditsApi.count(audit.id, line.id, body.countedQty ?? null, body.unitId ?? null)
           : auditsApi.updateLine(audit.id, line.id, body),
     onSettled: (_data, _error, { line }) => sending.current.delete(line.id),
     onSuccess: (saved) => {
       setDrafts((current) => {
+        const next = { ...current };
+        delete next[saved.id];
+        return next;
+      });
+      setUnitDrafts((current) => {
         const next = { ...current };
         delete next[saved.id];
         return next;
@@ -103,10 +129,15 @@ export function AuditLinesGrid({
     onError: failureToast(g.saveFailed),
   });
 
-  /** Saves the row's typed count when it differs from the stored one; answers false when the text is not a number. */
-  function commit(line: AuditLine): boolean {
+  /**
+   * Saves the row's typed count (in its unit: `unit`, else the row's) when it differs from the stored one; answers
+   * false when the text is not a number.
+   */
+  function commit(line: AuditLine, unit: number | null = unitOf(line)): boolean {
     const text = drafts[line.id];
     if (text === undefined) return true;
+    // Another unit chosen and nothing typed in it yet: the stored count stays.
+    if (text.trim() === '' && unit !== line.enteredUnitId) return true;
     const trimmed = text.trim();
     if (trimmed !== '' && !QTY_INPUT.test(trimmed)) {
       setErrors((current) => ({ ...current, [line.id]: g.badNumber }));
@@ -118,12 +149,16 @@ export function AuditLinesGrid({
       return next;
     });
     const value = trimmed === '' ? null : toApi(trimmed);
-    const stored = line.countedQty;
-    const same = value === null ? stored === null : stored !== null && sameDecimal(value, stored);
+    const stored = line.enteredUnitId !== null ? line.enteredQty : line.countedQty;
+    const same =
+      value === null
+        ? line.countedQty === null
+        : unit === line.enteredUnitId && stored !== null && sameDecimal(value, stored);
     // Enter then the blur of leaving the field must not send the same count twice.
-    if (same || (sending.current.has(line.id) && sending.current.get(line.id) === value)) return true;
-    sending.current.set(line.id, value);
-    save.mutate({ line, body: { countedQty: value } });
+    const key = value === null ? null : `${value} ${unit ?? ''}`;
+    if (same || (sending.current.has(line.id) && sending.current.get(line.id) === key)) return true;
+    sending.current.set(line.id, key);
+    save.mutate({ line, body: { countedQty: value, unitId: unit } });
     return true;
   }
 
@@ -178,7 +213,7 @@ export function AuditLinesGrid({
         </TableHeader>
         <TableBody>
           {lines.map((line, index) => {
-            const text = drafts[line.id] ?? inputOf(line.countedQty);
+            const text = drafts[line.id] ?? typedCount(line);
             const error = errors[line.id];
             const needsCost =
               editable &&
@@ -254,6 +289,17 @@ export function AuditLinesGrid({
                         onBlur={() => commit(line)}
                         onFocus={(event) => event.target.select()}
                       />
+                      <AuditUnitSelect
+                        line={line}
+                        value={unitOf(line)}
+                        onChange={(unit) => {
+                          setUnitDrafts((current) => ({ ...current, [line.id]: unit }));
+                          // A count typed already is saved in the new unit; else the count is typed afresh in it.
+                          if (drafts[line.id] !== undefined) commit(line, unit);
+                          else setDrafts((current) => ({ ...current, [line.id]: '' }));
+                        }}
+                      />
+                      <AuditUnitHint line={line} unitId={unitOf(line)} text={text} />
                       {error ? (
                         <span role="alert" className="text-xs text-destructive dark:text-red-400">
                           {error}
@@ -261,9 +307,7 @@ export function AuditLinesGrid({
                       ) : null}
                     </div>
                   ) : (
-                    <span className="tabular-nums">
-                      {line.countedQty === null ? g.noValue : formatQty(line.countedQty)}
-                    </span>
+                    <CountedText line={line} />
                   )}
                 </TableCell>
                 {showSystem ? (

@@ -36,6 +36,9 @@ export const auditQueryKey = (id: number) => endpointKey(api.get, { params: { id
 export const auditLinesQueryKey = (id: number, filter: LineFilter | 'all') =>
   endpointKey(api.lines, { params: { id }, query: { filter } });
 
+/** The units a line's count may be typed in. */
+export const auditItemUnitsKey = (itemId: number) => endpointKey(api.itemUnits, { query: { itemId } });
+
 export const isAuditListQuery = (query: Query) =>
   query.queryKey[0] === auditsKeyHead && typeof query.queryKey[1] === 'object';
 
@@ -51,8 +54,12 @@ export const auditsApi = {
   post: (id: number, uncounted: UncountedPolicy, version: number) =>
     callEndpoint(api.post, { params: { id }, body: { uncounted, version } }),
   cancel: (id: number, reason: string) => callEndpoint(api.cancel, { params: { id }, body: { reason } }),
-  count: (id: number, lineId: number, countedQty: string | null) =>
-    callEndpoint(api.updateLine, { params: { id, lineId }, body: { countedQty } }),
+  /** The count as typed, in `unitId` when another unit of the stock unit's type was chosen. */
+  count: (id: number, lineId: number, countedQty: string | null, unitId: number | null = null) =>
+    callEndpoint(api.updateLine, {
+      params: { id, lineId },
+      body: unitId === null || countedQty === null ? { countedQty } : { countedQty, unitId },
+    }),
   /** A serial-tracked line: the serials found (the count is their number). */
   countSerials: (id: number, lineId: number, serials: string[]) =>
     callEndpoint(api.updateLine, { params: { id, lineId }, body: { serials } }),

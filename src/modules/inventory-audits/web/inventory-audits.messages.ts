@@ -124,6 +124,9 @@ export const auditsWebMessages = {
     expected: 'За обліком',
     counted: 'Пораховано',
     countedOf: (sku: string) => `Пораховано: ${sku}`,
+    unitOf: (sku: string) => `Одиниця підрахунку: ${sku}`,
+    /** A count typed in another unit, under the stock quantity: '2,75 кг'. */
+    entered: (qty: string, unit: string) => `${qty} ${unit}`,
     variance: 'Розбіжність',
     value: 'Сума, грн',
     reason: 'Причина',

@@ -1,6 +1,7 @@
 // Adjustments (ADJ, warehouse.md §1), reading, and where the service is mounted: /inventory (products, semi-finished)
 // and /component-stock (components, materials); each mount sees and changes only documents of its kinds.
 import { checkVersion } from '@/server/kernel/documents.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
@@ -58,6 +59,9 @@ const ofMount = (mount: AdjustmentMount) =>
               where l.adjustment_id = ${stockAdjustments.id} and i.kind in (${kindList(mount.kinds)}))`;
 
 // ---- reading ---------------------------------------------------------------------------------------------------
+
+/** The unit a line was entered in, when not the stock unit. */
+const enteredUnits = alias(units, 'entered_units');
 
 const summaryColumns = {
   id: stockAdjustments.id,
@@ -156,6 +160,10 @@ export async function getAdjustment(
       unitShortName: units.shortName,
       deltaQty: stockAdjustmentLines.deltaQty,
       countedQty: stockAdjustmentLines.countedQty,
+      enteredQty: sql<string>`coalesce(${stockAdjustmentLines.enteredQty}, ${stockAdjustmentLines.countedQty},
+        ${stockAdjustmentLines.deltaQty})::text`,
+      enteredUnitId: stockAdjustmentLines.enteredUnitId,
+      enteredUnitShortName: enteredUnits.shortName,
       unitCost: stockAdjustmentLines.unitCost,
       notes: stockAdjustmentLines.notes,
       serialTracking: sql<boolean>`(${items.serialTracking} and ${items.kind} <> 'service')`,
@@ -163,6 +171,7 @@ export async function getAdjustment(
     .from(stockAdjustmentLines)
     .innerJoin(items, eq(items.id, stockAdjustmentLines.itemId))
     .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(enteredUnits, eq(enteredUnits.id, stockAdjustmentLines.enteredUnitId))
     .where(eq(stockAdjustmentLines.adjustmentId, id))
     .orderBy(asc(stockAdjustmentLines.lineNo));
   // Another page's document does not exist for this one.

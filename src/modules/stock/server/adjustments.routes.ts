@@ -8,6 +8,7 @@ import type { Db } from '@/server/kernel/db.ts';
 import { serve, type EndpointRequest } from '@/server/kernel/serve.ts';
 import { loadRights, rightOn } from '@/modules/roles/server/index.ts';
 import { readSheet } from '@/resources/_engine/server/tabular.ts';
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { adjustmentMessages, adjustmentsSchemas } from '../adjustments.contract.ts';
 import { adjustmentsEndpoints } from '../adjustments.endpoints.ts';
 import { importOpeningBalances } from './adjustments.opening.ts';
@@ -52,6 +53,7 @@ function mountHandlers(db: Db, mount: AdjustmentMount) {
     cancel: async (request: Req<'inventoryCancel'>) =>
       cancelAdjustment(db, auditContext(request), mount, request.params.id, request.body.reason),
     itemStock: async (request: Req<'inventoryItemStock'>) => itemStock(db, request.params.itemId, mount.kinds),
+    itemUnits: async (request: Req<'inventoryItemUnits'>) => itemLineUnits(db, request.query.itemId),
   };
 }
 
@@ -76,6 +78,7 @@ export async function adjustmentsRoutes(app: AppInstance, deps: AppDeps) {
     inventoryPost: inventory.post,
     inventoryCancel: inventory.cancel,
     inventoryItemStock: inventory.itemStock,
+    inventoryItemUnits: inventory.itemUnits,
     componentsList: components.list,
     componentsCreate: components.create,
     componentsImport: components.import,
@@ -85,6 +88,7 @@ export async function adjustmentsRoutes(app: AppInstance, deps: AppDeps) {
     componentsPost: components.post,
     componentsCancel: components.cancel,
     componentsItemStock: components.itemStock,
+    componentsItemUnits: components.itemUnits,
 
     // The gear dialog 'Налаштування складу' on /inventory (domain README §10).
     settings: async () => getStockSettings(db),

@@ -6,6 +6,7 @@ import { check, index, integer, numeric, pgTable, text, uniqueIndex } from 'driz
 import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
 export const stockAdjustments = pgTable(
@@ -42,6 +43,12 @@ export const stockAdjustmentLines = pgTable(
     deltaQty: numeric('delta_qty', { precision: 18, scale: 4 }).notNull(),
     /** What the user counted when the delta came from a count (for the record only). */
     countedQty: numeric('counted_qty', { precision: 18, scale: 4 }),
+    /**
+     * The line's quantity as typed — the signed change, or the count when `countedQty` is set — and its unit, when
+     * entered in another unit of the stock unit's type (both null in the stock unit); the columns above stay in it.
+     */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     /** Typed unit cost (UAH) for a + line: required for `opening` and for items with no average yet. */
     unitCost: numeric('unit_cost', { precision: 18, scale: 6 }),
     notes: text('notes'),
@@ -50,5 +57,6 @@ export const stockAdjustmentLines = pgTable(
     index('stock_adjustment_lines_adjustment_id_idx').on(t.adjustmentId),
     index('stock_adjustment_lines_item_id_idx').on(t.itemId),
     check('stock_adjustment_lines_delta_not_zero', sql`${t.deltaQty} <> 0`),
+    check('stock_adjustment_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );

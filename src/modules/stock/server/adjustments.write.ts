@@ -9,6 +9,7 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import { withPostingRetry } from '@/server/kernel/posting-retry.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
+import { refuseSerialLineUnits, stockQuantities } from '@/resources/units/units.read.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import {
   adjustmentMessages as msg,
@@ -34,8 +35,33 @@ export interface LineRow {
   itemId: number;
   deltaQty: string;
   countedQty: string | null;
+  /** As typed (the count, else the change) when in another unit, and that unit. */
+  enteredQty?: string | null;
+  enteredUnitId?: number | null;
   unitCost: string | null;
   notes: string | null;
+}
+
+/**
+ * The lines' typed quantities (the count, else the change) in the stock unit by the shared conversion; refusals
+ * go under the line's unit or its quantity field (`lines.0.countedQty`). Serial-tracked items stay in the stock unit.
+ */
+async function typedQuantities(
+  tx: DbOrTx,
+  lines: readonly LineInput[],
+  fields: Record<string, string>,
+  keep: ReadonlySet<number>,
+) {
+  const typed = lines.map((l) => ({ itemId: l.itemId, qty: l.countedQty ?? l.deltaQty!, unitId: l.unitId }));
+  const found: Record<string, string> = {};
+  await refuseSerialLineUnits(tx, typed, found);
+  const quantities = await stockQuantities(tx, typed, found, keep);
+  for (const [key, text] of Object.entries(found)) {
+    const [, index, name] = key.split('.');
+    const qtyField = lines[Number(index)]!.countedQty === undefined ? 'deltaQty' : 'countedQty';
+    fields[`lines.${index}.${name === 'qty' ? qtyField : name}`] = text;
+  }
+  return quantities;
 }
 
 /**
@@ -48,8 +74,10 @@ async function resolveLines(
   warehouseId: number,
   reason: AdjustmentReason,
   lines: readonly LineInput[],
+  keep: ReadonlySet<number> = new Set(),
 ): Promise<LineRow[]> {
   const fields: Record<string, string> = {};
+  const quantities = await typedQuantities(tx, lines, fields, keep);
   const [warehouse] = await tx.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId));
   if (!warehouse) fields.warehouseId = msg.reference;
   const ids = [...new Set(lines.map((l) => l.itemId))];
@@ -82,17 +110,18 @@ async function resolveLines(
       fields[`lines.${i}.itemId`] = msg.wrongKind(mountOfKind(item.kind).title);
       return;
     }
+    const typed = quantities[i]!;
     let delta: string;
     if (line.countedQty !== undefined) {
       const current = dec(onHand.get(line.itemId) ?? '0');
-      const change = sub(dec(line.countedQty), current);
+      const change = sub(dec(typed.qty), current);
       if (isZero(change)) {
         fields[`lines.${i}.countedQty`] = msg.nothingToChange(item.sku, fixed(current, 4).replace(/\.?0+$/, '') || '0');
         return;
       }
       delta = fixed(change, 4);
     } else {
-      delta = fixed(dec(line.deltaQty!), 4);
+      delta = typed.qty;
     }
     if (reason === 'opening') {
       if (cmp(dec(delta), dec(0)) <= 0) fields[`lines.${i}.deltaQty`] = msg.openingPositive;
@@ -101,7 +130,9 @@ async function resolveLines(
     result.push({
       itemId: line.itemId,
       deltaQty: delta,
-      countedQty: line.countedQty === undefined ? null : fixed(dec(line.countedQty), 4),
+      countedQty: line.countedQty === undefined ? null : typed.qty,
+      enteredQty: typed.enteredQty,
+      enteredUnitId: typed.enteredUnitId,
       unitCost: line.unitCost == null ? null : fixed(dec(line.unitCost), 6),
       notes: line.notes ?? null,
     });
@@ -181,10 +212,15 @@ export async function updateAdjustment(
     const lines: LineInput[] =
       change.lines ??
       before.lines.map((l) => ({ itemId: l.itemId, deltaQty: l.deltaQty, unitCost: l.unitCost, notes: l.notes }));
-    const rows = await resolveLines(tx, mount.kinds, header.warehouseId, header.reason, lines);
+    // A unit the stored lines use stays allowed after it was made inactive.
+    const keep = new Set(before.lines.map((l) => l.enteredUnitId ?? 0));
+    const rows = await resolveLines(tx, mount.kinds, header.warehouseId, header.reason, lines, keep);
     if (change.lines === undefined) {
       rows.forEach((row, i) => {
-        row.countedQty = before.lines[i]!.countedQty;
+        const kept = before.lines[i]!;
+        row.countedQty = kept.countedQty;
+        row.enteredQty = kept.enteredUnitId === null ? null : kept.enteredQty;
+        row.enteredUnitId = kept.enteredUnitId;
       });
     }
     await tx

@@ -14,6 +14,7 @@ import {
 import { parseSerialList } from '@/modules/serial-numbers/serial-numbers.contract.ts';
 import { cmp, dec, fixed, neg } from '@/shared/decimal.ts';
 import { ReferencePicker } from '@/resources/_engine/web/reference-picker.tsx';
+import { UnitSelect, useLineUnits } from '@/web/components/document-unit-select.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -31,7 +32,13 @@ import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
-import { adjustmentsApi, isStockQuery, itemStockQueryKey, type StockRoute } from './adjustments.api.ts';
+import {
+  adjustmentsApi,
+  isStockQuery,
+  itemStockQueryKey,
+  itemUnitsQueryKey,
+  type StockRoute,
+} from './adjustments.api.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const m = stockMessages.adjust;
@@ -46,7 +53,7 @@ export interface AdjustItem {
 }
 
 type Mode = 'delta' | 'counted';
-type Errors = Partial<Record<'warehouseId' | 'qty' | 'reason' | 'unitCost' | 'comment' | 'serials', string>>;
+type Errors = Partial<Record<'warehouseId' | 'qty' | 'unitId' | 'reason' | 'unitCost' | 'comment' | 'serials', string>>;
 
 const SIGNED_QTY = /^[-+]?\d+([.,]\d{1,4})?$/;
 const QTY = /^\d+([.,]\d{1,4})?$/;
@@ -125,6 +132,8 @@ export function AdjustmentDialog({
   const [warehouseLabel, setWarehouseLabel] = useState<string | null>(warehouse?.label ?? null);
   const [mode, setMode] = useState<Mode>('counted');
   const [qty, setQty] = useState('');
+  /** The unit the quantity is typed in: null is the item's stock unit. */
+  const [unitId, setUnitId] = useState<number | null>(null);
   const [reason, setReason] = useState<AdjustmentReason | ''>('');
   const [comment, setComment] = useState('');
   const [unitCost, setUnitCost] = useState('');
@@ -134,6 +143,7 @@ export function AdjustmentDialog({
   // Whether the item is counted by serial numbers: its stock card says so.
   const card = useQuery<ItemStock>({ queryKey: itemStockQueryKey(route, item.itemId) });
   const tracked = card.data?.serialTracking === true;
+  const units = useLineUnits(itemUnitsQueryKey(route), item.itemId);
   const typed = tracked ? typedSerials(serials) : null;
   const needed = mode === 'delta' ? absDelta(qty) : null;
   const incoming = !clean(qty).startsWith('-');
@@ -153,6 +163,7 @@ export function AdjustmentDialog({
           {
             itemId: item.itemId,
             ...(mode === 'delta' ? { deltaQty: clean(qty) } : { countedQty: clean(qty) }),
+            ...(unitId !== null && !tracked ? { unitId } : {}),
             ...(showCost && clean(unitCost) !== '' ? { unitCost: clean(unitCost) } : {}),
             ...(typed && typed.values.length ? { serials: typed.values } : {}),
           },
@@ -171,6 +182,7 @@ export function AdjustmentDialog({
           warehouseId: fields.warehouseId,
           reason: fields.reason,
           qty: fields['lines.0.deltaQty'] ?? fields['lines.0.countedQty'] ?? fields['lines.0.itemId'],
+          unitId: fields['lines.0.unitId'],
           unitCost: fields['lines.0.unitCost'],
           comment: fields.comment,
           serials: fields['lines.0.serials'],
@@ -197,7 +209,11 @@ export function AdjustmentDialog({
 
   const described = (field: keyof Errors, hint?: boolean) =>
     errors[field] || hint ? `${id}-${field}-message` : undefined;
-  const unit = item.unitShortName ? `, ${item.unitShortName}` : '';
+  // The quantity's label names the unit it is typed in. A serial-tracked item is counted in its stock unit (one
+  // serial each): no other unit is offered.
+  const typedUnit = (unitId === null ? null : units.data?.units.find((u) => u.id === unitId)?.shortName) ?? null;
+  const unitName = typedUnit ?? item.unitShortName;
+  const unit = unitName ? `, ${unitName}` : '';
 
   return (
     <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
@@ -264,15 +280,30 @@ export function AdjustmentDialog({
 
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-qty`}>{(mode === 'delta' ? m.delta : m.counted) + unit}</Label>
-            <Input
-              id={`${id}-qty`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={qty}
-              aria-invalid={errors.qty ? true : undefined}
-              aria-describedby={described('qty', true)}
-              onChange={(event) => setQty(event.target.value)}
-            />
+            <div className="flex items-start gap-2">
+              <Input
+                id={`${id}-qty`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={qty}
+                aria-invalid={errors.qty ? true : undefined}
+                aria-describedby={described('qty', true)}
+                onChange={(event) => setQty(event.target.value)}
+              />
+              {tracked ? null : (
+                <div className="w-24 shrink-0">
+                  <UnitSelect
+                    id={`${id}-unitId`}
+                    itemId={item.itemId}
+                    qty={qty}
+                    unitsKey={itemUnitsQueryKey(route)}
+                    value={unitId}
+                    onChange={setUnitId}
+                    error={errors.unitId}
+                  />
+                </div>
+              )}
+            </div>
             <FieldMessage
               id={`${id}-qty-message`}
               error={errors.qty}
@@ -329,7 +360,10 @@ export function AdjustmentDialog({
 
           {showCost ? (
             <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-cost`}>{m.unitCost}</Label>
+              {/* Per the stock unit, whatever unit the quantity is typed in (said so once another is chosen). */}
+              <Label htmlFor={`${id}-cost`}>
+                {unitId !== null && item.unitShortName ? m.unitCostPer(item.unitShortName) : m.unitCost}
+              </Label>
               <Input
                 id={`${id}-cost`}
                 inputMode="decimal"

@@ -30,7 +30,7 @@ import {
   type StockRoute,
 } from './adjustments.api.ts';
 import { ConfirmDialog } from './stock-parts.tsx';
-import { formatDateUk, formatSignedQty, formatUnitCost } from './stock-format.ts';
+import { formatDateUk, formatQty, formatSignedQty, formatUnitCost } from './stock-format.ts';
 import { stockMessages } from './stock.messages.ts';
 
 const m = stockMessages.drafts;
@@ -194,7 +194,18 @@ function DraftLines({ route, id }: { route: StockRoute; id: number }) {
             <TableRow key={line.id}>
               <TableCell className="font-mono text-xs">{line.sku}</TableCell>
               <TableCell>{line.itemName}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatSignedQty(line.deltaQty)}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatSignedQty(line.deltaQty)}
+                {line.enteredUnitId !== null && line.enteredUnitShortName ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {m.entered(
+                      line.countedQty === null ? formatSignedQty(line.enteredQty) : formatQty(line.enteredQty),
+                      line.enteredUnitShortName,
+                      line.countedQty !== null,
+                    )}
+                  </span>
+                ) : null}
+              </TableCell>
               <TableCell className="text-right tabular-nums">
                 {line.unitCost === null ? stockMessages.none : formatUnitCost(line.unitCost)}
               </TableCell>

@@ -31,6 +31,10 @@ export const adjustmentQueryKey = (route: StockRoute, id: number) =>
 export const itemStockQueryKey = (route: StockRoute, itemId: number) =>
   endpointKey(pageApi(route).itemStock, { params: { itemId } });
 
+/** The units a line of the item may be entered in, on a page. */
+export const itemUnitsQueryKey = (route: StockRoute) => (itemId: number) =>
+  endpointKey(pageApi(route).itemUnits, { query: { itemId } });
+
 export const stockSettingsQueryKey = endpointKey(adjustmentsEndpoints.settings);
 
 /** The first parts of the keys of everything the stock changes: both pages (rows, stats, drafts), the movements. */

@@ -110,6 +110,7 @@ export const stockMessages = {
     reasonPlaceholder: 'Причину не обрано',
     comment: 'Коментар',
     unitCost: 'Ціна одиниці, грн',
+    unitCostPer: (unit: string) => `Ціна одиниці, грн за ${unit}`,
     unitCostHint: 'Потрібна, якщо товар ще не має собівартості, і для введення залишків',
     submit: 'Провести',
     cancel: 'Скасувати',
@@ -178,6 +179,8 @@ export const stockMessages = {
     close: 'Закрити',
     lines: (count: number) => `${count} ${pluralUk(count, ['рядок', 'рядки', 'рядків'])}`,
     columns: { sku: 'Артикул', name: 'Назва', delta: 'Зміна', unitCost: 'Ціна од.' },
+    /** A line typed in another unit, after its change in the stock unit: '(+1,5 кг)', '(факт 2 кг)'. */
+    entered: (qty: string, unit: string, counted: boolean) => `(${counted ? 'факт ' : ''}${qty} ${unit})`,
     confirmPost: (number: string) => `Провести ${number}?`,
     confirmPostText: 'Залишки і собівартість зміняться. Скасувати можна лише сторнуванням.',
     confirmRemove: (number: string) => `Видалити чернетку ${number}?`,

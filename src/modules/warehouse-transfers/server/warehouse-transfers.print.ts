@@ -22,9 +22,9 @@ export async function renderTransferNote(db: DbOrTx, doc: Transfer): Promise<Buf
   const columns: PrintColumn[] = [
     { header: '№', width: 0.6, align: 'center' },
     { header: 'Артикул', width: 2.2 },
-    { header: 'Найменування', width: 5 },
+    { header: 'Найменування', width: 4.4 },
     { header: 'Од.', width: 0.9, align: 'center' },
-    { header: 'Кількість', width: 1.6, align: 'right' },
+    { header: 'Кількість', width: 2.2, align: 'right' },
   ];
   if (withCost) {
     columns.push({ header: 'Ціна, грн', width: 1.9, align: 'right' });
@@ -35,7 +35,9 @@ export async function renderTransferNote(db: DbOrTx, doc: Transfer): Promise<Buf
   const rows = doc.lines.map((line) => {
     totalQty = add(totalQty, dec(line.qty));
     if (line.value !== null) totalValue = add(totalValue, dec(line.value));
-    const cells = [String(line.lineNo), line.sku, line.itemName, line.unitShortName ?? '', qty(line.qty)];
+    // A line typed in another unit shows it beside the stock quantity: '2 500 (2,5 кг)'.
+    const entered = line.enteredUnitId === null ? '' : ` (${qty(line.enteredQty)} ${line.enteredUnitShortName ?? ''})`;
+    const cells = [String(line.lineNo), line.sku, line.itemName, line.unitShortName ?? '', qty(line.qty) + entered];
     if (withCost) cells.push(money(line.unitCost), money(line.value));
     return cells;
   });

@@ -3,6 +3,7 @@
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { warehouseTransfersSchemas } from '../warehouse-transfers.contract.ts';
 import { warehouseTransfersEndpoints } from '../warehouse-transfers.endpoints.ts';
 import { renderTransferNote, transferNoteTitle } from './warehouse-transfers.print.ts';
@@ -26,6 +27,7 @@ export async function warehouseTransfersRoutes(app: AppInstance, deps: AppDeps) 
     stats: async () => transferStats(db),
     availability: async (request) =>
       availability(db, request.query.warehouseId, request.query.itemIds.split(',').map(Number)),
+    itemUnits: async (request) => itemLineUnits(db, request.query.itemId),
     get: async (request) => getTransfer(db, request.params.id),
     print: async (request, reply) => {
       const doc = await getTransfer(db, request.params.id);

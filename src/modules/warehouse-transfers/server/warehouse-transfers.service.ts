@@ -34,6 +34,7 @@ import {
 } from '@/modules/serial-numbers/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { units } from '@/resources/units/units.table.ts';
+import { refuseSerialLineUnits, stockQuantities } from '@/resources/units/units.read.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import {
   transferMessages,
@@ -58,6 +59,8 @@ const ENTITY = 'warehouse_transfers';
 const SERIAL_DOCUMENT = 'transfer';
 const fromWarehouse = alias(warehouses, 'from_warehouse');
 const toWarehouse = alias(warehouses, 'to_warehouse');
+/** The unit a line was entered in, when not the stock unit. */
+const enteredUnits = alias(units, 'entered_units');
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 
@@ -205,6 +208,9 @@ export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise
       itemName: items.name,
       unitShortName: units.shortName,
       qty: l.qty,
+      enteredQty: sql<string>`coalesce(${l.enteredQty}, ${l.qty})::text`,
+      enteredUnitId: l.enteredUnitId,
+      enteredUnitShortName: enteredUnits.shortName,
       notes: l.notes,
       available: draft
         ? sql<string>`(coalesce(${stockBalances.onHand}, 0) - coalesce(${stockBalances.reserved}, 0))::numeric(18,4)::text`
@@ -224,6 +230,7 @@ export async function getTransfer(db: DbOrTx, id: number, lock = false): Promise
     .from(l)
     .innerJoin(items, eq(items.id, l.itemId))
     .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(enteredUnits, eq(enteredUnits.id, l.enteredUnitId))
     .leftJoin(stockBalances, and(eq(stockBalances.itemId, l.itemId), eq(stockBalances.warehouseId, h.fromWarehouseId)))
     .where(eq(l.transferId, id))
     .orderBy(asc(l.lineNo));
@@ -279,13 +286,30 @@ async function checkReferences(tx: DbOrTx, header: Header, lines: readonly LineI
   if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
 }
 
-/** Writes the lines and the serials kept on them (a line given none keeps those of its item's previous line). */
+/** A stored line as the input that would write it again (its quantity as entered, in its unit). */
+const lineInputOf = (line: Transfer['lines'][number]): LineInput => ({
+  itemId: line.itemId,
+  qty: line.enteredQty,
+  unitId: line.enteredUnitId,
+  notes: line.notes,
+});
+
+/**
+ * Writes the lines and the serials kept on them (a line given none keeps those of its item's previous line). A line
+ * in another unit stores its stock quantity (the shared conversion) beside the typed one; serial-tracked items stay
+ * in their stock unit. A unit the stored lines use stays allowed after it was made inactive.
+ */
 async function writeLines(
   tx: DbOrTx,
   transferId: number,
   lines: readonly LineInput[],
   previous: Transfer['lines'] = [],
 ) {
+  const fields: Record<string, string> = {};
+  await refuseSerialLineUnits(tx, lines, fields);
+  const keep = new Set(previous.map((line) => line.enteredUnitId ?? 0));
+  const quantities = await stockQuantities(tx, lines, fields, keep);
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
   await tx.delete(l).where(eq(l.transferId, transferId));
   const written = await tx
     .insert(l)
@@ -294,7 +318,7 @@ async function writeLines(
         transferId,
         lineNo: i + 1,
         itemId: line.itemId,
-        qty: fixed(dec(line.qty), 4),
+        ...quantities[i]!,
         notes: line.notes ?? null,
       })),
     )
@@ -354,8 +378,7 @@ export async function updateTransfer(
       notes: before.notes,
       ...Object.fromEntries(Object.entries(headerChange).filter(([, v]) => v !== undefined)),
     };
-    const lines: LineInput[] =
-      newLines ?? before.lines.map((line) => ({ itemId: line.itemId, qty: line.qty, notes: line.notes }));
+    const lines: LineInput[] = newLines ?? before.lines.map(lineInputOf);
     await checkReferences(tx, header, lines, new Set(before.lines.map((line) => line.itemId)));
     await tx
       .update(t)

@@ -4,6 +4,7 @@ import { check, index, integer, numeric, pgTable, text, uniqueIndex } from 'driz
 import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
 export const warehouseTransfers = pgTable(
@@ -40,12 +41,17 @@ export const warehouseTransferLines = pgTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id),
+    /** In the item's stock unit: what the ledger moves. */
     qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    /** The quantity as typed and its unit when the line was entered in another unit (both null in the stock unit). */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     notes: text('notes'),
   },
   (t) => [
     index('warehouse_transfer_lines_transfer_id_idx').on(t.transferId),
     index('warehouse_transfer_lines_item_id_idx').on(t.itemId),
     check('warehouse_transfer_lines_qty_positive', sql`${t.qty} > 0`),
+    check('warehouse_transfer_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );

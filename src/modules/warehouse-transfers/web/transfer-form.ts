@@ -17,12 +17,16 @@ import {
   type DocumentFieldNames,
   type ItemLineBase,
 } from '@/web/components/document-form.ts';
-import { todayIso } from '@/web/lib/document-format.ts';
+import type { UnitLineValues } from '@/web/components/document-unit-select.tsx';
+import { decimalInput, todayIso } from '@/web/lib/document-format.ts';
 
 export const MAX_LINES = 500;
 
-/** A line: its item (the picked item's name and, when known, its SKU and stock unit; not sent) and quantity. */
-export interface TransferLineRow extends ItemLineBase {
+/**
+ * A line: its item (the picked item's name and, when known, its SKU and stock unit; not sent), its quantity and the
+ * unit it is typed in (null: the stock unit).
+ */
+export interface TransferLineRow extends ItemLineBase, UnitLineValues {
   source: ItemSource;
   /** Kept as stored; the form does not edit it. */
   notes: string | null;
@@ -48,11 +52,11 @@ export interface TransferPrefill {
 /** The inputs the server's field errors may name. */
 export const TRANSFER_FIELDS: DocumentFieldNames = {
   header: ['documentDate', 'fromWarehouseId', 'toWarehouseId', 'reason', 'notes'],
-  line: ['itemId', 'qty'],
+  line: ['itemId', 'qty', 'unitId'],
 };
 
 export function emptyLine(source: ItemSource = 'components'): TransferLineRow {
-  return { ...emptyItemLine(), source, notes: null };
+  return { ...emptyItemLine(), unitId: null, source, notes: null };
 }
 
 /** The form of a stored transfer, or of a new one (today's date, the pre-filled item and source). */
@@ -77,7 +81,14 @@ export function toForm(transfer?: Transfer, prefill?: TransferPrefill): Transfer
     toWarehouseLabel: transfer.toWarehouseName,
     reason: transfer.reason ?? '',
     notes: transfer.notes ?? '',
-    lines: transfer.lines.map((line) => ({ ...itemLineOf(line), source: 'components', notes: line.notes })),
+    lines: transfer.lines.map((line) => ({
+      ...itemLineOf(line),
+      // As entered: the quantity in the line's unit (null: the stock unit).
+      qty: decimalInput(line.enteredUnitId === null ? line.qty : line.enteredQty),
+      unitId: line.enteredUnitId ?? null,
+      source: 'components',
+      notes: line.notes,
+    })),
   };
 }
 
@@ -89,7 +100,12 @@ export function toInput(values: TransferFormValues): TransferCreateInput {
     toWarehouseId: values.toWarehouseId ?? 0,
     reason: values.reason,
     notes: values.notes,
-    lines: values.lines.map((line) => ({ itemId: line.itemId ?? 0, qty: line.qty, notes: line.notes })),
+    lines: values.lines.map((line) => ({
+      itemId: line.itemId ?? 0,
+      qty: line.qty,
+      ...(line.unitId ? { unitId: line.unitId } : {}),
+      notes: line.notes,
+    })),
   };
 }
 

@@ -16,16 +16,18 @@ import {
   LineItemField,
   RemoveLineButton,
 } from '@/web/components/document-lines.tsx';
+import { LineUnitField, typedQtyInStockUnit, useLineUnits } from '@/web/components/document-unit-select.tsx';
 import { formatQty } from '@/web/lib/document-format.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { emptyLine, MAX_LINES, type TransferFormValues } from './transfer-form.ts';
-import type { AvailabilityRow } from './warehouse-transfers.api.ts';
+import { transferItemUnitsKey, type AvailabilityRow } from './warehouse-transfers.api.ts';
 import { transfersWebMessages } from './warehouse-transfers.messages.ts';
 
 const m = transfersWebMessages.dialog;
 
 type TransferForm = UseFormReturn<TransferFormValues, unknown, TransferCreateBody>;
-const GRID = 'sm:grid-cols-[minmax(0,1fr)_9rem_2.5rem]';
+/** The columns of a line from 640 px on: item, quantity, unit, remove. */
+const GRID = 'sm:grid-cols-[minmax(0,1fr)_8rem_5.5rem_2.5rem]';
 
 export function TransferLines({
   form,
@@ -46,7 +48,7 @@ export function TransferLines({
       lines={lines}
       max={MAX_LINES}
       grid={GRID}
-      columns={[{ label: m.item }, { label: m.qty, numeric: true }]}
+      columns={[{ label: m.item }, { label: m.qty, numeric: true }, { label: m.unit }]}
     >
       {lines.fields.map((field, index) => (
         <LineFields
@@ -61,12 +63,6 @@ export function TransferLines({
       ))}
     </DocumentLinesEditor>
   );
-}
-
-/** The typed quantity as an exact decimal, or null while it is not a number. */
-function typedQty(text: string) {
-  const value = text.trim().replace(',', '.').replace(/\s/g, '');
-  return /^\d+(\.\d+)?$/.test(value) ? dec(value) : null;
 }
 
 function LineFields({
@@ -94,8 +90,10 @@ function LineFields({
   const itemError = errorOf('itemId');
   const qtyId = idOf('qty');
   const qtyError = errorOf('qty');
-  const qty = typedQty(line.qty);
-  const exceeds = stock !== undefined && qty !== null && cmp(qty, dec(stock.available)) > 0;
+  // The stock figures are in the stock unit: a quantity typed in another unit is compared once converted.
+  const units = useLineUnits(transferItemUnitsKey, line.itemId);
+  const qty = typedQtyInStockUnit(units.data, line.unitId, line.qty);
+  const exceeds = stock !== undefined && qty !== null && cmp(dec(qty), dec(stock.available)) > 0;
 
   let availability: ReactNode = null;
   if (line.itemId !== null) {
@@ -121,6 +119,7 @@ function LineFields({
         label={m.item}
         error={itemError}
         hint={sku ? m.sku(sku) : undefined}
+        alsoClear={['unitId']}
         picker={(picker) => (
           <ItemSourcePicker
             {...picker}
@@ -132,7 +131,7 @@ function LineFields({
         )}
       />
 
-      <LineField id={qtyId} label={m.qty} error={qtyError} hint={unit ?? undefined}>
+      <LineField id={qtyId} label={m.qty} error={qtyError}>
         <LineDecimalInput
           id={qtyId}
           placeholder="0"
@@ -143,8 +142,19 @@ function LineFields({
         />
       </LineField>
 
+      <LineUnitField
+        form={form}
+        index={index}
+        number={number}
+        id={idOf('unitId')}
+        itemId={line.itemId}
+        qty={line.qty}
+        unitsKey={transferItemUnitsKey}
+        error={errorOf('unitId')}
+      />
+
       <RemoveLineButton number={number} onRemove={onRemove} />
-      <p id={`${qtyId}-stock`} className="col-span-2 text-xs sm:col-span-3" aria-live="polite">
+      <p id={`${qtyId}-stock`} className="col-span-2 text-xs sm:col-span-4" aria-live="polite">
         {availability}
       </p>
     </DocumentLineRow>

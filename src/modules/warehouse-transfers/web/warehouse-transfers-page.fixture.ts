@@ -63,6 +63,7 @@ export const draft: Transfer = transferSchema.parse({
       itemName: 'Конденсатор 100 нФ 0603',
       unitShortName: 'шт',
       qty: '20.0000',
+      enteredQty: '20.0000',
       notes: null,
       available: '15.0000',
       unitCost: null,

@@ -247,6 +247,7 @@ describe('WarehouseTransfersPage — the drawer', () => {
           sku: 'КТ-100',
           itemName: 'Контролер температури КТ-100',
           qty: '3.0000',
+          enteredQty: '3.0000',
           available: '5.0000',
           serialTracking: true,
           serials: [],

@@ -21,6 +21,7 @@ describe('WarehouseTransfersPage — serials kept on a draft', () => {
           sku: 'КТ-100',
           itemName: 'Контролер температури КТ-100',
           qty: '3.0000',
+          enteredQty: '3.0000',
           notes: null,
           available: '5.0000',
           serialTracking: true,

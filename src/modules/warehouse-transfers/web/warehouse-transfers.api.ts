@@ -44,6 +44,9 @@ export function availabilityQueryKey(warehouseId: number, itemIds: readonly numb
   });
 }
 
+/** The units a line of the item may be entered in. */
+export const transferItemUnitsKey = (itemId: number) => endpointKey(api.itemUnits, { query: { itemId } });
+
 const transfersKeyHead = endpointKey(api.list)[0];
 const statsKeyHead = transferStatsQueryKey[0];
 /** Every list and the stats of this page (not an open document, whose form holds its own copy). */

@@ -68,6 +68,7 @@ export const transfersWebMessages = {
     item: 'Позиція',
     sku: (sku: string) => `Артикул ${sku}`,
     qty: 'Кількість',
+    unit: 'Одиниця',
     available: 'Доступно',
     availableOf: (qty: string, unit: string | null) =>
       `Доступно на складі-відправнику: ${qty}${unit ? ` ${unit}` : ''}`,
