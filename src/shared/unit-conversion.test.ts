@@ -1,6 +1,6 @@
 // The one conversion rule of a quantity entered in another unit of the stock unit's type (reference-data.md §1).
 import { describe, expect, it } from 'vitest';
-import { pricePerStockUnit, toStockUnit } from './unit-conversion.ts';
+import { fromStockUnit, partOfLine, pricePerStockUnit, toStockUnit } from './unit-conversion.ts';
 
 const kg = { shortName: 'кг', type: 'weight', factor: '1' };
 const g = { shortName: 'г', type: 'weight', factor: '0.001' };
@@ -45,5 +45,31 @@ describe('pricePerStockUnit', () => {
     expect(pricePerStockUnit('400', kg, g)).toBe('0.400000');
     expect(pricePerStockUnit('0.4', g, kg)).toBe('400.000000');
     expect(pricePerStockUnit('10', pair, pcs)).toBe('5.000000');
+  });
+});
+
+describe('fromStockUnit', () => {
+  it('gives a stock quantity back in the entered unit only when it converts back exactly', () => {
+    expect(fromStockUnit('2500', kg, g, 4)).toBe('2.5000');
+    expect(fromStockUnit('6', pair, pcs, 4)).toBe('3.0000');
+    expect(fromStockUnit('7', pair, pcs, 4)).toBe('3.5000');
+    expect(fromStockUnit('0.25', kg, g, 4)).toBeNull();
+    expect(fromStockUnit('2', m, kg, 4)).toBeNull();
+  });
+});
+
+describe('partOfLine', () => {
+  it('keeps a part in the line unit when it converts back, else in the stock unit at the stock price', () => {
+    expect(partOfLine('1000', '400', kg, g, 4)).toEqual({
+      enteredQty: '1.0000',
+      amountQty: '1.0000',
+      unitPrice: '400',
+    });
+    expect(partOfLine('0.25', '400', kg, g, 4)).toEqual({
+      enteredQty: null,
+      amountQty: '0.2500',
+      unitPrice: '0.400000',
+    });
+    expect(partOfLine('3', '10', null, pcs, 4)).toEqual({ enteredQty: null, amountQty: '3.0000', unitPrice: '10' });
   });
 });

@@ -77,3 +77,44 @@ export const enteredLineShape = {
   enteredUnitId: z.number().int().nullable().default(null),
   enteredUnitShortName: z.string().nullable().default(null),
 };
+
+/**
+ * A stock quantity back in `entered` (the inverse of toStockUnit), only when it converts back exactly — the result
+ * turned into the stock unit again gives `stockQty` — else null (then the quantity is shown in the stock unit).
+ */
+export function fromStockUnit(stockQty: string, entered: UnitInfo, stock: UnitInfo, scale: number): string | null {
+  if (entered.type !== stock.type) return null;
+  const typed = fixed(div(mul(dec(stockQty), dec(stock.factor)), dec(entered.factor), scale), scale);
+  if (isZero(dec(typed))) return null;
+  const back = toStockUnit(typed, entered, stock, scale);
+  return back.ok && back.qty === fixed(dec(stockQty), scale) ? typed : null;
+}
+
+/** A part of a document line, in stock units, as a line of another document (a shipment of an order line). */
+export interface LinePart {
+  /** The part in the line's entered unit, or null when it is in the stock unit. */
+  enteredQty: string | null;
+  /** The quantity the amounts multiply: the entered one, else the stock one. */
+  amountQty: string;
+  /** The price per the part's unit: the line's own (per entered unit), else per stock unit. */
+  unitPrice: string;
+}
+
+/**
+ * `stockQty` of a line entered in `entered` at `price` per that unit: in the entered unit at the line's price when it
+ * converts back exactly (fromStockUnit), else in the stock unit at the price per stock unit. A line in the stock unit
+ * (`entered` null) stays so.
+ */
+export function partOfLine(
+  stockQty: string,
+  price: string,
+  entered: UnitInfo | null | undefined,
+  stock: UnitInfo | null | undefined,
+  scale: number,
+): LinePart {
+  const inStock = { enteredQty: null, amountQty: fixed(dec(stockQty), scale), unitPrice: price };
+  if (!entered || !stock) return inStock;
+  const typed = fromStockUnit(stockQty, entered, stock, scale);
+  if (typed !== null) return { enteredQty: typed, amountQty: typed, unitPrice: price };
+  return { ...inStock, unitPrice: pricePerStockUnit(price, entered, stock) };
+}

@@ -11,6 +11,7 @@ import {
 import { documentDate, optionalDocumentDate } from '@/shared/document-date.ts';
 import { dbId, idFilter, idParams } from '@/shared/contract.ts';
 import { listQueryShape } from '@/shared/list.ts';
+import { lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { orderManufacturingLinkSchema } from './order-manufacturing.contract.ts';
 import { relatedDocumentsSchema } from './related-documents.contract.ts';
@@ -46,7 +47,10 @@ export const orderMessages = {
     `Рядок ${n}: нічого не відвантажено, але на нього посилається скасоване відвантаження — рядок не можна прибрати`,
   postedShipment: 'За замовленням є проведене відвантаження — скасувати його не можна',
   lineShipped: (n: number) => `Рядок ${n}: за ним є відвантаження — видалити його чи змінити позицію не можна`,
-  belowShipped: (shipped: string) => `Не менше вже відвантаженої кількості (${shipped})`,
+  belowShipped: (shipped: string, unit?: string | null) =>
+    `Не менше вже відвантаженої кількості (${shipped}${unit ? ` ${unit}` : ''})`,
+  serialUnit: (unit: string) =>
+    `Позицію з серійними номерами продають лише в її обліковій одиниці «${unit}» — оберіть її`,
   lineUnknown: 'Рядок не належить цьому замовленню',
   clientLocked: 'Клієнта можна змінити лише в чернетці',
   currencyLocked: 'Валюту й курс можна змінити лише в чернетці',
@@ -95,7 +99,10 @@ export const orderLineInputSchema = z.strictObject({
   /** The stored line this row keeps (absent for a new line): lines keep their ids for their whole life. */
   id: z.number().int().positive().optional(),
   itemId: id,
+  /** In `unitId` when given (another unit of the stock unit's type), else in the item's stock unit. */
   qty: decimalText(4, { positive: true }),
+  unitId: id.nullable().optional(),
+  /** Per the entered unit. */
   unitPrice: decimalText(6),
   /** Defaults to the client's discount. */
   discountPercent: decimalText(2)
@@ -313,10 +320,18 @@ export const orderLineSchema = z.object({
   sku: z.string().nullable(),
   itemName: z.string(),
   itemKind: z.string().nullable(),
+  /** The item's stock unit. */
+  stockUnitId: z.number().int().nullable().default(null),
   unitShortName: z.string().nullable(),
   externalName: z.string().nullable(),
   externalCode: z.string().nullable(),
+  /** In the stock unit (shipped, reserved, remaining and available too). */
   qty: z.string(),
+  /** The quantity as entered, in `enteredUnitId` (null: the stock unit, then equal to qty). */
+  enteredQty: z.string(),
+  enteredUnitId: z.number().int().nullable().default(null),
+  enteredUnitShortName: z.string().nullable().default(null),
+  /** Per the entered unit. */
   unitPrice: z.string(),
   discountPercent: z.string(),
   vatRate: z.string(),
@@ -529,6 +544,8 @@ export const ordersSchemas = {
   settings: { response: orderSettingsSchema },
   updateSettings: { body: orderSettingsPatchSchema, response: orderSettingsSchema },
   clientContext: { params: orderClientParamsSchema, response: orderClientContextSchema },
+  /** The units a line of the item may be entered in (its stock unit's type). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
   get: { params: idParams, response: orderSchema },
   payments: { params: idParams, response: z.array(orderPaymentSchema) },
   shipments: { params: idParams, response: z.array(orderShipmentSchema) },

@@ -13,6 +13,8 @@ export const ordersEndpoints = defineEndpoints<typeof ordersSchemas>()({
   settings: { method: 'GET', path: '/api/orders/settings', access: orders },
   updateSettings: { method: 'PATCH', path: '/api/orders/settings', access: orders },
   clientContext: { method: 'GET', path: '/api/orders/clients/:clientId', access: orders },
+  /** The units a line of an item may be entered in. */
+  itemUnits: { method: 'GET', path: '/api/orders/item-units', access: orders },
   get: { method: 'GET', path: '/api/orders/:id', access: orders },
   payments: { method: 'GET', path: '/api/orders/:id/payments', access: orders },
   shipments: { method: 'GET', path: '/api/orders/:id/shipments', access: orders },

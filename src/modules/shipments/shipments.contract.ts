@@ -16,6 +16,7 @@ import { csvOf, idFilter, idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { normalisePhone } from '@/shared/requisites.ts';
+import { lineUnitsQuerySchema, lineUnitsSchema } from '@/shared/unit-conversion.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { relatedDocumentsSchema } from '@/modules/orders/related-documents.contract.ts';
 
@@ -45,6 +46,7 @@ export const shipmentMessages = {
   reason: 'Вкажіть причину скасування',
   serialsNotTracked: 'Товар не має серійного обліку',
   serialWholeQty: 'Для товару з серійним обліком кількість має бути цілою',
+  unitNotOfLine: 'Кількість рядка вказують в одиниці рядка замовлення або в обліковій одиниці позиції',
   serialTooMany: (count: number, qty: string) =>
     `Вибрано ${countUk(count, SERIAL_FORMS)} — більше, ніж ${formatQtyUk(qty)}`,
   serialCount: (lineNo: number, sku: string, count: number, qty: string) =>
@@ -185,6 +187,8 @@ export const shipmentLinePatchSchema = z.strictObject({
     .transform((v) => v.replace(',', '.').replace(/\s/g, ''))
     .refine((v) => /^\d{1,12}(\.\d{1,4})?$/.test(v), shipmentMessages.decimal(4))
     .optional(),
+  /** The unit `qty` is typed in: the order line's unit or the item's stock unit (absent or null: the stock unit). */
+  unitId: id.nullable().optional(),
   serialIds: z.array(id).max(10_000).optional(),
   serials: z.array(z.string().trim().min(1).max(100)).max(10_000).optional(),
 });
@@ -312,12 +316,18 @@ export const shipmentLineSchema = z.object({
   itemKind: z.string(),
   unitShortName: z.string().nullable(),
   serialTracking: z.boolean(),
+  /** In the stock unit: what the ledger moves (shipped and remaining are too). */
   qty: z.string(),
+  /** `qty` in the order line's unit when it converts exactly (`enteredUnitId`; null: the stock unit, equal to qty). */
+  enteredQty: z.string(),
+  enteredUnitId: z.number().int().nullable().default(null),
+  enteredUnitShortName: z.string().nullable().default(null),
   /** The order line's quantity, what posted shipments took, what is left, and what is reserved for it. */
   orderedQty: z.string(),
   shippedQty: z.string(),
   remainingQty: z.string(),
   reservedQty: z.string(),
+  /** Per the entered unit when there is one, else per the stock unit. */
   unitPrice: z.string(),
   discountPercent: z.string(),
   vatRate: z.string(),
@@ -432,6 +442,8 @@ export const shipmentsSchemas = {
   list: { query: shipmentListQuerySchema, response: z.array(shipmentSummarySchema) },
   stats: { response: shipmentStatsSchema },
   shippableOrders: { query: shippableOrdersQuerySchema, response: z.array(shippableOrderSchema) },
+  /** The units of an item's stock-unit type (the drawer's '= 2 500 г' hint of a line typed in кг). */
+  itemUnits: { query: lineUnitsQuerySchema, response: lineUnitsSchema },
   get: { params: idParams, response: shipmentSchema },
   related: { params: idParams, response: relatedDocumentsSchema },
   create: { body: shipmentCreateSchema, response: shipmentSchema },

@@ -11,6 +11,8 @@ export const shipmentsEndpoints = defineEndpoints<typeof shipmentsSchemas>()({
   stats: { method: 'GET', path: '/api/shipments/stats', access: shipments },
   // The page's 'Відвантажити замовлення': at most 20 orders, the count in X-Total-Count like any list.
   shippableOrders: { method: 'GET', path: '/api/shipments/shippable-orders', access: shipments, list: true },
+  /** The units of an item's stock-unit type. */
+  itemUnits: { method: 'GET', path: '/api/shipments/item-units', access: shipments },
   get: { method: 'GET', path: '/api/shipments/:id', access: shipments },
   // The order the shipment ships (left out for a user who may not view orders).
   related: { method: 'GET', path: '/api/shipments/:id/related', access: shipments },

@@ -22,6 +22,8 @@ async function unitInUse(tx: DbOrTx, unitId: number): Promise<boolean> {
         or exists (select 1 from warehouse_transfer_lines where entered_unit_id = ${unitId})
         or exists (select 1 from stock_adjustment_lines where entered_unit_id = ${unitId})
         or exists (select 1 from inventory_audit_lines where entered_unit_id = ${unitId})
+        or exists (select 1 from order_lines where entered_unit_id = ${unitId})
+        or exists (select 1 from shipment_lines where entered_unit_id = ${unitId})
       ) as used`),
   );
   return Boolean(row?.used);

@@ -23,8 +23,14 @@ export interface SalesFixture {
   clientTaxId: string;
   warehouseId: number;
   unitId: number;
-  /** A product (optionally serial-tracked) with `stock` units received at `cost`. */
-  product: (opts?: { stock?: string; cost?: string; price?: string; serialTracking?: boolean }) => Promise<number>;
+  /** A product (optionally serial-tracked, in another stock unit than 'шт') with `stock` units received at `cost`. */
+  product: (opts?: {
+    stock?: string;
+    cost?: string;
+    price?: string;
+    serialTracking?: boolean;
+    unitId?: number;
+  }) => Promise<number>;
   /** A draft order through the service; `confirm` confirms it (reserving stock). Answers the order id. */
   order: (
     lines: Array<{ itemId: number; qty: string; unitPrice: string }>,
@@ -110,7 +116,7 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
         await api('POST', '/api/products', {
           sku: `SALE-P-${n}`,
           name: `Блок живлення ${n}`,
-          unitId,
+          unitId: opts.unitId ?? unitId,
           retailPrice: opts.price ?? '100.00',
           serialTracking: opts.serialTracking ?? false,
         }),

@@ -5,6 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, type Dec } from '@/shared/decimal.ts';
 import { lineAmounts } from '@/shared/vat.ts';
+import { DOCUMENT_QTY_SCALE, partOfLine } from '@/shared/unit-conversion.ts';
+import { unitsByIds } from '@/resources/units/units.read.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
@@ -116,6 +118,12 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
     await orderShipments().deleteDrafts(tx, ctx, id);
     await releaseOrder(tx, id);
     const lines = await orderLinesOf(tx, id, order.warehouseId);
+    const unitById = await unitsByIds(
+      tx,
+      lines.flatMap((l) =>
+        l.enteredUnitId !== null && l.stockUnitId !== null ? [l.enteredUnitId, l.stockUnitId] : [],
+      ),
+    );
     let net = dec(0);
     let vat = dec(0);
     let gross = dec(0);
@@ -130,8 +138,29 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
         continue;
       }
       lineNo += 1;
-      const qty = cmp(shipped, dec(line.qty)) < 0 ? shipped : dec(line.qty);
-      const a = lineAmounts(qty, dec(line.unitPrice), line.vatRate, order.pricesIncludeVat, dec(line.discountPercent));
+      const cut = cmp(shipped, dec(line.qty)) < 0;
+      const qty = cut ? shipped : dec(line.qty);
+      // A line in another unit: what was shipped back in its unit when it converts exactly, else in the stock unit.
+      const part = cut
+        ? partOfLine(
+            fixed(qty, 4),
+            line.unitPrice,
+            line.enteredUnitId === null ? null : unitById.get(line.enteredUnitId),
+            line.stockUnitId === null ? null : unitById.get(line.stockUnitId),
+            DOCUMENT_QTY_SCALE,
+          )
+        : {
+            enteredQty: line.enteredUnitId === null ? null : line.enteredQty,
+            amountQty: line.enteredQty,
+            unitPrice: line.unitPrice,
+          };
+      const a = lineAmounts(
+        dec(part.amountQty),
+        dec(part.unitPrice),
+        line.vatRate,
+        order.pricesIncludeVat,
+        dec(line.discountPercent),
+      );
       net = add(net, a.net);
       vat = add(vat, a.vat);
       gross = add(gross, a.gross);
@@ -140,6 +169,9 @@ export async function closeOrder(db: DbOrTx, ctx: AuditContext, id: number, reas
         .set({
           lineNo,
           qty: fixed(qty, 4),
+          enteredQty: part.enteredQty,
+          enteredUnitId: part.enteredQty === null ? null : line.enteredUnitId,
+          unitPrice: fixed(dec(part.unitPrice), 6),
           lineNet: fixed(a.net, 2),
           lineVat: fixed(a.vat, 2),
           lineGross: fixed(a.gross, 2),

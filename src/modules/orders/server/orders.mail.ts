@@ -79,7 +79,8 @@ export async function sendInvoice(
       'Позиції:',
       ...order.lines.map(
         (l, i) =>
-          `${i + 1}. ${l.itemName} — ${formatDecimalUk(l.qty, 0)} ${l.unitShortName ?? 'шт'} × ` +
+          `${i + 1}. ${l.itemName} — ${formatDecimalUk(l.enteredQty, 0)} ` +
+          `${l.enteredUnitShortName ?? l.unitShortName ?? 'шт'} × ` +
           `${formatDecimalUk(l.unitPrice, 2)} = ${formatDecimalUk(order.pricesIncludeVat ? l.lineGross : l.lineNet, 2)}`,
       ),
       '',

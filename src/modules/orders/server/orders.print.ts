@@ -184,8 +184,9 @@ export function invoiceFigures(order: Order, isVatPayer: boolean) {
     return [
       String(i + 1),
       l.sku ? `${l.itemName} (${l.sku})` : l.itemName,
-      l.unitShortName ?? 'шт',
-      qty(l.qty),
+      // As ordered: the entered quantity in its unit, at the price per that unit.
+      l.enteredUnitShortName ?? l.unitShortName ?? 'шт',
+      qty(l.enteredQty),
       money(fixed(price, 6)),
       money(sum),
     ];

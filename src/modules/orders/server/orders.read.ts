@@ -260,10 +260,14 @@ interface LineRow {
   sku: string | null;
   itemName: string | null;
   itemKind: string | null;
+  stockUnitId: number | null;
   unitShortName: string | null;
   externalName: string | null;
   externalCode: string | null;
   qty: string;
+  enteredQty: string;
+  enteredUnitId: number | null;
+  enteredUnitShortName: string | null;
   unitPrice: string;
   discountPercent: string;
   vatRate: string;
@@ -284,8 +288,10 @@ export async function orderLinesOf(db: DbOrTx, orderId: number, warehouseId: num
   const shipped = shippedOfLine(sql`l.id`);
   const rows = rowsOf<LineRow>(
     await db.execute(sql`select l.id, l.line_no as "lineNo", l.item_id as "itemId", i.sku, i.name as "itemName",
-        i.kind as "itemKind", u.short_name as "unitShortName", l.external_name as "externalName",
-        l.external_code as "externalCode", l.qty::text, l.unit_price::text as "unitPrice",
+        i.kind as "itemKind", i.unit_id as "stockUnitId", u.short_name as "unitShortName",
+        l.external_name as "externalName", l.external_code as "externalCode", l.qty::text,
+        coalesce(l.entered_qty, l.qty)::text as "enteredQty", l.entered_unit_id as "enteredUnitId",
+        eu.short_name as "enteredUnitShortName", l.unit_price::text as "unitPrice",
         l.discount_percent::text as "discountPercent", l.vat_rate as "vatRate", l.line_net::text as "lineNet",
         l.line_vat::text as "lineVat", l.line_gross::text as "lineGross", l.notes,
         ${shipped}::numeric(18,4)::text as "shippedQty",
@@ -297,6 +303,7 @@ export async function orderLinesOf(db: DbOrTx, orderId: number, warehouseId: num
           and b.warehouse_id = ${warehouseId}), 0)::numeric(18,4)::text as "availableQty",
         exists (select 1 from shipment_lines sl where sl.order_line_id = l.id) as "hasShipments"
       from order_lines l left join items i on i.id = l.item_id left join units u on u.id = i.unit_id
+        left join units eu on eu.id = l.entered_unit_id
       where l.order_id = ${orderId} order by l.line_no, l.id`),
   );
   return rows.map((r) => ({
@@ -304,6 +311,8 @@ export async function orderLinesOf(db: DbOrTx, orderId: number, warehouseId: num
     id: Number(r.id),
     lineNo: Number(r.lineNo),
     itemId: r.itemId == null ? null : Number(r.itemId),
+    stockUnitId: r.stockUnitId == null ? null : Number(r.stockUnitId),
+    enteredUnitId: r.enteredUnitId == null ? null : Number(r.enteredUnitId),
     itemName: r.itemName ?? r.externalName ?? '—',
     stockable: bool(r.stockable),
     hasShipments: bool(r.hasShipments),

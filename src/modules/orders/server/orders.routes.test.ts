@@ -283,7 +283,7 @@ describe('orders: editing', () => {
       lines: [{ id: lineId, itemId: item, qty: '1', unitPrice: '10' }],
     });
     expect(below.statusCode).toBe(400);
-    expect(below.json().fields['lines.0.qty']).toBe('Не менше вже відвантаженої кількості (2)');
+    expect(below.json().fields['lines.0.qty']).toBe('Не менше вже відвантаженої кількості (2 шт)');
     const swap = await f.api('PATCH', `/api/orders/${id}`, {
       version: order.version,
       lines: [{ id: lineId, itemId: extra, qty: '5', unitPrice: '10' }],

@@ -1,5 +1,6 @@
 // /api/orders (sales.md §1 API), registered from the module's endpoints (orders.endpoints.ts) and their schemas.
 // Each state-table action answers the order as it now is; a create and a copy answer the new order with 201.
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import type { FastifyReply } from 'fastify';
 import { serve } from '@/server/kernel/serve.ts';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
@@ -50,6 +51,7 @@ export async function ordersRoutes(app: AppInstance, deps: AppDeps) {
     settings: async () => getOrderSettings(db),
     updateSettings: async (request) => updateOrderSettings(db, auditContext(request), request.body),
     clientContext: async (request) => clientContext(db, request.params.clientId),
+    itemUnits: async (request) => itemLineUnits(db, request.query.itemId),
     get: async (request) => getOrder(db, request.params.id),
     payments: async (request) => orderPayments(db, request.params.id),
     shipments: async (request) => orderShipments(db, request.params.id),

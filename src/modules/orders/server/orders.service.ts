@@ -14,6 +14,8 @@ import { carriers } from '@/resources/carriers/carriers.table.ts';
 import { counterparties, counterpartyContacts } from '@/resources/counterparties/counterparties.table.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import { items } from '@/resources/items/items.table.ts';
+import { units } from '@/resources/units/units.table.ts';
+import { stockQuantities } from '@/resources/units/units.read.ts';
 import { warehouses } from '@/resources/warehouses/warehouses.table.ts';
 import { orderMessages, orderStatusLabels, type OrderBody, type OrderStatus } from '../orders.contract.ts';
 import {
@@ -32,7 +34,12 @@ export interface ComputedLine {
   id?: number;
   lineNo: number;
   itemId: number;
+  /** In the item's stock unit. */
   qty: string;
+  /** The typed quantity and its unit when entered in another unit (both null in the stock unit). */
+  enteredQty: string | null;
+  enteredUnitId: number | null;
+  /** Per the entered unit. */
   unitPrice: string;
   discountPercent: string;
   vatRate: string;
@@ -91,31 +98,55 @@ export async function resolveWarehouse(db: DbOrTx, warehouseId: number | null | 
 /**
  * Lines with their amounts (sales.md §1.4): the discount defaults to the client's, the VAT rate to the item's, and
  * is 0 for a company that is not a VAT payer. `existingItemIds` are the items already on stored lines (an inactive
- * item may stay on a line it was on).
+ * item may stay on a line it was on). A line may be typed in another unit of its item's stock-unit type (`unitId`,
+ * reference-data.md §1): `qty` is then stored in the stock unit by the shared rule, the amounts stay typed qty ×
+ * price; a serial-tracked item is sold only in its stock unit. `keepUnitIds`: units the stored lines already use
+ * (allowed after they were made inactive).
  */
 export async function computeLines(
   db: DbOrTx,
   lines: readonly LineInput[],
   ctx: { pricesIncludeVat: boolean; companyVatPayer: boolean; clientDiscount: string | null },
   existingItemIds: ReadonlySet<number> = new Set(),
+  keepUnitIds: ReadonlySet<number> = new Set(),
 ): Promise<{ lines: ComputedLine[]; totalNet: string; totalVat: string; totalGross: string }> {
   const ids = [...new Set(lines.map((l) => l.itemId))];
   const found = ids.length
     ? await db
-        .select({ id: items.id, isActive: items.isActive, vatRate: items.vatRate })
+        .select({
+          id: items.id,
+          isActive: items.isActive,
+          vatRate: items.vatRate,
+          unitId: items.unitId,
+          serialTracking: items.serialTracking,
+          unitShortName: units.shortName,
+        })
         .from(items)
+        .leftJoin(units, eq(units.id, items.unitId))
         .where(inArray(items.id, ids))
     : [];
   const byId = new Map(found.map((i) => [i.id, i]));
-  let net = dec(0);
-  let vat = dec(0);
-  let gross = dec(0);
-  const computed = lines.map((line, index): ComputedLine => {
+  lines.forEach((line, index) => {
     const item = byId.get(line.itemId);
     const field = `lines.${index}.itemId`;
     if (!item) throw new DomainError(400, orderMessages.notSellable, { [field]: orderMessages.notSellable });
     if (!item.isActive && !existingItemIds.has(item.id))
       throw new DomainError(400, orderMessages.inactive, { [field]: orderMessages.inactive });
+  });
+  const fields: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    const item = byId.get(line.itemId)!;
+    if (item.serialTracking && line.unitId != null && line.unitId !== item.unitId) {
+      fields[`lines.${index}.unitId`] = orderMessages.serialUnit(item.unitShortName ?? 'шт');
+    }
+  });
+  const quantities = await stockQuantities(db, lines, fields, keepUnitIds);
+  if (Object.keys(fields).length) throw new DomainError(400, Object.values(fields)[0]!, fields);
+  let net = dec(0);
+  let vat = dec(0);
+  let gross = dec(0);
+  const computed = lines.map((line, index): ComputedLine => {
+    const item = byId.get(line.itemId)!;
     const vatRate = ctx.companyVatPayer ? (line.vatRate ?? item.vatRate) : '0';
     const discountPercent = line.discountPercent ?? ctx.clientDiscount ?? '0';
     const amounts = lineAmounts(
@@ -132,7 +163,7 @@ export async function computeLines(
       id: line.id,
       lineNo: index + 1,
       itemId: line.itemId,
-      qty: fixed(dec(line.qty), 4),
+      ...quantities[index]!,
       unitPrice: fixed(dec(line.unitPrice), 6),
       discountPercent: fixed(dec(discountPercent), 2),
       vatRate,

@@ -19,6 +19,7 @@ import { carriers } from '../../../resources/carriers/carriers.table.ts';
 import { companies } from '../../../resources/companies/companies.table.ts';
 import { counterparties, counterpartyContacts } from '../../../resources/counterparties/counterparties.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
 export const orderStatuses = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled'] as const;
@@ -110,7 +111,14 @@ export const orderLines = pgTable(
     itemId: integer('item_id').references(() => items.id),
     externalName: text('external_name'),
     externalCode: text('external_code'),
+    /** Always in the item's stock unit: reservations, shipments and everything stock-related read it. */
     qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    /**
+     * The quantity as typed and its unit when the line was entered in another unit of the stock unit's type (both
+     * null in the stock unit); `unitPrice` is per the entered unit and the amounts are entered qty × price.
+     */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
     discountPercent: numeric('discount_percent', { precision: 6, scale: 2 }).notNull().default('0'),
     vatRate: text('vat_rate').notNull().default('20'),
@@ -123,5 +131,6 @@ export const orderLines = pgTable(
     index('order_lines_order_id_idx').on(t.orderId),
     index('order_lines_item_id_idx').on(t.itemId),
     check('order_lines_qty_positive', sql`${t.qty} > 0`),
+    check('order_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );

@@ -113,9 +113,6 @@ export async function updateOrder(db: DbOrTx, ctx: AuditContext, id: number, cha
       if (old.hasShipments && old.itemId !== line.itemId) {
         fields[`lines.${i}.itemId`] = orderMessages.lineShipped(old.lineNo);
       }
-      if (cmp(dec(line.qty), dec(old.shippedQty)) < 0) {
-        fields[`lines.${i}.qty`] = orderMessages.belowShipped(qtyText(dec(old.shippedQty)));
-      }
     });
     if (Object.keys(fields).length) fail(fields);
 
@@ -127,7 +124,17 @@ export async function updateOrder(db: DbOrTx, ctx: AuditContext, id: number, cha
       clientDiscount: client.discountPercent,
     };
     const existingItems = new Set(storedLines.map((l) => l.itemId).filter((v): v is number => v != null));
-    const changed = (await computeLines(tx, bodyLines, pricing, existingItems)).lines;
+    // A unit the stored lines already use stays allowed after it was made inactive.
+    const usedUnits = new Set(storedLines.map((l) => l.enteredUnitId).filter((v): v is number => v != null));
+    const changed = (await computeLines(tx, bodyLines, pricing, existingItems, usedUnits)).lines;
+    // Shipped quantities are in the stock unit: a changed line's stock qty stays at least at them.
+    changed.forEach((line, i) => {
+      const old = line.id === undefined ? undefined : byId.get(line.id);
+      if (old && cmp(dec(line.qty), dec(old.shippedQty)) < 0) {
+        fields[`lines.${i}.qty`] = orderMessages.belowShipped(qtyText(dec(old.shippedQty)), old.unitShortName);
+      }
+    });
+    if (Object.keys(fields).length) fail(fields);
     // Lines nobody named keep their item, qty and prices; their amounts follow the VAT mode and the company.
     const keptMapped = kept.filter((l) => l.itemId != null);
     const keptComputed = (
@@ -136,7 +143,8 @@ export async function updateOrder(db: DbOrTx, ctx: AuditContext, id: number, cha
         keptMapped.map((l) => ({
           id: l.id,
           itemId: l.itemId!,
-          qty: l.qty,
+          qty: l.enteredQty,
+          unitId: l.enteredUnitId,
           unitPrice: l.unitPrice,
           discountPercent: l.discountPercent,
           vatRate: l.vatRate as LineInput['vatRate'],
@@ -144,6 +152,7 @@ export async function updateOrder(db: DbOrTx, ctx: AuditContext, id: number, cha
         })),
         pricing,
         existingItems,
+        usedUnits,
       )
     ).lines;
     const keptUnmapped: ComputedLine[] = [];
@@ -155,6 +164,8 @@ export async function updateOrder(db: DbOrTx, ctx: AuditContext, id: number, cha
         lineNo: l.lineNo,
         itemId: 0,
         qty: l.qty,
+        enteredQty: null,
+        enteredUnitId: null,
         unitPrice: l.unitPrice,
         discountPercent: l.discountPercent,
         vatRate: l.vatRate,
@@ -195,6 +206,8 @@ export async function updateOrder(db: DbOrTx, ctx: AuditContext, id: number, cha
       const values = {
         lineNo: index + 1,
         qty: line.qty,
+        enteredQty: line.enteredQty,
+        enteredUnitId: line.enteredUnitId,
         unitPrice: line.unitPrice,
         discountPercent: line.discountPercent,
         vatRate: line.vatRate,
@@ -313,7 +326,9 @@ export async function copyOrder(db: DbOrTx, ctx: AuditContext, id: number): Prom
       clientNotes: source.clientNotes,
       lines: lines.map((l) => ({
         itemId: l.itemId!,
-        qty: l.qty,
+        // As entered: the quantity in the line's unit, at the price per that unit.
+        qty: l.enteredQty,
+        unitId: l.enteredUnitId,
         unitPrice: l.unitPrice,
         discountPercent: l.discountPercent,
         notes: l.notes,

@@ -65,7 +65,8 @@ function applyFieldErrors(error: unknown, form: OrderForm): boolean {
   if (!(error instanceof ApiError) || !error.fields) return false;
   let placed = false;
   for (const [key, message] of Object.entries(error.fields)) {
-    const ok = FIELD_NAMES.includes(key) || /^lines\.\d+\.(itemId|qty|unitPrice|discountPercent|vatRate)$/.test(key);
+    const ok =
+      FIELD_NAMES.includes(key) || /^lines\.\d+\.(itemId|qty|unitId|unitPrice|discountPercent|vatRate)$/.test(key);
     if (!ok) continue;
     form.setError(key as FieldPath<OrderFormValues>, { type: 'server', message }, { shouldFocus: !placed });
     placed = true;

@@ -15,6 +15,7 @@ import {
 import type { RelatedDocument } from '@/modules/orders/related-documents.contract.ts';
 import { RelatedDocuments } from '@/web/components/related-documents.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
+import { lineQtyText } from '@/web/components/document-unit-select.tsx';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from './order-format.ts';
 import { orderTabQueryKey } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
@@ -52,9 +53,7 @@ export function Lines({ order }: { order: Order }) {
                       .join(' · ')}
                   </span>
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatQty(line.qty)} {line.unitShortName ?? ''}
-                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{lineQtyText(line)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatQty(line.shippedQty)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {line.stockable ? formatQty(line.reservedQty) : ordersWebMessages.none}

@@ -9,6 +9,7 @@ import {
   type OrderBody,
   type OrderCreateInput,
 } from '@/modules/orders/orders.contract.ts';
+import type { UnitLineValues } from '@/web/components/document-unit-select.tsx';
 import { decimalInput, todayIso } from './order-format.ts';
 
 export const BASE_CURRENCY = 'UAH';
@@ -16,7 +17,8 @@ export const NONE = 'none';
 export const MAX_LINES = 500;
 export type VatRate = (typeof vatRates)[number];
 
-export interface LineRow {
+/** A line; `unitId` (UnitLineValues) is the unit the qty and price are typed in, null: the item's stock unit. */
+export interface LineRow extends UnitLineValues {
   id: number | undefined;
   itemId: number | null;
   itemLabel: string | null;
@@ -32,6 +34,8 @@ export interface LineRow {
   locked: boolean;
   /** Available in the order's warehouse when the item was picked. */
   available: string | null;
+  /** The item's stock unit (shipped and available are in it). */
+  unit: string | null;
 }
 
 export interface OrderFormValues {
@@ -84,6 +88,8 @@ export const emptyLine = (vatRate: VatRate = '20'): LineRow => ({
   shipped: null,
   locked: false,
   available: null,
+  unitId: null,
+  unit: null,
 });
 
 const isZeroText = (v: string) => /^0*(\.0*)?$/.test(v);
@@ -169,7 +175,10 @@ export function toForm(order?: Order): OrderFormValues {
       id: l.id,
       itemId: l.itemId,
       itemLabel: l.sku ? `${l.sku} · ${l.itemName}` : l.itemName,
-      qty: decimalInput(l.qty),
+      // As entered: the quantity in the line's unit (null: the stock unit), the price per that unit.
+      qty: decimalInput(l.enteredQty),
+      unitId: l.enteredUnitId,
+      unit: l.unitShortName,
       unitPrice: decimalInput(l.unitPrice),
       // A stored line keeps its own discount (0 included); only a new line takes the client's by default.
       discountPercent: decimalInput(l.discountPercent),
@@ -220,6 +229,7 @@ export function toInput(values: OrderFormValues): OrderCreateInput {
       ...(l.id !== undefined ? { id: l.id } : {}),
       itemId: l.itemId ?? 0,
       qty: l.qty,
+      ...(l.unitId ? { unitId: l.unitId } : {}),
       unitPrice: l.unitPrice,
       ...(l.discountPercent.trim() ? { discountPercent: l.discountPercent } : {}),
       vatRate: l.vatRate,

@@ -1,4 +1,5 @@
-// The lines grid of the order form: item (search by name, SKU or scanned barcode), quantity, price, discount, VAT
+// The lines grid of the order form: item (search by name, SKU or scanned barcode), quantity in any unit of the
+// item's stock-unit type (the toolkit's unit select with the '= 2 500 г' hint), price per that unit, discount, VAT
 // rate and the line's amount computed as it is typed with the shared rule. From 640 px the lines are rows of a grid;
 // below that each line is a card with its own labels. A line a shipment points at keeps its item and stays.
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
@@ -6,6 +7,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { vatRates } from '@/modules/orders/orders.contract.ts';
 import type { ItemOption } from '@/modules/items/items.contract.ts';
 import { ItemPicker } from '@/modules/items/web/index.ts';
+import { LineUnitField } from '@/web/components/document-unit-select.tsx';
 import { FieldMessage } from '@/web/components/field-message.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
@@ -14,10 +16,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@/web/lib/utils.ts';
 import { decimalInput, formatMoney, formatQty, grossPrice, money, typedLineAmounts } from './order-format.ts';
 import { emptyLine, MAX_LINES, type LineRow, type OrderForm, type VatRate } from './order-form.ts';
+import { orderItemUnitsKey } from './orders.api.ts';
 import { ordersWebMessages } from './orders.messages.ts';
 
 const m = ordersWebMessages.form;
-const GRID = 'sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_5rem_5.5rem_7rem_2.5rem]';
+const GRID = 'sm:grid-cols-[minmax(0,1fr)_5.5rem_5rem_7rem_5rem_5.5rem_7rem_2.5rem]';
 
 export interface PricingContext {
   priceList: string;
@@ -57,6 +60,7 @@ export function OrderLines({
           <div className={cn('hidden gap-3 px-3 text-xs text-muted-foreground sm:grid', GRID)} aria-hidden="true">
             <span>{m.item}</span>
             <span className="text-right">{m.qty}</span>
+            <span>{m.unit}</span>
             <span className="text-right">{`${m.unitPrice}, ${currency}`}</span>
             <span className="text-right">{m.discount}</span>
             <span>{m.vatRate}</span>
@@ -121,6 +125,9 @@ function LineFields({
     const vatRate = (vatRates as readonly string[]).includes(item.vatRate) ? (item.vatRate as VatRate) : '20';
     form.setValue(`lines.${index}.itemLabel`, `${item.sku} · ${item.name}`);
     form.setValue(`lines.${index}.available`, item.available);
+    // Another item: back to its stock unit.
+    form.setValue(`lines.${index}.unitId`, null);
+    form.setValue(`lines.${index}.unit`, item.unitShortName);
     form.setValue(`lines.${index}.vatRate`, vatRate);
     if (net) {
       form.setValue(
@@ -182,15 +189,27 @@ function LineFields({
           <FieldMessage
             id={`${idOf('itemId')}-message`}
             error={itemError}
-            hint={line.available !== null && line.itemId ? m.available(formatQty(line.available)) : undefined}
+            hint={
+              line.available !== null && line.itemId ? m.available(formatQty(line.available), line.unit) : undefined
+            }
           />
         </div>
         {small(
           'qty',
           m.qty,
           { 'aria-required': true },
-          line.shipped ? m.shippedHint(formatQty(line.shipped)) : undefined,
+          line.shipped ? m.shippedHint(formatQty(line.shipped), line.unit) : undefined,
         )}
+        <LineUnitField
+          form={form}
+          index={index}
+          number={n}
+          id={idOf('unitId')}
+          itemId={line.itemId}
+          qty={line.qty}
+          unitsKey={orderItemUnitsKey}
+          error={rowErrors?.unitId?.message}
+        />
         {small('unitPrice', m.unitPrice, { 'aria-required': true })}
         {small('discountPercent', m.discount, {
           placeholder: pricing.discountPercent ? decimalInput(pricing.discountPercent) : '0',

@@ -466,7 +466,7 @@ describe('OrdersPage', () => {
     const drawer = await openDrawer(user);
     await user.click(within(drawer).getByRole('button', { name: 'Редагувати' }));
     const dialog = await screen.findByRole('dialog', { name: 'Замовлення ORD-2026-00005' });
-    expect(within(dialog).getByText('Відвантажено 1')).toBeTruthy();
+    expect(within(dialog).getByText('Відвантажено 1 шт')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Видалити рядок 1' }) as HTMLButtonElement).disabled).toBe(true);
     const qty = within(dialog).getByLabelText('Кількість, рядок 1');
     await user.clear(qty);

@@ -37,6 +37,8 @@ export const orderQueryKey = (id: number) => endpointKey(api.get, { params: { id
 const tabs = { payments: api.payments, shipments: api.shipments, history: api.history, related: api.related };
 export const orderTabQueryKey = (id: number, tab: keyof typeof tabs) => endpointKey(tabs[tab], { params: { id } });
 export const clientContextQueryKey = (clientId: number) => endpointKey(api.clientContext, { params: { clientId } });
+/** The units a line of the item may be entered in. */
+export const orderItemUnitsKey = (itemId: number) => endpointKey(api.itemUnits, { query: { itemId } });
 
 /** The head of the lists' and the orders' keys (/api/orders); the totals, stats and settings keys extend it. */
 const ORDERS_KEY = String(endpointKey(api.list)[0]);

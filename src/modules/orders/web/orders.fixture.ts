@@ -97,6 +97,7 @@ export const confirmed: Order = orderSchema.parse({
       externalName: null,
       externalCode: null,
       qty: '3.0000',
+      enteredQty: '3.0000',
       unitPrice: '100.000000',
       discountPercent: '0.00',
       vatRate: '20',

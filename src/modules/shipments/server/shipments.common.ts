@@ -11,6 +11,8 @@ import { orderStatusLabels, type OrderStatus } from '@/modules/orders/orders.con
 import { orderLines, orders } from '@/modules/orders/server/orders.table.ts';
 import { serialNumbers } from '@/modules/serial-numbers/server/index.ts';
 import { items } from '@/resources/items/items.table.ts';
+import { unitsByIds } from '@/resources/units/units.read.ts';
+import { DOCUMENT_QTY_SCALE, partOfLine, type UnitInfo } from '@/shared/unit-conversion.ts';
 import { shipmentMessages as msg, type WaybillState } from '../shipments.contract.ts';
 import { shipmentLines, shipmentLineSerials, shipments } from './shipments.table.ts';
 
@@ -34,14 +36,52 @@ export function assertShippable(order: { orderNumber: string; status: OrderStatu
   }
 }
 
-/** A line's amounts for `qty` at the order line's price, discount and VAT (sales.md §1.4). */
-export function amountsOf(
-  line: { unitPrice: string; discountPercent: string; vatRate: string },
+/**
+ * A shipment line's values for `qty` (in the stock unit) of an order line, at its price, discount and VAT (sales.md
+ * §1.4). An order line entered in another unit (reference-data.md §1) gives the shipment line its unit and `qty` back
+ * in it when that converts exactly — then at the order line's price per that unit — else the stock unit at the price
+ * per stock unit (partOfLine); `unitById` holds the lines' units (lineUnitsOf).
+ */
+export function shipmentLineValues(
+  line: OrderLineRow,
   qty: string,
   pricesIncludeVat: boolean,
+  unitById: ReadonlyMap<number, UnitInfo>,
 ) {
-  const a = lineAmounts(dec(qty), dec(line.unitPrice), line.vatRate, pricesIncludeVat, dec(line.discountPercent));
-  return { lineNet: fixed(a.net, 2), lineVat: fixed(a.vat, 2), lineGross: fixed(a.gross, 2) };
+  const part = partOfLine(
+    qty,
+    line.unitPrice,
+    line.enteredUnitId === null ? null : unitById.get(line.enteredUnitId),
+    line.stockUnitId === null ? null : unitById.get(line.stockUnitId),
+    DOCUMENT_QTY_SCALE,
+  );
+  const a = lineAmounts(
+    dec(part.amountQty),
+    dec(part.unitPrice),
+    line.vatRate,
+    pricesIncludeVat,
+    dec(line.discountPercent),
+  );
+  return {
+    qty: fixed(dec(qty), 4),
+    enteredQty: part.enteredQty,
+    enteredUnitId: part.enteredQty === null ? null : line.enteredUnitId,
+    unitPrice: fixed(dec(part.unitPrice), 6),
+    lineNet: fixed(a.net, 2),
+    lineVat: fixed(a.vat, 2),
+    lineGross: fixed(a.gross, 2),
+  };
+}
+
+/** The entered and stock units of the order lines entered in another unit. */
+export async function lineUnitsOf(tx: DbOrTx, lines: readonly OrderLineRow[]) {
+  return unitsByIds(tx, [
+    ...new Set(
+      lines.flatMap((l) =>
+        l.enteredUnitId !== null && l.stockUnitId !== null ? [l.enteredUnitId, l.stockUnitId] : [],
+      ),
+    ),
+  ]);
 }
 
 export const isWhole = (qty: string) => /^\d+(\.0+)?$/.test(qty);
@@ -53,6 +93,8 @@ export async function orderLinesWithItems(tx: DbOrTx, orderId: number) {
       lineNo: orderLines.lineNo,
       itemId: orderLines.itemId,
       qty: orderLines.qty,
+      enteredUnitId: orderLines.enteredUnitId,
+      stockUnitId: items.unitId,
       unitPrice: orderLines.unitPrice,
       discountPercent: orderLines.discountPercent,
       vatRate: orderLines.vatRate,
@@ -66,6 +108,8 @@ export async function orderLinesWithItems(tx: DbOrTx, orderId: number) {
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.lineNo));
 }
+
+export type OrderLineRow = Awaited<ReturnType<typeof orderLinesWithItems>>[number];
 
 /** Locks the shipment row and checks the version the user read it at. */
 export async function lockShipment(tx: DbOrTx, id: number, version?: number) {

@@ -10,18 +10,38 @@ import { lineProgress } from '@/modules/orders/server/index.ts';
 import { moveSerials, serialStatusLabels } from '@/modules/serial-numbers/server/index.ts';
 import { shipmentMessages as msg, type shipmentUpdateSchema } from '../shipments.contract.ts';
 import {
-  amountsOf,
   currentSerials,
   isWhole,
+  lineUnitsOf,
+  type OrderLineRow,
   orderLinesWithItems,
   orderOf,
   qtyText,
   serialsByIds,
   serialsByText,
+  shipmentLineValues,
 } from './shipments.common.ts';
 import { shipmentLines, shipmentLineSerials, shipments } from './shipments.table.ts';
+import { DOCUMENT_QTY_SCALE, toStockUnit, type StockQty, type UnitInfo } from '@/shared/unit-conversion.ts';
 
 export type LinePatch = NonNullable<z.output<typeof shipmentUpdateSchema>['lines']>[number];
+
+/**
+ * A typed quantity in the stock unit: typed in the order line's unit (`unitId`, reference-data.md §1) it converts by
+ * the shared rule; absent, null or the stock unit, it is as typed; any other unit is refused.
+ */
+function stockQtyOf(
+  line: OrderLineRow,
+  qty: string,
+  unitId: number | null | undefined,
+  unitById: ReadonlyMap<number, UnitInfo>,
+): StockQty {
+  if (unitId == null || unitId === line.stockUnitId) return { ok: true, qty: fixed(dec(qty), DOCUMENT_QTY_SCALE) };
+  const entered = unitId === line.enteredUnitId ? unitById.get(unitId) : undefined;
+  const stock = line.stockUnitId === null ? undefined : unitById.get(line.stockUnitId);
+  if (!entered || !stock) return { ok: false, field: 'unitId', error: msg.unitNotOfLine };
+  return toStockUnit(qty, entered, stock, DOCUMENT_QTY_SCALE);
+}
 
 export async function applyLineChanges(
   tx: DbOrTx,
@@ -34,6 +54,7 @@ export async function applyLineChanges(
   const orderLineById = new Map(orderLineRows.map((l) => [l.id, l]));
   const progress = new Map((await lineProgress(tx, row.orderId)).map((p) => [p.id, p]));
   const existing = await tx.select().from(shipmentLines).where(eq(shipmentLines.shipmentId, row.id));
+  const unitById = await lineUnitsOf(tx, orderLineRows);
   const links = await currentSerials(tx, row.id);
 
   // The lines after the change: kept, changed, added (keyed by order line), removed.
@@ -100,7 +121,12 @@ export async function applyLineChanges(
         removed.add(plan.orderLineId);
         continue;
       }
-      plan.qty = fixed(dec(patch.qty), 4);
+      const inStock = stockQtyOf(orderLineById.get(plan.orderLineId)!, patch.qty, patch.unitId, unitById);
+      if (!inStock.ok) {
+        fields[`lines.${i}.${inStock.field}`] = inStock.error;
+        continue;
+      }
+      plan.qty = inStock.qty;
     }
     removed.delete(plan.orderLineId);
     if (patch.serialIds !== undefined || patch.serials !== undefined) {
@@ -194,7 +220,7 @@ export async function applyLineChanges(
   }
   for (const plan of planned.values()) {
     const orderLine = orderLineById.get(plan.orderLineId)!;
-    const amounts = amountsOf(orderLine, plan.qty, order.pricesIncludeVat);
+    const { qty: _qty, ...values } = shipmentLineValues(orderLine, plan.qty, order.pricesIncludeVat, unitById);
     let lineId = plan.id;
     if (lineId === null) {
       const [inserted] = await tx
@@ -204,17 +230,16 @@ export async function applyLineChanges(
           orderLineId: orderLine.id,
           itemId: orderLine.itemId!,
           qty: plan.qty,
-          unitPrice: orderLine.unitPrice,
           discountPercent: orderLine.discountPercent,
           vatRate: orderLine.vatRate,
-          ...amounts,
+          ...values,
         })
         .returning({ id: shipmentLines.id });
       lineId = inserted!.id;
     } else {
       await tx
         .update(shipmentLines)
-        .set({ qty: plan.qty, ...amounts })
+        .set({ qty: plan.qty, ...values })
         .where(eq(shipmentLines.id, lineId));
     }
     const had = links.filter((l) => l.lineId === lineId).map((l) => l.serialId);

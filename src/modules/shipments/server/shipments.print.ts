@@ -117,8 +117,9 @@ export async function renderGoodsIssueNote(db: DbOrTx, s: Shipment): Promise<Buf
       String(i + 1),
       line.sku,
       line.itemName,
-      line.unitShortName ?? '',
-      qty(line.qty),
+      // As sold: in the order line's unit when the line has one, at the price per that unit.
+      line.enteredUnitShortName ?? line.unitShortName ?? '',
+      qty(line.enteredQty),
       money(line.unitPrice),
     ];
     if (discounted) cells.push(formatDecimalUk(line.discountPercent, 0));

@@ -1,6 +1,7 @@
 // Reading shipments (sales.md §3): the page's list with its filters and sort, the stat cards, one shipment with its
 // lines, serials and what is left to ship, and the orders that can still be shipped.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, dec, fixed, sub } from '@/shared/decimal.ts';
@@ -179,6 +180,9 @@ export async function shipmentStats(db: DbOrTx, today = kyivToday()): Promise<Sh
   };
 }
 
+/** The unit a line is shown in, when not the stock unit (its order line's). */
+const enteredUnits = alias(units, 'entered_units');
+
 export async function getShipment(db: DbOrTx, id: number, lock = false): Promise<Shipment> {
   if (lock) await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, id)).for('update');
   const [header] = await joined(db, {
@@ -234,6 +238,9 @@ export async function getShipment(db: DbOrTx, id: number, lock = false): Promise
       unitShortName: units.shortName,
       serialTracking: items.serialTracking,
       qty: shipmentLines.qty,
+      enteredQty: sql<string>`coalesce(${shipmentLines.enteredQty}, ${shipmentLines.qty})::text`,
+      enteredUnitId: shipmentLines.enteredUnitId,
+      enteredUnitShortName: enteredUnits.shortName,
       orderedQty: orderLines.qty,
       unitPrice: shipmentLines.unitPrice,
       discountPercent: shipmentLines.discountPercent,
@@ -247,6 +254,7 @@ export async function getShipment(db: DbOrTx, id: number, lock = false): Promise
     .innerJoin(orderLines, eq(orderLines.id, shipmentLines.orderLineId))
     .innerJoin(items, eq(items.id, shipmentLines.itemId))
     .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(enteredUnits, eq(enteredUnits.id, shipmentLines.enteredUnitId))
     .where(eq(shipmentLines.shipmentId, id))
     .orderBy(asc(orderLines.lineNo), asc(shipmentLines.id));
   const serialRows = lineRows.length

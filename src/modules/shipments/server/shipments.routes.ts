@@ -1,5 +1,6 @@
 // /api/shipments (sales.md §3): the SHP document's lifecycle, its print forms and its Nova Poshta waybill; the paths
 // and access are in shipments.endpoints.ts, the shapes in the contract (decision 0016).
+import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { sendPdf } from '@/server/kernel/pdf/pdf.ts';
 import { serve } from '@/server/kernel/serve.ts';
@@ -27,6 +28,7 @@ export async function shipmentsRoutes(app: AppInstance, deps: AppDeps): Promise<
       const rows = await shippableOrders(db, request.query.search);
       return { rows, total: rows.length };
     },
+    itemUnits: async (request) => itemLineUnits(db, request.query.itemId),
     get: async (request) => getShipment(db, request.params.id),
     related: async (request) => {
       const rights = await loadRights(db, request.user!.id);

@@ -18,6 +18,7 @@ import { users } from '../../users/server/users.table.ts';
 import { orderLines, orders } from '../../orders/server/orders.table.ts';
 import { serialNumbers } from '../../serial-numbers/server/serial-numbers.table.ts';
 import { carriers } from '../../../resources/carriers/carriers.table.ts';
+import { units } from '../../../resources/units/units.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 
@@ -125,7 +126,14 @@ export const shipmentLines = pgTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id),
+    /** Always in the item's stock unit: what the ledger moves. */
     qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    /**
+     * The order line's unit and `qty` back in it, when the order line was entered in another unit and `qty` converts
+     * back exactly (both null otherwise); `unitPrice` is then per that unit, else per the stock unit.
+     */
+    enteredQty: numeric('entered_qty', { precision: 18, scale: 4 }),
+    enteredUnitId: integer('entered_unit_id').references(() => units.id),
     unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
     discountPercent: numeric('discount_percent', { precision: 6, scale: 2 }).notNull().default('0'),
     vatRate: text('vat_rate').notNull().default('20'),
@@ -139,6 +147,7 @@ export const shipmentLines = pgTable(
     index('shipment_lines_shipment_id_idx').on(t.shipmentId),
     index('shipment_lines_order_line_id_idx').on(t.orderLineId),
     check('shipment_lines_qty_positive', sql`${t.qty} > 0`),
+    check('shipment_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
   ],
 );
 

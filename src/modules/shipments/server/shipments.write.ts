@@ -23,15 +23,16 @@ import {
 } from '../shipments.contract.ts';
 import {
   activeWaybillStates,
-  amountsOf,
   assertShippable,
   currentSerials,
   isWhole,
+  lineUnitsOf,
   lockShipment,
   orderLinesWithItems,
   orderOf,
   qtyText,
   SHIPMENTS_ENTITY,
+  shipmentLineValues,
 } from './shipments.common.ts';
 import { applyLineChanges } from './shipments.lines.ts';
 import { getShipment } from './shipments.read.ts';
@@ -78,10 +79,10 @@ export async function createShipment(db: DbOrTx, ctx: AuditContext, input: Creat
 
     const np = await readNpSettings(tx);
     const shipmentDate = input.shipmentDate ?? kyivToday();
+    const unitById = await lineUnitsOf(tx, lines);
     const computed = wanted.map(({ line, qty }) => ({
       line,
-      qty: fixed(dec(qty), 4),
-      ...amountsOf(line, qty, order.pricesIncludeVat),
+      ...shipmentLineValues(line, qty, order.pricesIncludeVat, unitById),
     }));
     const gross = computed.reduce((s, c) => add(s, dec(c.lineGross)), dec(0));
     const declared = round(mul(gross, dec(order.fxRate)), 2);
@@ -126,7 +127,9 @@ export async function createShipment(db: DbOrTx, ctx: AuditContext, input: Creat
         orderLineId: c.line.id,
         itemId: c.line.itemId!,
         qty: c.qty,
-        unitPrice: c.line.unitPrice,
+        enteredQty: c.enteredQty,
+        enteredUnitId: c.enteredUnitId,
+        unitPrice: c.unitPrice,
         discountPercent: c.line.discountPercent,
         vatRate: c.line.vatRate,
         lineNet: c.lineNet,

@@ -11,7 +11,8 @@ import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatDateUk, formatMoney, formatQty, formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { shipmentsApi } from './shipments.api.ts';
+import { convertedQtyHint, lineQtyText, useLineUnits } from '@/web/components/document-unit-select.tsx';
+import { shipmentItemUnitsKey, shipmentsApi } from './shipments.api.ts';
 import { shipmentsWebMessages } from './shipments.messages.ts';
 
 const d = shipmentsWebMessages.drawer;
@@ -70,13 +71,20 @@ export function LineCard({
 }) {
   const id = useId();
   const unit = line.unitShortName ? ` ${line.unitShortName}` : '';
+  // A line in its order line's unit: the typed quantity in the stock unit under it ('= 2 500 г').
+  const units = useLineUnits(shipmentItemUnitsKey, editable && line.enteredUnitId !== null ? line.itemId : null);
+  const qtyHint = line.enteredUnitId !== null ? convertedQtyHint(units.data, line.enteredUnitId, qty) : null;
   const cells: Array<[string, string]> = [
     [d.ordered, `${formatQty(line.orderedQty)}${unit}`],
     [d.remaining, `${formatQty(line.remainingQty)}${unit}`],
   ];
   if (s.status === 'draft' && line.itemKind !== 'service')
     cells.push([d.reserved, `${formatQty(line.reservedQty)}${unit}`]);
-  cells.push([d.price, formatMoney(line.unitPrice)], [d.sum, formatMoney(line.lineGross)]);
+  const price = formatMoney(line.unitPrice);
+  cells.push(
+    [d.price, line.enteredUnitShortName ? d.pricePer(price, line.enteredUnitShortName) : price],
+    [d.sum, formatMoney(line.lineGross)],
+  );
   if (line.unitCost !== null) cells.push([d.unitCost, formatMoney(line.unitCost)]);
   return (
     <li className="grid gap-3 rounded-lg border p-3">
@@ -89,7 +97,7 @@ export function LineCard({
         {editable ? (
           <div className="grid w-32 gap-1">
             <Label htmlFor={id} className="text-xs">
-              {d.qty}
+              {line.enteredUnitShortName ? d.qtyIn(line.enteredUnitShortName) : d.qty}
             </Label>
             <Input
               id={id}
@@ -102,13 +110,10 @@ export function LineCard({
             />
           </div>
         ) : (
-          <span className="text-sm font-medium whitespace-nowrap tabular-nums">
-            {formatQty(line.qty)}
-            {unit}
-          </span>
+          <span className="text-sm font-medium whitespace-nowrap tabular-nums">{lineQtyText(line)}</span>
         )}
       </div>
-      {editable ? <FieldMessage id={`${id}-message`} error={error} /> : null}
+      {editable ? <FieldMessage id={`${id}-message`} error={error} hint={qtyHint ?? undefined} /> : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
         {cells.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-2 sm:grid sm:justify-start sm:gap-0">

@@ -137,7 +137,8 @@ function ShipmentBody({
     const local = validatePatch(body, lineIds);
     for (const line of s.lines) {
       const typed = form.lines[line.id]?.replace(',', '.').trim() ?? '';
-      if (/^\d+(\.\d+)?$/.test(typed) && cmp(dec(typed), dec(line.remainingQty)) > 0) {
+      // Remaining is in the stock unit: a line typed in another unit is checked by the server.
+      if (line.enteredUnitId === null && /^\d+(\.\d+)?$/.test(typed) && cmp(dec(typed), dec(line.remainingQty)) > 0) {
         local[`line:${line.id}`] = `Залишилось відвантажити лише ${formatQty(line.remainingQty)}`;
       }
     }

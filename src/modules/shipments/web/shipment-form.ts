@@ -17,8 +17,10 @@ export interface SeatForm {
 }
 
 export interface ShipmentForm {
-  /** Line id → the quantity as typed. */
+  /** Line id → the quantity as typed, in the line's unit. */
   lines: Record<number, string>;
+  /** Line id → the unit its quantity is typed in: the line's (its order line's) unit, null: the stock unit. */
+  lineUnits: Record<number, number | null>;
   carrierId: number | null;
   carrierLabel: string | null;
   senderProfile: 'own' | 'client';
@@ -49,7 +51,8 @@ const number = (v: string | null | undefined) => (v ? decimalInput(v) : '');
 
 export function formOf(s: Shipment): ShipmentForm {
   return {
-    lines: Object.fromEntries(s.lines.map((l) => [l.id, decimalInput(l.qty)])),
+    lines: Object.fromEntries(s.lines.map((l) => [l.id, decimalInput(l.enteredQty)])),
+    lineUnits: Object.fromEntries(s.lines.map((l) => [l.id, l.enteredUnitId])),
     carrierId: s.carrierId,
     carrierLabel: s.carrierName,
     senderProfile: s.senderProfile,
@@ -128,7 +131,8 @@ export function patchOf(
       .filter(([id, qty]) => before.lines[Number(id)] !== qty)
       .map(([id, qty]) => {
         lineIds.push(Number(id));
-        return { id: Number(id), qty: qty.trim() === '' ? '' : qty };
+        const unitId = form.lineUnits[Number(id)];
+        return { id: Number(id), qty: qty.trim() === '' ? '' : qty, ...(unitId ? { unitId } : {}) };
       });
     if (lines.length) body.lines = lines;
   }

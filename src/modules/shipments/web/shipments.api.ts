@@ -36,6 +36,8 @@ export const shipmentListQueryKey = (filter: ShipmentListFilter) => endpointKey(
 export const shipmentStatsQueryKey = endpointKey(api.stats);
 export const shipmentQueryKey = (id: number) => endpointKey(api.get, { params: { id } });
 export const shippableOrdersQueryKey = (search: string) => endpointKey(api.shippableOrders, { query: { search } });
+/** The units of an item's stock-unit type (a line typed in its order line's unit shows it in the stock unit). */
+export const shipmentItemUnitsKey = (itemId: number) => endpointKey(api.itemUnits, { query: { itemId } });
 
 const [listRoot] = endpointKey(api.list);
 const [statsRoot] = shipmentStatsQueryKey;

@@ -81,6 +81,8 @@ export const shipmentsWebMessages = {
     lines: 'Рядки',
     item: 'Товар',
     qty: 'Кількість',
+    qtyIn: (unit: string) => `Кількість, ${unit}`,
+    pricePer: (price: string, unit: string) => `${price} за ${unit}`,
     ordered: 'Замовлено',
     remaining: 'Залишок',
     reserved: 'У резерві',
