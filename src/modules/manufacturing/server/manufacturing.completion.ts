@@ -19,7 +19,7 @@ export const isReadyToComplete = (status: MoRow['status'], produced: string, qty
  * Completes the (in-progress) MO when it is finished and nothing is left to decide; answers whether it did. Locks
  * the MO first, so of two postings finishing it at once the second finds it completed and does nothing.
  */
-export async function completeIfFinished(tx: DbOrTx, ctx: AuditContext, moId: number): Promise<boolean> {
+export async function completeIfFinished(tx: DbOrTx, ctx: AuditContext, moId: number, at?: Date): Promise<boolean> {
   const mo = await lockManufacturingOrder(tx, moId);
   if (mo.status !== 'in_progress') return false;
   const { produced, scrap } = await producedOf(tx, moId);
@@ -35,6 +35,6 @@ export async function completeIfFinished(tx: DbOrTx, ctx: AuditContext, moId: nu
     (m) => m.stockable && cmp(m.issued, round(mul(dec(m.perUnitQty), target), 4)) < 0,
   );
   if (underIssued) return false;
-  await completeManufacturingOrder(tx, ctx, moId, { auto: true });
+  await completeManufacturingOrder(tx, ctx, moId, { auto: true, at });
   return true;
 }

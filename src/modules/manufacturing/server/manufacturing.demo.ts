@@ -38,7 +38,7 @@ interface Purchase {
 let receiptNo = 0;
 
 /** Buys what the MO's bought materials lack (required − issued − reserved), then lets the MO hold it. */
-export async function buyShortages(tx: Tx, moId: number, purchase: Purchase) {
+export async function buyShortages(tx: Tx, moId: number, purchase: Purchase, date: string = kyivToday()) {
   const lines = (await materialStates(tx, moId)).filter(
     (l) => l.stockable && (l.kind === 'component' || l.kind === 'material'),
   );
@@ -56,7 +56,7 @@ export async function buyShortages(tx: Tx, moId: number, purchase: Purchase) {
       ),
     );
   const avg = new Map(costs.map((c) => [c.itemId, c.avg]));
-  const today = kyivToday();
+  const today = date;
   const receipt = await createReceipt(tx, ctx, {
     supplierId: purchase.supplierId,
     warehouseId: purchase.warehouseId,

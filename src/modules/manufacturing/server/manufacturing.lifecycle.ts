@@ -65,7 +65,13 @@ function releaseOperations(ops: readonly EffectiveOperation[]) {
 }
 
 /** 'Запустити' (§4 Release). */
-export async function releaseManufacturingOrder(tx: DbOrTx, ctx: AuditContext, id: number): Promise<void> {
+export async function releaseManufacturingOrder(
+  tx: DbOrTx,
+  ctx: AuditContext,
+  id: number,
+  /** The moment of the release (default now; the demo releases past batches). */
+  opts: { at?: Date } = {},
+): Promise<void> {
   const mo = await lockManufacturingOrder(tx, id);
   if (mo.status !== 'planned') throw statusError(mo.status, moMessages.releasePlannedOnly);
   const spec = await requireProductionSpec(tx, mo.itemId, mo.recipeId);
@@ -119,7 +125,7 @@ export async function releaseManufacturingOrder(tx: DbOrTx, ctx: AuditContext, i
       techCardId: spec.techCard?.id ?? null,
       bomVersion: spec.bom.version,
       techCardVersion: spec.techCard?.version ?? null,
-      releasedAt: new Date(),
+      releasedAt: opts.at ?? new Date(),
       releasedBy: ctx.userId,
       plannedLabour: conversion.labour,
       plannedOverhead: conversion.overhead,
@@ -193,11 +199,11 @@ export async function unreleaseManufacturingOrder(tx: DbOrTx, ctx: AuditContext,
 }
 
 /** 'Почати' (§4): released → in progress; already in progress is a no-op; planned is not released here. */
-export async function startManufacturingOrder(tx: DbOrTx, ctx: AuditContext, id: number): Promise<void> {
+export async function startManufacturingOrder(tx: DbOrTx, ctx: AuditContext, id: number, at?: Date): Promise<void> {
   const mo = await lockManufacturingOrder(tx, id);
   if (mo.status === 'in_progress') return;
   if (mo.status !== 'released') throw statusError(mo.status, moMessages.startNotReleased);
-  await markInProgress(tx, ctx, mo);
+  await markInProgress(tx, ctx, mo, at);
 }
 
 /** Materials issued beyond perUnit × (produced + scrap), per line (what completion may return). */
@@ -266,7 +272,7 @@ export async function completeManufacturingOrder(
   tx: DbOrTx,
   ctx: AuditContext,
   id: number,
-  opts: { excess?: MoExcess; confirmShort?: boolean; auto?: boolean } = {},
+  opts: { excess?: MoExcess; confirmShort?: boolean; auto?: boolean; at?: Date } = {},
 ): Promise<void> {
   const mo = await lockManufacturingOrder(tx, id);
   if (mo.status !== 'in_progress') throw statusError(mo.status, moMessages.completeNotInProgress);
@@ -282,14 +288,20 @@ export async function completeManufacturingOrder(
   const closed = await closeOpenTimeEntries(tx, ctx, { moId: id, auto: true });
   if (cmp(produced, dec(mo.qty)) < 0) await shrinkDemands(tx, id, produced);
   if (excess.length && opts.excess === 'return') {
-    await postMoIssue(tx, ctx, id, {
-      lines: excess.map((x) => ({
-        moMaterialId: x.line.id,
-        itemId: x.line.itemId,
-        qty: fixed(sub(ZERO, x.excess), 4),
-      })),
-      notes: 'Повернення надлишку при завершенні',
-    });
+    await postMoIssue(
+      tx,
+      ctx,
+      id,
+      {
+        lines: excess.map((x) => ({
+          moMaterialId: x.line.id,
+          itemId: x.line.itemId,
+          qty: fixed(sub(ZERO, x.excess), 4),
+        })),
+        notes: 'Повернення надлишку при завершенні',
+      },
+      { at: opts.at },
+    );
   }
   await releaseMaterialReservations(tx, id);
   await voidAllocatedSerials(tx, ctx, mo, 'Замовлення завершено — номер не використано');
@@ -298,7 +310,7 @@ export async function completeManufacturingOrder(
     .update(manufacturingOrders)
     .set({
       status: 'completed',
-      completedAt: new Date(),
+      completedAt: opts.at ?? new Date(),
       completedBy: ctx.userId,
       actualMaterial: actual.material,
       actualLabour: actual.labour,

@@ -171,6 +171,8 @@ export async function postMoOutput(
   ctx: AuditContext,
   moId: number,
   input: MoOutputInput,
+  /** The moment of the posting (default now): the terminal passes its action's moment (the demo books past shifts). */
+  opts: { at?: Date } = {},
 ): Promise<MoPostingResult> {
   const mo = await lockManufacturingOrder(tx, moId);
   assertOpen(mo);
@@ -192,7 +194,7 @@ export async function postMoOutput(
   );
   const scrapThis = maxDec(sub(scrap, dec(scrapBefore?.scrap ?? '0')), ZERO);
 
-  const date = kyivToday();
+  const date = kyivToday(opts.at);
   const number = await nextNumber(tx, 'mo_output', date);
   const [posting] = await tx
     .insert(moPostings)
@@ -226,7 +228,7 @@ export async function postMoOutput(
           lines: short.map((x) => ({ moMaterialId: x.m.id, itemId: x.m.itemId, qty: fixed(x.need, 4) })),
           notes: `Автоматична видача до випуску ${number}`,
         },
-        { outputPostingId: posting!.id },
+        { outputPostingId: posting!.id, at: opts.at },
       );
     } else {
       warnings.push(moMessages.underIssued(short.map((x) => `${x.m.name} (${qtyText(x.need)})`)));
@@ -309,6 +311,6 @@ export async function postMoOutput(
     },
   });
   // The full quantity out and nothing left to decide: the MO completes in this transaction (decision 0020).
-  const completed = await completeIfFinished(tx, ctx, moId);
+  const completed = await completeIfFinished(tx, ctx, moId, opts.at);
   return { id: posting!.id, number, backflushIssue, warnings, completed };
 }

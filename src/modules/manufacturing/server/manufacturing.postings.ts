@@ -96,7 +96,7 @@ export async function postMoIssue(
   ctx: AuditContext,
   moId: number,
   input: MoIssueInput,
-  internal: { outputPostingId?: number } = {},
+  internal: { outputPostingId?: number; at?: Date } = {},
 ): Promise<{ id: number; number: string }> {
   const mo = await lockManufacturingOrder(tx, moId);
   assertOpen(mo);
@@ -160,7 +160,7 @@ export async function postMoIssue(
     }
   }
 
-  const date = kyivToday();
+  const date = kyivToday(internal.at);
   const number = await nextNumber(tx, 'mo_issue', date);
   const [posting] = await tx
     .insert(moPostings)

@@ -9,13 +9,13 @@ import { manufacturingOrders, moOperations, type MoOperationStatus } from './man
 import { MO_ENTITY, type MoRow } from './manufacturing.common.ts';
 
 /** released → in_progress (first MES start, issue, output or 'Почати'); the MO is locked by the caller. */
-export async function markInProgress(tx: DbOrTx, ctx: AuditContext, mo: MoRow): Promise<void> {
+export async function markInProgress(tx: DbOrTx, ctx: AuditContext, mo: MoRow, at?: Date): Promise<void> {
   if (mo.status !== 'released') return;
   await tx
     .update(manufacturingOrders)
     .set({
       status: 'in_progress',
-      startedAt: mo.startedAt ?? new Date(),
+      startedAt: mo.startedAt ?? at ?? new Date(),
       version: sql`${manufacturingOrders.version} + 1`,
       updatedAt: new Date(),
     })

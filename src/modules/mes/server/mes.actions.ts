@@ -373,7 +373,7 @@ async function runAction(
     entryId = entry!.id;
     await audit(tx, ctx, { action: 'create', entityType: 'time_entries', entityId: entry!.id, after: entry });
     after = await setOperation(tx, op, { status: 'in_progress', startedAt: op.startedAt ?? now });
-    if (mo.status === 'released') await startManufacturingOrder(tx, ctx, mo.id);
+    if (mo.status === 'released') await startManufacturingOrder(tx, ctx, mo.id, now);
   } else if (action === 'pause') {
     if (!input.pauseReason) {
       throw new DomainError(400, mesMessages.pauseReason, { pauseReason: mesMessages.pauseReason });
@@ -508,15 +508,21 @@ async function runAction(
       const produced = (await moProducedQty(tx, [mo.id])).get(mo.id)?.produced ?? '0';
       const toPost = sub(dec(after.goodQty), dec(produced));
       if (cmp(toPost, ZERO) > 0) {
-        const posted = await postMoOutput(tx, ctx, mo.id, {
-          goodQty: q4(toPost),
-          ...(input.serials?.length ? { serials: input.serials } : {}),
-        });
+        const posted = await postMoOutput(
+          tx,
+          ctx,
+          mo.id,
+          {
+            goodQty: q4(toPost),
+            ...(input.serials?.length ? { serials: input.serials } : {}),
+          },
+          { at: now },
+        );
         output = { id: posted.id, number: posted.number, goodQty: q4(toPost) };
       }
     }
     // The last open operation done after the output was posted elsewhere: the MO may be finished now (decision 0020).
-    if (action === 'finish' && after.status === 'done') await completeIfFinished(tx, ctx, mo.id);
+    if (action === 'finish' && after.status === 'done') await completeIfFinished(tx, ctx, mo.id, now);
   }
 
   if (after !== before) {

@@ -30,11 +30,14 @@ import { checkSerialInvariant } from '@/modules/serial-numbers/server/index.ts';
 import { mailItems, mailRegisters } from '@/modules/client-mail/server/client-mail.table.ts';
 import { isZero } from '@/shared/decimal.ts';
 import { manufacturingOrders, moPostings, timeEntries } from '@/modules/manufacturing/server/manufacturing.table.ts';
+import { HISTORY_ORDER_NOTE, HISTORY_PRODUCTS, monthStart } from '@/modules/production-demo/server/demo-history.ts';
+import { SHIFT_WEEKS } from '@/modules/production-demo/server/demo-shifts.ts';
+import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { runDemoSeed } from './demo-seeder.ts';
 import { demoSeeders } from './demo-seeders.ts';
 
 describe('demo dataset', () => {
-  it('fills a fresh database once with valid, realistic records', { timeout: 180_000 }, async () => {
+  it('fills a fresh database once with valid, realistic records', { timeout: 600_000 }, async () => {
     const t = await createTestApp();
     try {
       await resourceEngine.ensureSeeds(t.db);
@@ -163,7 +166,10 @@ describe('demo dataset', () => {
       expect(logs.filter((m) => m.includes('пропущено'))).toEqual([]);
       // ~30 orders over the last 60 days in their states (and the production path's order, and the two invoices of
       // paid repairs); confirmed ones hold stock, cancelled ones none.
-      const salesOrders = await t.db.select().from(clientOrders).orderBy(asc(clientOrders.id));
+      // (The year of sales history is checked below.)
+      const salesOrders = (await t.db.select().from(clientOrders).orderBy(asc(clientOrders.id))).filter(
+        (o) => o.notes !== HISTORY_ORDER_NOTE,
+      );
       expect(salesOrders.length).toBe(33);
       const ofStatus = (s: string) => salesOrders.filter((o) => o.status === s);
       for (const status of ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled']) {
@@ -247,6 +253,64 @@ describe('demo dataset', () => {
       const dashboard = (await get('/api/dashboard/stats')).json();
       expect(dashboard).toEqual(await dashboardPageCounts(get));
       for (const figure of Object.values(dashboard)) expect(figure).toBeGreaterThan(0);
+
+      // Issue 24: a year of posted shipments of the made products — every month, growing — for the forecasts; eight
+      // weeks of terminal work for the analytics and the statistics; the ledger still agrees with itself.
+      const today = kyivToday();
+      const from = monthStart(today, -12);
+      const history = (await t.db.execute(sql`select i.sku, to_char(s.shipment_date, 'YYYY-MM') as month,
+          sum(l.qty)::text as qty
+        from shipment_lines l join shipments s on s.id = l.shipment_id join items i on i.id = l.item_id
+        where s.status = 'posted' and s.shipment_date >= ${from}::date and s.shipment_date < ${monthStart(today, 0)}::date
+        group by 1, 2 order by 1, 2`)) as unknown as { rows: Array<{ sku: string; month: string; qty: string }> };
+      for (const p of HISTORY_PRODUCTS) {
+        const months = history.rows.filter((r) => r.sku === p.sku).map((r) => Number(r.qty));
+        expect(months, p.sku).toHaveLength(12);
+        expect(months.every((q) => q > 0)).toBe(true);
+        const quarter = (k: number) => months.slice(k, k + 3).reduce((a, b) => a + b, 0);
+        expect(quarter(9), p.sku).toBeGreaterThan(quarter(0));
+      }
+      expect((await t.db.select().from(shipments)).length).toBeLessThanOrEqual(150);
+      const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+      const monday = addDays(today, -weekday);
+      const weeks = (await t.db
+        .execute(sql`select worker_id, date_trunc('week', started_at at time zone 'Europe/Kyiv')::date::text
+          as week, sum(minutes)::text as minutes from time_entries
+        where started_at >= ${addDays(monday, -7 * SHIFT_WEEKS)}::date and started_at < ${monday}::date
+        group by 1, 2`)) as unknown as { rows: Array<{ worker_id: number; week: string; minutes: string }> };
+      expect(new Set(weeks.rows.map((r) => r.week)).size).toBe(SHIFT_WEEKS);
+      expect(new Set(weeks.rows.map((r) => r.worker_id)).size).toBeGreaterThanOrEqual(6);
+      for (const r of weeks.rows) {
+        const hours = Number(r.minutes) / 60;
+        expect(hours, `${r.worker_id} ${r.week}`).toBeGreaterThanOrEqual(20);
+        expect(hours, `${r.worker_id} ${r.week}`).toBeLessThanOrEqual(40);
+      }
+      const booked = await t.db.select().from(timeEntries);
+      expect(booked.some((e) => !isZero(dec(e.scrapQty)) && (e.scrapReason ?? '') !== '')).toBe(true);
+      expect(booked.some((e) => e.pauseReason === 'Немає матеріалу' || e.pauseReason === 'Поломка обладнання')).toBe(
+        true,
+      );
+      const period = `from=${addDays(monday, -7 * SHIFT_WEEKS)}&to=${addDays(monday, -3)}`;
+      const byWeek = (await get(`/api/production-stats/by-period?${period}&granularity=week`)).json() as Array<{
+        producedQty: string;
+        completedMOs: number;
+      }>;
+      expect(byWeek).toHaveLength(SHIFT_WEEKS);
+      expect(byWeek.every((w) => Number(w.producedQty) > 0 && w.completedMOs > 0)).toBe(true);
+      const summary = (await get(`/api/production-stats/summary?${period}`)).json() as {
+        onTimeRate: string;
+        scrapQty: string;
+      };
+      expect(Number(summary.onTimeRate)).toBeLessThan(100);
+      expect(Number(summary.scrapQty)).toBeGreaterThan(0);
+      const loads = (await get(`/api/production-analytics/workers?${period}`)).json() as Array<{
+        workedHours: string;
+        utilisationPercent: string | null;
+      }>;
+      expect(loads.filter((w) => Number(w.workedHours) > 0).length).toBeGreaterThanOrEqual(6);
+      const pauses = (await get(`/api/production-analytics/pauses?${period}`)).json() as Array<{ reason: string }>;
+      expect(pauses.map((p) => p.reason)).toContain('Обід');
+      expect(await checkLedger(t.db)).toEqual({ ok: true, problems: [] });
 
       const ibans = [
         ...(await t.db.select().from(counterpartyBankAccounts)),

@@ -5,6 +5,7 @@ import { bomDemoSeeder } from '@/modules/bom/server/bom.demo.ts';
 import { costingDemoSeeder } from '@/modules/costing/server/costing.demo.ts';
 import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufacturing.demo.ts';
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
+import { productionHistoryDemoSeeder } from '@/modules/production-demo/server/production-history.demo.ts';
 import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/production-journey.demo.ts';
 import { productionPlanningDemoSeeder } from '@/modules/production-planning/server/production-planning.demo.ts';
 import { recipesDemoSeeder } from '@/modules/recipes/server/recipes.demo.ts';
@@ -59,6 +60,8 @@ export const demoSeeders: readonly DemoSeeder[] = [
   mesDemoSeeder,
   // The whole path: order → ordered products → MO → materials → terminal → output → shipment.
   productionJourneyDemoSeeder,
+  // The past: a year of sales of the made products (forecasts) and eight weeks of terminal work (analytics).
+  productionHistoryDemoSeeder,
   // Planned MOs over the next weeks, one department overloaded (capacity planning).
   productionPlanningDemoSeeder,
   // Kits in stock taken apart and assembled again by their BOMs (ASM/DSM).
