@@ -203,6 +203,8 @@ describe('npm run bench at the small scale', () => {
       'production-analytics-workers',
       'production-analytics-departments',
       'production-planning',
+      'profitability-month',
+      'profitability-year-items',
       'search-number',
       'search-name',
       'search-sku',

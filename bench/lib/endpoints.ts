@@ -82,7 +82,8 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
 
 /**
  * The production report pages (issue 24) as they open: statistics and workload for this month (their default
- * period), statistics' figures for the year so far, and the planning grid of the next eight weeks.
+ * period), statistics' figures for the year so far, and the planning grid of the next eight weeks; then the
+ * profitability report (issue 25) for the month and for the year by item.
  */
 export function productionEndpoints(today: string): Endpoint[] {
   const month = `from=${today.slice(0, 8)}01&to=${today}`;

@@ -79,6 +79,7 @@ describe('route table', () => {
         '/repairs',
         '/production',
         '/production-stats',
+        '/reports',
         '/production-analytics',
         '/production-planning',
         '/mes',

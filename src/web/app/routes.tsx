@@ -187,6 +187,7 @@ export const pages: readonly PageDefinition[] = [
   definePage('/production-stats', () =>
     import('@/modules/production-stats/web/production-stats-page.tsx').then((m) => m.ProductionStatsPage),
   ),
+  definePage('/reports', () => import('@/modules/reports/web/profitability-page.tsx').then((m) => m.ProfitabilityPage)),
   definePage('/shortage', () => import('@/modules/shortage/web/shortage-page.tsx').then((m) => m.ShortagePage)),
   definePage('/scanner', () => import('@/modules/scanner/web/scanner-page.tsx').then((m) => m.ScannerPage)),
   // Spec §2: pages that only say they are in development.

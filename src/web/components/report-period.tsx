@@ -3,6 +3,7 @@
 // before the figures arrive (a period that ends before it starts, a refusal with 'Повторити', loading).
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
 import { PeriodFilter } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -175,4 +176,42 @@ export function ReportEmpty({ title, hint }: { title: string; hint: string }) {
       <p className="text-sm text-muted-foreground">{hint}</p>
     </div>
   );
+}
+
+/** A report's filter values: text (dates, a grouping, a preset) or an id (null: none chosen). */
+export type ReportFilterValues = Record<string, string | number | null>;
+
+/**
+ * A report's filters kept in the address (reports-admin §0: a report can be bookmarked and shared): each value the
+ * address names is read over the defaults — an id only when it is a positive whole number, a text only when
+ * `accept` takes it — and each change replaces the address with the values that differ from the defaults.
+ */
+export function useReportFilter<F extends ReportFilterValues>(
+  defaults: () => F,
+  accept: (key: keyof F & string, value: string) => boolean = () => true,
+): [F, (patch: Partial<F>) => void, () => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const base = defaults();
+  const params = new URLSearchParams(search);
+  const filter = { ...base };
+  for (const key of Object.keys(base) as Array<keyof F & string>) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    if (base[key] === null || typeof base[key] === 'number') {
+      if (/^[1-9]\d{0,9}$/.test(raw)) filter[key] = Number(raw) as F[typeof key];
+    } else if (accept(key, raw)) {
+      filter[key] = raw as F[typeof key];
+    }
+  }
+  const write = (next: F) => {
+    const out = new URLSearchParams();
+    for (const key of Object.keys(base)) {
+      const value = next[key];
+      if (value !== null && value !== '' && value !== base[key]) out.set(key, String(value));
+    }
+    const text = out.toString();
+    navigate(text ? `${location}?${text}` : location, { replace: true });
+  };
+  return [filter, (patch) => write({ ...filter, ...patch }), () => write(base)];
 }
