@@ -99,6 +99,8 @@ export const manufacturingOrders = pgTable(
     index('manufacturing_orders_parent_mo_id_idx').on(t.parentMoId),
     index('manufacturing_orders_responsible_worker_id_idx').on(t.responsibleWorkerId),
     index('manufacturing_orders_completed_at_idx').on(t.completedAt),
+    // Plan adherence of a period (production statistics): the MOs due in it.
+    index('manufacturing_orders_due_date_idx').on(t.dueDate),
     check('manufacturing_orders_qty_positive', sql`${t.qty} > 0`),
   ],
 );
@@ -214,7 +216,14 @@ export const moPostings = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mo_postings_number_key').on(t.number), index('mo_postings_mo_id_idx').on(t.moId, t.kind)],
+  (t) => [
+    uniqueIndex('mo_postings_number_key').on(t.number),
+    index('mo_postings_mo_id_idx').on(t.moId, t.kind),
+    // The outputs of a period (production statistics), measured on the bench's year: a seq scan of every posting.
+    index('mo_postings_output_date_idx')
+      .on(t.postingDate)
+      .where(sql`${t.kind} = 'output' and ${t.status} = 'posted'`),
+  ],
 );
 
 export const moPostingLines = pgTable(
@@ -272,6 +281,12 @@ export const timeEntries = pgTable(
   (t) => [
     index('time_entries_mo_operation_id_idx').on(t.moOperationId),
     index('time_entries_worker_id_started_at_idx').on(t.workerId, t.startedAt),
+    // A period's entries of every worker (workload analytics) and its scrap (production statistics, dated by the
+    // entry's end, or start while open): measured on the bench's year, each was a seq scan of every entry.
+    index('time_entries_started_at_idx').on(t.startedAt),
+    index('time_entries_scrap_at_idx')
+      .on(sql`coalesce(${t.endedAt}, ${t.startedAt})`)
+      .where(sql`${t.scrapQty} <> 0`),
     // At most one open entry per worker (production.md §6).
     uniqueIndex('time_entries_open_per_worker_key')
       .on(t.workerId)
