@@ -83,7 +83,7 @@ export function ProfitabilityKpis({ totals }: { totals: Profitability['totals'] 
 
 export function ProfitabilityChart({ months }: { months: Profitability['months'] }) {
   return (
-    <ChartCard title={m.chart.title} span={3}>
+    <ChartCard title={m.chart.title}>
       <ChartBarsLine
         title={m.chart.title}
         data={months}
