@@ -68,6 +68,7 @@ import { orderedProductsRoutes } from '@/modules/ordered-products/server/index.t
 import { costingRoutes } from '@/modules/costing/server/index.ts';
 import { productionAnalyticsRoutes } from '@/modules/production-analytics/server/index.ts';
 import { productionPlanningRoutes } from '@/modules/production-planning/server/index.ts';
+import { productionForecastsRoutes } from '@/modules/production-forecasts/server/index.ts';
 import { productionStatsRoutes } from '@/modules/production-stats/server/index.ts';
 import { reportsRoutes } from '@/modules/reports/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     costingRoutes,
     productionAnalyticsRoutes,
     productionPlanningRoutes,
+    productionForecastsRoutes,
     productionStatsRoutes,
     reportsRoutes,
     shortageRoutes,

@@ -8,6 +8,7 @@ import { createEmbeddedMaintenance } from './db/maintenance.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { startManufacturingJobs } from '@/modules/manufacturing/server/index.ts';
+import { startForecastJobs } from '@/modules/production-forecasts/server/index.ts';
 import { purgeOldNotifications } from '@/modules/notifications/server/index.ts';
 import { startOrderJobs } from '@/modules/orders/server/index.ts';
 import { startShipmentJobs } from '@/modules/shipments/server/index.ts';
@@ -51,6 +52,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const shipmentJobs = startShipmentJobs({ db: database.db, config, log });
     // MO overdue notices and time entries left open over 12 h (production.md §4, §6).
     const manufacturingJobs = startManufacturingJobs({ db: database.db, log });
+    // Forecast actuals of ended periods, once a night (production.md §12).
+    const forecastJobs = startForecastJobs({ db: database.db, log });
     // Overdue orders and overdue payments, raised from 08:00 Kyiv time (reports-admin.md §9).
     const orderJobs = startOrderJobs({ db: database.db, log });
     // Critical material shortages: every 15 min, and a few seconds after any stock posting (warehouse.md §4).
@@ -73,6 +76,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         clearInterval(housekeeping);
         shipmentJobs.stop();
         manufacturingJobs.stop();
+        forecastJobs.stop();
         orderJobs.stop();
         stopShortageOnPostings();
         shortageJobs.stop();

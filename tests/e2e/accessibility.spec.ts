@@ -100,10 +100,13 @@ async function expectAccessible(page: Page, where: string) {
 async function detailIds(page: Page): Promise<Record<string, string>> {
   const [audit] = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/inventory-audits?limit=1');
   const [client] = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/clients?limit=1');
+  const [forecast] = await apiJson<Array<{ id: number }>>(page, 'GET', '/api/production-forecasts?limit=1');
   expect(audit, 'демо-дані без інвентаризації').toBeDefined();
   expect(client, 'демо-дані без клієнта').toBeDefined();
+  expect(forecast, 'демо-дані без прогнозу виробництва').toBeDefined();
   return {
     '/inventory-audits/:id': String(audit!.id),
+    '/production-forecasts/:id': String(forecast!.id),
     '/clients/:id/delivery-settings': String(client!.id),
     '/clients/:id/nova-poshta-settings': String(client!.id),
   };

@@ -81,6 +81,7 @@ describe('route table', () => {
         '/production-stats',
         '/reports',
         '/production-analytics',
+        '/production-forecasts',
         '/production-planning',
         '/mes',
         '/ordered-products',

@@ -184,6 +184,12 @@ export const pages: readonly PageDefinition[] = [
   definePage('/production-planning', () =>
     import('@/modules/production-planning/web/production-planning-page.tsx').then((m) => m.ProductionPlanningPage),
   ),
+  definePage('/production-forecasts', () =>
+    import('@/modules/production-forecasts/web/production-forecasts-page.tsx').then((m) => m.ProductionForecastsPage),
+  ),
+  definePage('/production-forecasts/:id', () =>
+    import('@/modules/production-forecasts/web/production-forecast-page.tsx').then((m) => m.ProductionForecastPage),
+  ),
   definePage('/production-stats', () =>
     import('@/modules/production-stats/web/production-stats-page.tsx').then((m) => m.ProductionStatsPage),
   ),

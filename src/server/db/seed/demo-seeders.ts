@@ -7,6 +7,7 @@ import { manufacturingDemoSeeder } from '@/modules/manufacturing/server/manufact
 import { mesDemoSeeder } from '@/modules/mes/server/mes.demo.ts';
 import { productionHistoryDemoSeeder } from '@/modules/production-demo/server/production-history.demo.ts';
 import { productionJourneyDemoSeeder } from '@/modules/production-demo/server/production-journey.demo.ts';
+import { productionForecastsDemoSeeder } from '@/modules/production-forecasts/server/production-forecasts.demo.ts';
 import { productionPlanningDemoSeeder } from '@/modules/production-planning/server/production-planning.demo.ts';
 import { recipesDemoSeeder } from '@/modules/recipes/server/recipes.demo.ts';
 import { repairsDemoSeeder } from '@/modules/repairs/server/repairs.demo.ts';
@@ -68,4 +69,6 @@ export const demoSeeders: readonly DemoSeeder[] = [
   assemblyDemoSeeder,
   // The planned unit costs of the demo products, saved once for the history.
   costingDemoSeeder,
+  // A monthly demand forecast over the made products, calculated from the shipments above.
+  productionForecastsDemoSeeder,
 ];

@@ -143,14 +143,18 @@ export function ChartLine<Row>(props: CartesianChartProps<Row>) {
   );
 }
 
-/** Bars on the left axis and lines on a right axis of their own (a quantity and a rate). */
+/**
+ * Bars on the left axis and lines on a right axis of their own (a quantity and a rate); with `sameAxis` the lines share
+ * the bars' axis (a forecast and the actuals over the history of the same quantity).
+ */
 export function ChartBarsLine<Row>(
   props: CartesianChartProps<Row> & {
     lines: ReadonlyArray<ChartSeries<Row>>;
     formatLineAxis?: (value: number) => string;
+    sameAxis?: boolean;
   },
 ) {
-  const { series, lines, height } = props;
+  const { series, lines, height, sameAxis = false } = props;
   const all = [...series, ...lines];
   return (
     <ChartFrame title={props.title} table={tableOf(props, all)} height={height}>
@@ -158,7 +162,7 @@ export function ChartBarsLine<Row>(
         {grid}
         {xAxis}
         {axes(props.formatY ?? formatTick)}
-        {axes(props.formatLineAxis ?? formatTick, 'right', 'right')}
+        {sameAxis ? null : axes(props.formatLineAxis ?? formatTick, 'right', 'right')}
         <Tooltip {...chartTheme.tooltip} formatter={tooltipFormatter(all)} />
         <Legend wrapperStyle={legendStyle} />
         {series.map((s, i) => (
@@ -176,7 +180,7 @@ export function ChartBarsLine<Row>(
         {lines.map((s, i) => (
           <Line
             key={s.key}
-            yAxisId="right"
+            yAxisId={sameAxis ? 'left' : 'right'}
             type="monotone"
             dataKey={String(s.key)}
             name={s.label}
