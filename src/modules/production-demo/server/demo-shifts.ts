@@ -31,6 +31,9 @@ interface Op {
   seq: number;
   departmentId: number | null;
   qualityCheck: boolean;
+  /** The operation's norms (minutes): what a shift's booked time follows. */
+  setup: number;
+  run: number;
   /** First working day of the week it runs on (0 = Monday): an operation starts a day after the one before it. */
   firstDay: number;
   moQty: number;
@@ -85,20 +88,40 @@ function schedule(ops: Op[], crew: Map<number, number[]>, week: number): Slot[] 
   return slots.sort((a, b) => a.day - b.day || a.op.moIndex - b.op.moIndex || a.op.seq - b.op.seq || a.half - b.half);
 }
 
-/** Hours of a shift (UTC; Kyiv is 2–3 h ahead): the whole day, or its morning or afternoon half. */
-const HOURS = { 0: ['06:00', '10:00'], 1: ['10:45', '13:45'], 2: ['06:00', '13:00'] } as const;
+/** Where a shift starts (UTC; Kyiv is 2–3 h ahead) and how long it may run: the whole day, or its morning or afternoon. */
+const SHIFTS = {
+  0: { from: 6 * 60, length: 240 },
+  1: { from: 10 * 60 + 45, length: 180 },
+  2: { from: 6 * 60, length: 420 },
+};
 
-/** One shift on the terminal: start, a lunch or the odd stop some days, and the finish with what was done. */
+const moment = (monday: string, day: number, minutes: number) => {
+  const d = at(monday, day, '00:00');
+  return new Date(d.getTime() + minutes * 60_000);
+};
+
+/**
+ * One shift on the terminal: start, the work of its units at the operation's norm (90–115 % of setup on the first
+ * shift + run × units, as real hands differ from a norm), the odd stop or the lunch when the work runs that long, and
+ * the finish with what was done. A department with little to do books little: its utilisation says so, its
+ * efficiency stays a real shop's.
+ */
 async function work(tx: Tx, monday: string, s: Slot, ops: Op[], week: number) {
   const { op } = s;
   const prev = ops.filter((o) => o.moIndex === op.moIndex && o.seq < op.seq).at(-1);
   const available = (prev ? prev.good : op.moQty) - op.good - op.scrap;
   op.done += 1;
   const last = op.done === op.slots;
+  const first = op.good + op.scrap === 0;
   const base = { workerId: s.workerId, ...(op.qualityCheck ? { qcPassed: true } : {}) };
-  if (!last && available <= 0 && op.good + op.scrap === 0) return; // nothing to start on yet
+  if (!last && available <= 0 && first) return; // nothing to start on yet
+  const pace = 0.9 + ((week + s.day + s.workerId) % 6) * 0.05;
+  const shift = SHIFTS[s.half];
+  // What fits in the shift at this pace; the operation's last shift finishes the rest, however long it takes.
+  const fits = op.run > 0 ? Math.floor((shift.length / pace - (first ? op.setup : 0)) / op.run) : op.moQty;
   const share = Math.ceil(op.moQty / op.slots);
-  let good = last ? available : Math.max(0, Math.min(share, available, op.moQty - 1 - op.good - op.scrap));
+  let good = last ? available : Math.max(0, Math.min(share, fits, available, op.moQty - 1 - op.good - op.scrap));
+  if (!last && good <= 0) return; // the shift went to other work
   // Scrap, with its reason: boards at the SMD line some weeks, a power supply at assembly others.
   let scrap = 0;
   let scrapReason: string | undefined;
@@ -109,20 +132,25 @@ async function work(tx: Tx, monday: string, s: Slot, ops: Op[], week: number) {
   }
   op.good += good;
   op.scrap += scrap;
-  const [from, to] = HOURS[s.half];
-  const pause = async (reason: PauseReason, start: string, end: string) => {
-    await act(tx, op.id, 'pause', at(monday, s.day, start), { ...base, pauseReason: reason });
-    await act(tx, op.id, 'resume', at(monday, s.day, end), base);
+  const booked = Math.max(5, Math.round(((first ? op.setup : 0) + op.run * (good + scrap)) * pace));
+  let t = shift.from;
+  await act(tx, op.id, 'start', moment(monday, s.day, t), { ...base, confirmShortMaterials: true });
+  let left = booked;
+  const pauseAfter = async (after: number, reason: PauseReason, minutes: number) => {
+    if (left <= after) return;
+    t += after;
+    left -= after;
+    await act(tx, op.id, 'pause', moment(monday, s.day, t), { ...base, pauseReason: reason });
+    t += minutes;
+    await act(tx, op.id, 'resume', moment(monday, s.day, t), base);
   };
-  await act(tx, op.id, 'start', at(monday, s.day, from), { ...base, confirmShortMaterials: true });
   if (s.half !== 1 && (week + s.day + s.workerId) % 11 === 0) {
     // A stop: the SMD line down, or the next batch of parts not brought yet.
-    await pause(op.departmentId === ops[0]!.departmentId ? 'Поломка обладнання' : 'Немає матеріалу', '07:30', '08:10');
+    await pauseAfter(90, op.departmentId === ops[0]!.departmentId ? 'Поломка обладнання' : 'Немає матеріалу', 40);
   }
-  // A whole shift books the lunch as a pause once a week (the other days the terminal was left running off).
-  const lunch = s.half === 2 && (week + s.workerId) % 5 === s.day;
-  if (lunch) await pause('Обід', '10:00', '10:45');
-  await act(tx, op.id, 'finish', at(monday, s.day, lunch ? '13:45' : to), {
+  // A long shift books the lunch as a pause once a week (the other days the terminal was left running off).
+  if (s.half === 2 && (week + s.workerId) % 5 === s.day) await pauseAfter(240 - (booked - left), 'Обід', 45);
+  await act(tx, op.id, 'finish', moment(monday, s.day, t + left), {
     ...base,
     goodQty: String(good),
     ...(scrap ? { scrapQty: String(scrap), scrapReason } : {}),
@@ -178,12 +206,25 @@ export async function seedShifts(tx: Tx): Promise<number> {
           seq: moOperations.seq,
           departmentId: moOperations.departmentId,
           qualityCheck: moOperations.qualityCheck,
+          setupMinutes: moOperations.setupMinutes,
+          runMinutesPerUnit: moOperations.runMinutesPerUnit,
         })
         .from(moOperations)
         .where(eq(moOperations.moId, mo.id))
         .orderBy(asc(moOperations.seq));
-      moOps.forEach((o, k) =>
-        ops.push({ ...o, moIndex, firstDay: k, moQty: item.qty, good: 0, scrap: 0, slots: 0, done: 0 }),
+      moOps.forEach(({ setupMinutes, runMinutesPerUnit, ...o }, k) =>
+        ops.push({
+          ...o,
+          setup: Number(setupMinutes),
+          run: Number(runMinutesPerUnit),
+          moIndex,
+          firstDay: k,
+          moQty: item.qty,
+          good: 0,
+          scrap: 0,
+          slots: 0,
+          done: 0,
+        }),
       );
     }
     const slots = schedule(ops, crew, w);

@@ -31,7 +31,7 @@ import { mailItems, mailRegisters } from '@/modules/client-mail/server/client-ma
 import { isZero } from '@/shared/decimal.ts';
 import { manufacturingOrders, moPostings, timeEntries } from '@/modules/manufacturing/server/manufacturing.table.ts';
 import { HISTORY_ORDER_NOTE, HISTORY_PRODUCTS, monthStart } from '@/modules/production-demo/server/demo-history.ts';
-import { SHIFT_WEEKS } from '@/modules/production-demo/server/demo-shifts.ts';
+import { SHIFT_MO_NOTE, SHIFT_WEEKS } from '@/modules/production-demo/server/demo-shifts.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { runDemoSeed } from './demo-seeder.ts';
 import { demoSeeders } from './demo-seeders.ts';
@@ -280,10 +280,22 @@ describe('demo dataset', () => {
         group by 1, 2`)) as unknown as { rows: Array<{ worker_id: number; week: string; minutes: string }> };
       expect(new Set(weeks.rows.map((r) => r.week)).size).toBe(SHIFT_WEEKS);
       expect(new Set(weeks.rows.map((r) => r.worker_id)).size).toBeGreaterThanOrEqual(6);
-      for (const r of weeks.rows) {
-        const hours = Number(r.minutes) / 60;
-        expect(hours, `${r.worker_id} ${r.week}`).toBeGreaterThanOrEqual(20);
-        expect(hours, `${r.worker_id} ${r.week}`).toBeLessThanOrEqual(40);
+      for (const r of weeks.rows) expect(Number(r.minutes) / 60, `${r.worker_id} ${r.week}`).toBeLessThanOrEqual(40);
+      // The time booked follows the work done: each department's hours are 85–125 % of its operations' norms.
+      const norms = (await t.db.execute(sql`select o.department_id,
+          sum(o.setup_minutes + o.run_minutes_per_unit * (o.good_qty + o.scrap_qty))::text as norm,
+          (select sum(e.minutes) from time_entries e join mo_operations x on x.id = e.mo_operation_id
+            join manufacturing_orders y on y.id = x.mo_id
+            where x.department_id = o.department_id and y.notes = ${SHIFT_MO_NOTE})::text as booked
+        from mo_operations o join manufacturing_orders m on m.id = o.mo_id
+        where m.notes = ${SHIFT_MO_NOTE} group by 1`)) as unknown as {
+        rows: Array<{ department_id: number; norm: string; booked: string }>;
+      };
+      expect(norms.rows.length).toBeGreaterThanOrEqual(2);
+      for (const r of norms.rows) {
+        const ratio = Number(r.booked) / Number(r.norm);
+        expect(ratio, `відділ ${r.department_id}`).toBeGreaterThanOrEqual(0.85);
+        expect(ratio, `відділ ${r.department_id}`).toBeLessThanOrEqual(1.25);
       }
       const booked = await t.db.select().from(timeEntries);
       expect(booked.some((e) => !isZero(dec(e.scrapQty)) && (e.scrapReason ?? '') !== '')).toBe(true);
