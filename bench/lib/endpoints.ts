@@ -125,5 +125,17 @@ export function productionEndpoints(today: string): Endpoint[] {
       path: '/api/production-planning',
       list: false,
     },
+    {
+      key: 'profitability-month',
+      label: 'Прибутковість: місяць',
+      path: `/api/reports/profitability?${month}`,
+      list: false,
+    },
+    {
+      key: 'profitability-year-items',
+      label: 'Прибутковість: рік за товарами',
+      path: `/api/reports/profitability?${year}&groupBy=item`,
+      list: false,
+    },
   ];
 }
