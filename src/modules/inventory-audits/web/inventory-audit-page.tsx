@@ -16,7 +16,7 @@ import {
   ScanBarcodeIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { Link, useLocation, useRoute } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   auditScopeLabels,
   lineFilterLabels,
@@ -29,7 +29,7 @@ import {
 import { formatDateUk, formatMoney, formatQty } from './audit-format.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
-import { DocumentLoadState } from '@/web/components/document-dialog.tsx';
+import { DocumentPageState, useDocumentPage } from '@/web/components/document-page.tsx';
 import { DocumentFacts, type DocumentFact } from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
@@ -61,29 +61,15 @@ const p = messages.page;
 type Dialog = 'post' | 'cancel' | 'delete' | 'add' | null;
 
 export function InventoryAuditPage() {
-  const [, params] = useRoute<{ id: string }>('/inventory-audits/:id');
-  const id = Number(params?.id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery<Audit>({ queryKey: auditQueryKey(id), enabled: valid, staleTime: 0 });
-
-  if (!valid || query.isError) {
+  const { valid, query } = useDocumentPage<Audit>('/inventory-audits/:id', auditQueryKey);
+  if (!valid || !query.data) {
     return (
-      <StateMessage>
-        <ListLoadError
-          error={query.error}
-          message={p.loadError}
-          retryText={messages.retry}
-          onRetry={() => query.refetch()}
-        />
-        <Link href={AUDITS_ROUTE} className="text-sm underline">
-          {p.back}
-        </Link>
-      </StateMessage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <DocumentLoadState query={query} texts={{ loading: p.loading, loadError: p.loadError, retry: messages.retry }} />
+      <DocumentPageState
+        valid={valid}
+        query={query}
+        texts={{ loading: p.loading, loadError: p.loadError, retry: messages.retry }}
+        back={{ href: AUDITS_ROUTE, text: p.back }}
+      />
     );
   }
   return <AuditScreen audit={query.data} />;

@@ -4,9 +4,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArchiveIcon, ArrowLeftIcon, CalculatorIcon, FactoryIcon, Loader2Icon, Trash2Icon } from 'lucide-react';
-import { Link, useLocation, useRoute } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { ListLoadError, ListPagination, StateMessage } from '@/web/components/data-list.tsx';
-import { DocumentLoadState } from '@/web/components/document-dialog.tsx';
+import { DocumentPageState, useDocumentPage } from '@/web/components/document-page.tsx';
 import { ConfirmDialog, FormFailure } from '@/web/components/document-parts.tsx';
 import { DocumentFacts, DocumentSection, type DocumentFact } from '@/web/components/document-view.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -41,29 +41,15 @@ const LINES_PAGE_SIZE = 25;
 type Dialog = 'archive' | 'delete' | 'mos' | null;
 
 export function ProductionForecastPage() {
-  const [, params] = useRoute<{ id: string }>('/production-forecasts/:id');
-  const id = Number(params?.id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery<ForecastDetail>({ queryKey: forecastQueryKey(id), enabled: valid, staleTime: 0 });
-
-  if (!valid || query.isError) {
+  const { valid, query } = useDocumentPage<ForecastDetail>('/production-forecasts/:id', forecastQueryKey);
+  if (!valid || !query.data) {
     return (
-      <StateMessage>
-        <ListLoadError
-          error={query.error}
-          message={p.loadError}
-          retryText={messages.retry}
-          onRetry={() => query.refetch()}
-        />
-        <Link href={FORECASTS_ROUTE} className="text-sm underline">
-          {p.back}
-        </Link>
-      </StateMessage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <DocumentLoadState query={query} texts={{ loading: p.loading, loadError: p.loadError, retry: messages.retry }} />
+      <DocumentPageState
+        valid={valid}
+        query={query}
+        texts={{ loading: p.loading, loadError: p.loadError, retry: messages.retry }}
+        back={{ href: FORECASTS_ROUTE, text: p.back }}
+      />
     );
   }
   return <ForecastScreen key={query.data.id} forecast={query.data} />;

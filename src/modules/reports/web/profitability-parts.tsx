@@ -53,30 +53,23 @@ export function ProfitabilityKpis({ totals }: { totals: Profitability['totals'] 
         unit={split ? undefined : 'грн'}
         hint={split ? k.notSplit : k.resultHint}
       />
-      <StatCard
-        label={k.writeOffs}
-        icon={PackageMinusIcon}
-        tone={statTones.amber}
-        value={money(totals.writeOffs)}
-        unit={split ? undefined : 'грн'}
-        hint={split ? k.notSplit : k.writeOffsHint}
-      />
-      <StatCard
-        label={k.variances}
-        icon={ScaleIcon}
-        tone={statTones.amber}
-        value={money(totals.productionVariances)}
-        unit={split ? undefined : 'грн'}
-        hint={split ? k.notSplit : k.variancesHint}
-      />
-      <StatCard
-        label={k.warranty}
-        icon={ShieldCheckIcon}
-        tone={statTones.amber}
-        value={money(totals.warrantyCost)}
-        unit={split ? undefined : 'грн'}
-        hint={split ? k.notSplit : k.warrantyHint}
-      />
+      {(
+        [
+          [k.writeOffs, PackageMinusIcon, totals.writeOffs, k.writeOffsHint],
+          [k.variances, ScaleIcon, totals.productionVariances, k.variancesHint],
+          [k.warranty, ShieldCheckIcon, totals.warrantyCost, k.warrantyHint],
+        ] as const
+      ).map(([label, icon, value, hint]) => (
+        <StatCard
+          key={label}
+          label={label}
+          icon={icon}
+          tone={statTones.amber}
+          value={money(value)}
+          unit={split ? undefined : 'грн'}
+          hint={split ? k.notSplit : hint}
+        />
+      ))}
     </section>
   );
 }
