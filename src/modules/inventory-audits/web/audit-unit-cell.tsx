@@ -1,6 +1,7 @@
 // The unit a line's count is typed in (reference-data.md §1 'Conversion'): the stock unit by default, or another unit
 // of its type — the choice of units is asked for only when the select is opened (a full audit has hundreds of
-// lines), and the typed count in the stock unit is shown under the count ('= 2 750 г').
+// lines), and the typed count in the stock unit is shown under the count ('= 2 750 г'). On a phone the grid's count
+// column is past the screen's edge and a count is typed (or scanned) in the stock unit: the select shows from `sm` up.
 import { useState } from 'react';
 import type { AuditLine } from '@/modules/inventory-audits/inventory-audits.contract.ts';
 import { convertedQtyHint, useLineUnits } from '@/web/components/document-unit-select.tsx';
@@ -32,7 +33,7 @@ export function AuditUnitSelect({
       onOpenChange={(open) => open && setOpened(true)}
       onValueChange={(next) => onChange(next === 'stock' || Number(next) === stockId ? null : Number(next))}
     >
-      <SelectTrigger aria-label={g.unitOf(line.sku)} className="h-9 w-20">
+      <SelectTrigger aria-label={g.unitOf(line.sku)} className="hidden h-9 w-20 sm:flex">
         <SelectValue placeholder={known ?? '—'}>{currentName(choices, value) ?? known ?? '—'}</SelectValue>
       </SelectTrigger>
       <SelectContent>

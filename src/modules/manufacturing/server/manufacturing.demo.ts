@@ -38,12 +38,19 @@ interface Purchase {
 let receiptNo = 0;
 
 /** Buys what the MO's bought materials lack (required − issued − reserved), then lets the MO hold it. */
-export async function buyShortages(tx: Tx, moId: number, purchase: Purchase, date: string = kyivToday()) {
+export async function buyShortages(
+  tx: Tx,
+  moId: number,
+  purchase: Purchase,
+  date: string = kyivToday(),
+  /** Buy the MO's whole need, not only what stock lacks: a past MO then leaves the stock as it found it. */
+  opts: { whole?: boolean } = {},
+) {
   const lines = (await materialStates(tx, moId)).filter(
     (l) => l.stockable && (l.kind === 'component' || l.kind === 'material'),
   );
   const short = lines
-    .map((l) => ({ l, qty: sub(sub(dec(l.requiredQty), l.issued), l.reserved) }))
+    .map((l) => ({ l, qty: sub(sub(dec(l.requiredQty), l.issued), opts.whole ? dec(0) : l.reserved) }))
     .filter((x) => cmp(x.qty, dec(0)) > 0);
   if (!short.length) return;
   const costs = await tx

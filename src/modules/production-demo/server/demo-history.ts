@@ -71,11 +71,11 @@ async function makeBatch(tx: Tx, itemId: number, qty: number, date: string, purc
   await releaseManufacturingOrder(tx, ctx, mo.id, { at });
   for (const child of await createChildOrders(tx, ctx, mo.id).catch(() => [])) {
     await releaseManufacturingOrder(tx, ctx, child.id, { at });
-    await buyShortages(tx, child.id, purchase, date);
+    await buyShortages(tx, child.id, purchase, date, { whole: true });
     await postMoOutput(tx, ctx, child.id, { goodQty: child.qty }, { at });
     await finish(tx, child.id, at);
   }
-  await buyShortages(tx, mo.id, purchase, date);
+  await buyShortages(tx, mo.id, purchase, date, { whole: true });
   await postMoOutput(tx, ctx, mo.id, { goodQty: String(qty) }, { at: new Date(at.getTime() + 6 * 3600_000) });
   await finish(tx, mo.id, new Date(at.getTime() + 6 * 3600_000));
 }

@@ -198,7 +198,7 @@ export async function seedShifts(tx: Tx): Promise<number> {
         notes: SHIFT_MO_NOTE,
       });
       await releaseManufacturingOrder(tx, ctx, mo.id, { at: at(monday, 0, '05:30') });
-      await buyShortages(tx, mo.id, purchase, monday);
+      await buyShortages(tx, mo.id, purchase, monday, { whole: true });
       moIds.push(mo.id);
       const moOps = await tx
         .select({
