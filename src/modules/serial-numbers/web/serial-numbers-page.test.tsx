@@ -194,6 +194,16 @@ describe('SerialNumbersPage — the list', () => {
     expect(listUrls(fetchMock)).toEqual(['/api/serial-numbers?page=1&limit=20&sort=-createdAt']);
   });
 
+  it('asks for what ?search= names and shows it in the search box', async () => {
+    const fetchMock = stubApi();
+    renderWithProviders(<SerialNumbersPage />, { path: '/serial-numbers?search=2601-00002' });
+    await screen.findByRole('region', { name: 'Серійні номери за станом' });
+    await waitFor(() =>
+      expect(listUrls(fetchMock)).toEqual(['/api/serial-numbers?page=1&limit=20&search=2601-00002&sort=-createdAt']),
+    );
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('2601-00002');
+  });
+
   it('filters by a stat card, the state, the item and the search, and sorts by a column', async () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();

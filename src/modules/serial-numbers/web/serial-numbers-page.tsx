@@ -2,6 +2,7 @@
 // serials with their item, state, warehouse, client, sale date and warranty end; a row opens the drawer with the
 // timeline and 'Списати'; 'Згенерувати', 'Зареєструвати наявні' and 'Друк етикеток' for the chosen rows; and the
 // 'Шаблони' tab with its live preview. `?open=<id>` (the scanner's link) opens one serial at once.
+import { useSearch } from 'wouter';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -88,10 +89,13 @@ export function SerialNumbersPage() {
 }
 
 function SerialsTab() {
-  const { list, query: listQuery } = usePagedList(initialFilter, {
-    key: serialListQueryKey,
-    queryFn: serialListQueryFn,
-  });
+  const address = useSearch();
+  // `?search=` (a link from a repair, a notification or another page) fills the search box.
+  const { list, query: listQuery } = usePagedList(
+    initialFilter,
+    { key: serialListQueryKey, queryFn: serialListQueryFn },
+    { search: new URLSearchParams(address).get('search')?.trim() ?? '' },
+  );
   const { filter, changeFilter } = list;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<'generate' | 'register' | null>(null);
