@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepares what the test suites need on a fresh Debian machine and prints the PostgreSQL URL to use:
-# Debian's Chromium (browser tests) and a running PostgreSQL 15 with a role and database for the tests.
+# Debian's Chromium (browser tests), Dovecot (IMAP tests) and a running PostgreSQL 15 with a role and database for the tests.
 # Safe to run again: everything already in place is left as it is.
 set -euo pipefail
 
@@ -19,6 +19,13 @@ apt_install() {
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   log "installing Debian's chromium"
   apt_install chromium
+fi
+
+# Dovecot: the real IMAP server the bank-mailbox tests start on a free port with their own configuration (the
+# package's system service is not used).
+if [ ! -x /usr/sbin/dovecot ]; then
+  log "installing Debian's dovecot-imapd"
+  apt_install dovecot-imapd
 fi
 
 if [ -n "${DATABASE_URL:-}" ]; then
