@@ -42,10 +42,6 @@ function itemFilter(q: SalesFilter, itemColumn: SQL): SQL {
  * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric).
  */
 export function saleFacts(q: SalesFilter): SQL {
-  const parts: SQL[] = [];
-  if (q.companyId) parts.push(sql`and o.company_id = ${q.companyId}`);
-  if (q.clientId) parts.push(sql`and o.client_id = ${q.clientId}`);
-  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
   return sql`select s.shipment_date as day, o.client_id, o.company_id, o.manager_user_id, sl.item_id,
       i.category_id, s.carrier_id, sl.qty,
       round(sl.line_net * o.fx_rate, 2) as revenue,
@@ -60,7 +56,7 @@ export function saleFacts(q: SalesFilter): SQL {
       where m.document_type = 'shipment' and m.document_id = s.id and m.document_line_id = sl.id
         and m.reverses_movement_id is null) mv on true
     where s.status = 'posted' and s.shipment_date between ${q.from}::date and ${q.to}::date
-      ${sql.join(parts, sql` `)} ${itemFilter(q, sql`sl.item_id`)}`;
+      ${orderFilter(q)} ${itemFilter(q, sql`sl.item_id`)}`;
 }
 
 /** Σ write-offs of the period (UAH): damage, correction and other adjustments out, audit shortages less surpluses. */
@@ -93,6 +89,67 @@ export function warrantyCostOf(q: SalesFilter): SQL {
     where r.status = 'returned' and r.is_warranty
       and r.returned_at >= ${kyivDayStart(q.from)} and r.returned_at < ${kyivDayEnd(q.to)}
       ${itemFilter(q, sql`r.item_id`)}`;
+}
+
+/** `and …` for the order dimensions (company, client, manager) on an orders alias `o`. */
+function orderFilter(q: SalesFilter): SQL {
+  const parts: SQL[] = [];
+  if (q.companyId) parts.push(sql`and o.company_id = ${q.companyId}`);
+  if (q.clientId) parts.push(sql`and o.client_id = ${q.clientId}`);
+  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
+  return sql.join(parts, sql` `);
+}
+
+/**
+ * The booking facts of the period (§0 'Booking'): a line of an order confirmed at some time (any status but draft and
+ * cancelled), dated by the order's date. Columns day, order_id, client_id, company_id, manager_user_id, item_id,
+ * category_id, qty, amount (lineGross × the order's fxRate, UAH). An unmapped draft line cannot be here (a confirmed
+ * order has every line mapped).
+ */
+export function bookingFacts(q: SalesFilter): SQL {
+  return sql`select o.order_date as day, o.id as order_id, o.client_id, o.company_id, o.manager_user_id, ol.item_id,
+      i.category_id, ol.qty, round(ol.line_gross * o.fx_rate, 2) as amount
+    from orders o
+    join order_lines ol on ol.order_id = o.id
+    join items i on i.id = ol.item_id
+    where o.status not in ('draft', 'cancelled') and o.order_date between ${q.from}::date and ${q.to}::date
+      ${orderFilter(q)} ${itemFilter(q, sql`ol.item_id`)}`;
+}
+
+/**
+ * The cash facts of the period (§0 'Cash'): a posted payment dated by its payment date; amount = receipts minus
+ * refunds in UAH (amount × the payment's fxRate). Columns day, payment_id, client_id, company_id, amount. Payments
+ * carry no item or manager: under an item, category or manager filter there is no cash fact (see
+ * `filtersBeyondCash`).
+ */
+export function cashFacts(q: SalesFilter): SQL {
+  const parts: SQL[] = [];
+  if (q.companyId) parts.push(sql`and p.company_id = ${q.companyId}`);
+  if (q.clientId) parts.push(sql`and p.client_id = ${q.clientId}`);
+  return sql`select p.payment_date as day, p.id as payment_id, p.client_id, p.company_id,
+      case when p.type = 'refund' then -1 else 1 end * round(p.amount * p.fx_rate, 2) as amount
+    from payments p
+    where p.status = 'posted' and p.payment_date between ${q.from}::date and ${q.to}::date
+      ${sql.join(parts, sql` `)}`;
+}
+
+/** True when a filter names a dimension the cash facts do not carry (item, category, manager). */
+export const filtersBeyondCash = (q: SalesFilter): boolean => Boolean(q.itemId || q.categoryId || q.managerUserId);
+
+/**
+ * The stock facts at the end of a day (§0 'Stock', README §3): quantity and value per item × warehouse, summed from
+ * every movement on or before the date (reversals included — a reversed document nets to 0). Columns item_id,
+ * warehouse_id, category_id, qty, value; only pairs whose quantity or value is not 0. Only the item and category
+ * filters apply (stock has no client, company or manager).
+ */
+export function stockFactsAt(asOf: string, q: Pick<SalesFilter, 'itemId' | 'categoryId'> = {}): SQL {
+  const filter = itemFilter({ from: asOf, to: asOf, ...q }, sql`m.item_id`);
+  return sql`select m.item_id, m.warehouse_id, i.category_id, sum(m.qty) as qty, sum(m.value) as value
+    from stock_movements m
+    join items i on i.id = m.item_id
+    where m.occurred_on <= ${asOf}::date ${filter}
+    group by m.item_id, m.warehouse_id, i.category_id
+    having sum(m.qty) <> 0 or sum(m.value) <> 0`;
 }
 
 /** True when a filter names a dimension the non-sale facts do not carry (client, company, manager). */

@@ -1,7 +1,11 @@
 // The reports module's server side (reports-admin.md §0, §2): its routes, and the fact layer other reports read.
 export { reportsRoutes } from './reports.routes.ts';
 export {
+  bookingFacts,
+  cashFacts,
+  filtersBeyondCash,
   filtersBeyondStock,
+  stockFactsAt,
   productionVariancesOf,
   saleFacts,
   warrantyCostOf,
