@@ -20,8 +20,7 @@ import {
 import { envelopeTemplates, mailItems, mailRegisters } from './client-mail.table.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
 
-export const iso = (v: unknown): string | null =>
-  v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString();
+export { isoStamp as iso } from '@/server/kernel/rows.ts';
 
 // ---- reading letters ---------------------------------------------------------------------------------------------
 

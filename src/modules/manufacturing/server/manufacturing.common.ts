@@ -37,8 +37,7 @@ export const qtyText = (q: Dec | string) => {
   const text = fixed(typeof q === 'string' ? dec(q) : q, 4);
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 };
-export const iso = (v: unknown): string | null =>
-  v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+export { isoStamp as iso } from '@/server/kernel/rows.ts';
 
 export const OPEN_STATUSES: readonly MoStatus[] = ['released', 'in_progress'];
 export const ACTIVE_STATUSES: readonly MoStatus[] = ['planned', 'released', 'in_progress'];

@@ -9,7 +9,7 @@ import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
-import { rowsOf } from '@/server/kernel/rows.ts';
+import { rowsOf, isoStamp } from '@/server/kernel/rows.ts';
 import { freeByItem, inProductionByItem, makeableItems } from '@/modules/ordered-products/server/index.ts';
 import {
   forecastSortFields,
@@ -27,7 +27,7 @@ import { forecastScopeLabels, productionForecastsMessages as m } from '../produc
 import { accuracyOf, addPeriods, roundForecast, type AccuracySums } from './forecast-math.ts';
 import { idArray, itemFacts, shippedByPeriod } from './forecast-history.ts';
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
+const iso = isoStamp;
 const num1 = (v: string | null) => (v == null ? null : fixed(dec(v), 1));
 
 interface SumsRow {

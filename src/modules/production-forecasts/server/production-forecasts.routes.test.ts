@@ -108,6 +108,8 @@ describe('calculation', () => {
     const row = rows.find((r: { id: number }) => r.id === ma.id);
     expect(row).toMatchObject({ scope: 'items', scopeLabel: '3 позиції', method: 'moving_average', itemCount: 3 });
     expect(row.realisedAccuracy).toBeNull();
+    // ISO 8601 on both databases (node-postgres answers a raw timestamp as its text).
+    expect(row.calculatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });
 
