@@ -1,6 +1,7 @@
 // Client mail read (sales.md §5): the letters list and one letter, the recipient's snapshot (name and postal address
 // of a counterparty or its contact), the sender company and its usual envelope format. The column sets and row
 // mappers are shared with the writing and the registers.
+import { isoStamp } from '@/server/kernel/rows.ts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
@@ -20,7 +21,7 @@ import {
 import { envelopeTemplates, mailItems, mailRegisters } from './client-mail.table.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
 
-export { isoStamp as iso } from '@/server/kernel/rows.ts';
+export const iso = isoStamp;
 
 // ---- reading letters ---------------------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import { recipes } from '@/modules/recipes/server/recipes.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { moMessages, moStatusLabels } from '../manufacturing.contract.ts';
 import { manufacturingOrders, moOperations, type MoStatus } from './manufacturing.table.ts';
-import { rowsOf } from '@/server/kernel/rows.ts';
+import { rowsOf, isoStamp } from '@/server/kernel/rows.ts';
 
 export const MO_ENTITY = 'manufacturing_orders';
 export const MO_POSTING_ENTITY = 'mo_postings';
@@ -37,7 +37,7 @@ export const qtyText = (q: Dec | string) => {
   const text = fixed(typeof q === 'string' ? dec(q) : q, 4);
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 };
-export { isoStamp as iso } from '@/server/kernel/rows.ts';
+export const iso = isoStamp;
 
 export const OPEN_STATUSES: readonly MoStatus[] = ['released', 'in_progress'];
 export const ACTIVE_STATUSES: readonly MoStatus[] = ['planned', 'released', 'in_progress'];
