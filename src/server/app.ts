@@ -28,6 +28,7 @@ import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/i
 import { assemblyRoutes } from '@/modules/assembly/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
 import { repairsRoutes } from '@/modules/repairs/server/index.ts';
+import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
 import {
   connectSupplierOrderReceipts,
   createOrder as createSupplierOrder,
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     serialNumbersRoutes,
     clientMailRoutes,
     novaPoshtaRoutes,
+    integrationsRoutes,
     bomRoutes,
     techCardsRoutes,
     recipesRoutes,

@@ -95,6 +95,14 @@ describe('endpoint registry', () => {
     expect(publicOnes).toEqual(PUBLIC);
   });
 
+  it('authenticates by signature only the inbound webhooks (reports-admin.md §15)', () => {
+    const signed = t.app.endpoints
+      .filter((e) => e.access?.kind === 'signature')
+      .map((e) => `${e.method} ${e.url}`)
+      .sort();
+    expect(signed).toEqual(['POST /api/integrations/webhooks/:system']);
+  });
+
   it('refuses an undeclared route instead of serving it', async () => {
     const guarded = await createTestApp(
       {},

@@ -13,7 +13,8 @@ export function registerAccessGuard(app: AppInstance, deps: AppDeps) {
     if (request.is404) return;
     const declared = request.routeOptions.config.access;
     if (!declared) throw new DomainError(403, commonMessages.forbidden);
-    if (declared.kind === 'public') return;
+    // A signed endpoint's handler checks the signature itself, first thing (access.signature).
+    if (declared.kind === 'public' || declared.kind === 'signature') return;
     if (!request.user) throw new DomainError(401, commonMessages.unauthorized);
     if (declared.kind === 'route') {
       const rights = await loadRights(deps.database.db, request.user.id);

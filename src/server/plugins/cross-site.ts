@@ -4,7 +4,8 @@
 // request that is not GET/HEAD/OPTIONS must come from the app's own origin — its Origin header equal to APP_URL's
 // origin or to the origin the request was sent to, or, without Origin, `Sec-Fetch-Site: same-origin` — and its body,
 // when it has one, must be JSON or a media type the route declares (`config.bodyTypes`): a cross-site form can
-// send only text/plain, urlencoded or multipart bodies. Decided before the body is read or the session loaded.
+// send only text/plain, urlencoded or multipart bodies. Decided before the body is read or the session loaded. The
+// one exception to the origin rule is an endpoint authenticated by its signature instead of a cookie (access.signature).
 import type { FastifyRequest } from 'fastify';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import type { AppDeps, AppInstance } from '../kernel/endpoint.ts';
@@ -30,7 +31,10 @@ export function registerCrossSiteGuard(app: AppInstance, deps: AppDeps) {
   const appOrigin = new URL(deps.config.appUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!fromOwnOrigin(request, appOrigin)) throw new DomainError(403, commonMessages.crossSite);
+    // A signed endpoint (an inbound webhook) is called by another server, without an Origin, and reads no cookie: a
+    // cross-site page cannot forge its HMAC signature. Its body must still be JSON.
+    const signed = !request.is404 && request.routeOptions.config.access?.kind === 'signature';
+    if (!signed && !fromOwnOrigin(request, appOrigin)) throw new DomainError(403, commonMessages.crossSite);
     const type = mediaTypeOf(request.headers['content-type']);
     if (type === null || type === 'application/json') return;
     const declared = request.is404 ? undefined : request.routeOptions.config.bodyTypes;

@@ -77,6 +77,7 @@ describe('route table', () => {
         '/assembly',
         '/manufacturing',
         '/repairs',
+        '/integrations',
         '/production',
         '/production-stats',
         '/reports',

@@ -170,6 +170,9 @@ export const pages: readonly PageDefinition[] = [
     import('@/modules/manufacturing/web/manufacturing-page.tsx').then((m) => m.ManufacturingPage),
   ),
   definePage('/repairs', () => import('@/modules/repairs/web/repairs-page.tsx').then((m) => m.RepairsPage)),
+  definePage('/integrations', () =>
+    import('@/modules/integrations/web/integrations-page.tsx').then((m) => m.IntegrationsPage),
+  ),
   definePage('/production', () =>
     import('@/modules/production-tasks/web/production-page.tsx').then((m) => m.ProductionPage),
   ),

@@ -20,6 +20,7 @@ export {
 export { assertStatus, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
 export { getOrder, shippedOfLine } from './orders.read.ts';
 export { setProductionApproval } from './orders.actions.ts';
+export { updateOrder } from './orders.write.ts';
 export { connectOrderManufacturing, type OrderManufacturing } from './order-manufacturing.ts';
 export { connectOrderShipments, type OrderShipmentFilter, type OrderShipments } from './order-shipments.ts';
 export { orderLines, orders } from './orders.table.ts';

@@ -208,7 +208,13 @@ export async function checkHeaderReferences(
 }
 
 /** Creates a draft order (number assigned at once, sales.md §6). Answers its id. */
-export async function createOrder(tx: DbOrTx, ctx: AuditContext, body: OrderBody): Promise<number> {
+/** `opts.source`: where the order came from when not typed in ('manual'), e.g. the inbound webhook's system. */
+export async function createOrder(
+  tx: DbOrTx,
+  ctx: AuditContext,
+  body: OrderBody,
+  opts: { source?: string } = {},
+): Promise<number> {
   const client = await loadClient(tx, body.clientId);
   const company = await loadCompany(tx, body.companyId);
   const warehouseId = await resolveWarehouse(tx, body.warehouseId);
@@ -239,6 +245,7 @@ export async function createOrder(tx: DbOrTx, ctx: AuditContext, body: OrderBody
       paymentDueDate,
       codEnabled: body.codEnabled ?? false,
       status: 'draft',
+      ...(opts.source ? { source: opts.source } : {}),
       totalNet: computed.totalNet,
       totalVat: computed.totalVat,
       totalGross: computed.totalGross,

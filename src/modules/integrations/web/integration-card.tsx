@@ -1,0 +1,67 @@
+// One integration's card on /integrations (reports-admin.md §15): its name and what it does, whether it is on, a few
+// facts (the key is saved, the last run, the counts) and its buttons. Each integration's own card fills these parts.
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Badge } from '@/web/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
+import { integrationsWebMessages as m } from './integrations-web.messages.ts';
+
+export type IntegrationState = 'on' | 'off' | 'unconfigured';
+
+const stateBadge: Record<IntegrationState, { label: string; variant: 'default' | 'secondary' | 'outline' }> = {
+  on: { label: m.enabled, variant: 'default' },
+  off: { label: m.disabled, variant: 'secondary' },
+  unconfigured: { label: m.notConfigured, variant: 'outline' },
+};
+
+export function IntegrationCard({
+  title,
+  description,
+  icon: Icon,
+  state,
+  facts,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  state: IntegrationState;
+  /** Label and value pairs, one line each. */
+  facts: ReadonlyArray<{ label: string; value: ReactNode }>;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const badge = stateBadge[state];
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex flex-row items-start gap-3 space-y-0">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary"
+          aria-hidden="true"
+        >
+          <Icon className="size-5" />
+        </span>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+            {title}
+            <Badge variant={badge.variant}>{badge.label}</Badge>
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <dl className="grid gap-1.5 text-sm">
+          {facts.map((fact) => (
+            <div key={fact.label} className="flex flex-wrap gap-x-2">
+              <dt className="text-muted-foreground">{fact.label}:</dt>
+              <dd className="min-w-0 break-words">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {children}
+      </CardContent>
+      {actions ? <CardFooter className="flex flex-wrap gap-2">{actions}</CardFooter> : null}
+    </Card>
+  );
+}
