@@ -125,7 +125,9 @@ function isPublic(e: FuzzEndpoint) {
 
 function callerOf(e: FuzzEndpoint): Caller {
   if (e.key === 'GET /api/logout' || e.url.startsWith('/api/profile')) return f.spare;
-  if (isPublic(e)) return null;
+  // A signed webhook authenticates before it parses: without a signature every body is 401 (its own test sends
+  // broken and polluted JSON with a valid signature).
+  if (isPublic(e) || e.access?.kind === 'signature') return null;
   return f.admin;
 }
 

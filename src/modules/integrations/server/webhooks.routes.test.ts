@@ -111,6 +111,25 @@ describe('inbound webhook', () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it('answers 400 to a signed body that is not JSON or carries prototype keys, and creates nothing', async () => {
+    const before = await orderCount();
+    for (const raw of ['{"event":', '{"__proto__":{"polluted":"так"},"event":"order"}']) {
+      const res = await injectAsIs(f.t.app, {
+        method: 'POST',
+        url: '/api/integrations/webhooks/bas',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': signBody(SECRET, raw),
+          'x-timestamp': String(Math.floor(Date.now() / 1000)),
+        },
+        payload: raw,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await orderCount()).toBe(before);
+  });
+
   it('answers 401 for a system that is switched off, whatever the signature', async () => {
     const res = await deliver(payload(), { system: 'bitrix24' });
     expect(res.statusCode).toBe(401);
