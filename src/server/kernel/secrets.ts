@@ -8,8 +8,23 @@ function keyOf(appSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'erp-sealed-secrets', 'aes-256-gcm', 32));
 }
 
+const sealObservers = new Set<(plain: string) => void>();
+
+/**
+ * Tells `observer` every secret sealed from now on (answers the unsubscribe). Nothing in the app observes: the test
+ * app does, to fail any response that carries a secret (issue 26: no secret is ever answered).
+ */
+export function observeSealedSecrets(observer: (plain: string) => void): () => void {
+  sealObservers.add(observer);
+  return () => sealObservers.delete(observer);
+}
+
+/** What a sealed secret looks like inside any text: 'v1.' and the base64url IV (16 characters) and tag (22). */
+export const SEALED_SECRET_PATTERN = /v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\./;
+
 /** 'v1.<iv>.<tag>.<ciphertext>' in base64url. */
 export function sealSecret(appSecret: string, plain: string): string {
+  for (const observer of sealObservers) observer(plain);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(appSecret), iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../kernel/config.ts';
+import { observeSealedSecrets, SEALED_SECRET_PATTERN } from '../kernel/secrets.ts';
 import type { AppInstance } from '../kernel/endpoint.ts';
 import { createMailer, type Mailer } from '@/modules/email-settings/server/index.ts';
 import { hashPassword } from '@/modules/auth/server/index.ts';
@@ -64,7 +65,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const { openDatabase = createTestDatabase, ...buildOptions } = options;
   const database = await openDatabase();
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: silentLog });
-  const app = asBrowserClient(await buildApp({ config, database, mailer }, buildOptions), config.appUrl);
+  const built = await buildApp({ config, database, mailer }, buildOptions);
+  refuseSecretsInResponses(built);
+  const app = asBrowserClient(built, config.appUrl);
   await app.ready();
   return {
     app,
@@ -78,6 +81,26 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       await database.close();
     },
   };
+}
+
+/** Every secret sealed in this test process (an API key, an SMTP or IMAP password, a webhook secret). */
+const sealedSecrets = new Set<string>();
+observeSealedSecrets((plain) => {
+  if (plain.length >= 8) sealedSecrets.add(plain);
+});
+
+/**
+ * Issue 26 'Security': no secret is ever returned. Every response of every test app is scanned — a sealed secret's
+ * text or any secret sealed in this process answers 500 instead, so the test that asked fails where it asked.
+ */
+function refuseSecretsInResponses(app: AppInstance) {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    if (text === null || text.length === 0) return payload;
+    const leaked = SEALED_SECRET_PATTERN.test(text) || [...sealedSecrets].some((secret) => text.includes(secret));
+    if (leaked) throw new Error(`A secret in the response to ${request.method} ${request.url}`);
+    return payload;
+  });
 }
 
 let userCounter = 0;
