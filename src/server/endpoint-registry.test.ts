@@ -97,7 +97,7 @@ describe('endpoint registry', () => {
 
   it('authenticates by signature only the inbound webhooks (reports-admin.md §15)', () => {
     const signed = t.app.endpoints
-      .filter((e) => e.access?.kind === 'signature')
+      .filter((e) => e.access?.kind === 'handler')
       .map((e) => `${e.method} ${e.url}`)
       .sort();
     expect(signed).toEqual(['POST /api/integrations/webhooks/:system']);

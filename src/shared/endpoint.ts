@@ -14,14 +14,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * public: anyone; session: any signed-in user; route: a signed-in user with the right on any of the keys —
  * canView for GET, canAccess for every other method (domain README §9); `read`: canView whatever the method, for a
- * POST that only reads (a label PDF, a check of serials); signature: no session, the handler checks the request's
- * signature (inbound webhooks only).
+ * POST that only reads (a label PDF, a check of serials); handler: no session, the handler authenticates the request
+ * itself (the inbound webhook's signature, 1C's exchange login).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
   | { kind: 'route'; routes: readonly string[]; read?: true }
-  | { kind: 'signature' };
+  | { kind: 'handler' };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -30,10 +30,11 @@ export const access = {
   /** A request that only reads, whatever its method: canView on any of the routes is enough. */
   read: (...routes: [string, ...string[]]): Access => ({ kind: 'route', routes, read: true }),
   /**
-   * No session: the handler authenticates the request by its signature (an inbound webhook, reports-admin.md §15 —
-   * the one documented case) before it reads the body, and answers 401 without a valid one.
+   * No session cookie: the handler authenticates the request itself before it reads the body, and answers 401
+   * without valid credentials — the inbound webhook by its HMAC signature, 1C's CommerceML exchange by its own login
+   * (reports-admin.md §15). Called by other servers, so the cross-site guard asks for no Origin.
    */
-  signature: { kind: 'signature' } as Access,
+  byHandler: { kind: 'handler' } as Access,
 };
 
 /** The zod schemas of one endpoint, kept in the module's contract. `response`: the success body (none for a file). */

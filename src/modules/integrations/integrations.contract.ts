@@ -123,7 +123,7 @@ export type MappingUpdateInput = z.input<typeof mappingUpdateSchema>;
 export const integrationsSchemas = {
   webhookSettings: { response: z.array(webhookSystemSchema) },
   saveWebhookSettings: { params: systemParams, body: webhookSettingsBodySchema, response: webhookSystemSchema },
-  // Nothing is validated before the signature (access.signature): the handler reads the system and the raw body,
+  // Nothing is validated before the signature (access.byHandler): the handler reads the system and the raw body,
   // answers 401 for an unknown system like for a bad signature, and validates the body afterwards.
   webhook: { params: z.strictObject({ system: z.string() }), response: webhookAnswerSchema },
   webhookEvents: {

@@ -1,6 +1,6 @@
 // The endpoints of /api/integrations (reports-admin.md §15), named once for the server and the page. Everything is
 // keyed to the guarded route /integrations and answered `Cache-Control: no-store`, except the inbound webhook: the
-// one endpoint authenticated by the HMAC signature of its body instead of a session (access.signature).
+// one endpoint authenticated by the HMAC signature of its body instead of a session (access.byHandler).
 import { access, defineEndpoints } from '@/shared/endpoint.ts';
 import type { integrationsSchemas } from './integrations.contract.ts';
 
@@ -9,7 +9,7 @@ const integrations = access.route('/integrations');
 export const integrationsEndpoints = defineEndpoints<typeof integrationsSchemas>()({
   webhookSettings: { method: 'GET', path: '/api/integrations/webhooks', access: integrations },
   saveWebhookSettings: { method: 'PUT', path: '/api/integrations/webhooks/:system/settings', access: integrations },
-  webhook: { method: 'POST', path: '/api/integrations/webhooks/:system', access: access.signature },
+  webhook: { method: 'POST', path: '/api/integrations/webhooks/:system', access: access.byHandler },
   webhookEvents: { method: 'GET', path: '/api/integrations/webhook-events', access: integrations },
   mappings: { method: 'GET', path: '/api/integrations/mappings', access: integrations, list: true },
   createMapping: { method: 'POST', path: '/api/integrations/mappings', access: integrations, status: 201 },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
+import { bytea } from '@/server/kernel/columns.ts';
 
 // The business's own legal entities, printed on its documents (reference-data.md §15).
 export const companies = pgTable(
@@ -53,11 +54,6 @@ export const companyBankAccounts = pgTable(
       .where(sql`${t.isDefault}`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 // Logos are files kept in their own table (decision 0007), never base64 in the company's row.
 export const companyLogos = pgTable('company_logos', {

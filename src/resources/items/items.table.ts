@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -17,6 +16,7 @@ import { categories } from '../categories/categories.table.ts';
 import { counterparties } from '../counterparties/counterparties.table.ts';
 import { packageTypes } from '../package-types/package-types.table.ts';
 import { units } from '../units/units.table.ts';
+import { bytea } from '@/server/kernel/columns.ts';
 
 export const itemKinds = ['product', 'semi_finished', 'service', 'component', 'material'] as const;
 export type ItemKind = (typeof itemKinds)[number];
@@ -127,11 +127,6 @@ export const itemAlternatives = pgTable(
     check('item_alternatives_ordered', sql`${t.itemId} < ${t.alternativeId}`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 // A product's photo (reference-data.md §16; ≤ 5 MB, PNG, JPEG or WebP by its bytes), kept beside the row like a
 // worker's photo (decision 0007). `updatedAt` is the version the list's thumbnail asks by.

@@ -1,7 +1,8 @@
-import { customType, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
 import { departments } from '../departments/departments.table.ts';
 import { positions } from '../positions/positions.table.ts';
+import { bytea } from '@/server/kernel/columns.ts';
 
 export const workers = pgTable(
   'workers',
@@ -29,11 +30,6 @@ export const workers = pgTable(
     index('workers_department_id_idx').on(t.departmentId),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 // A worker's photo (≤ 2 MB, reference-data.md §8), kept beside the row like profile photos (decision 0007).
 export const workerPhotos = pgTable('worker_photos', {

@@ -127,7 +127,7 @@ function callerOf(e: FuzzEndpoint): Caller {
   if (e.key === 'GET /api/logout' || e.url.startsWith('/api/profile')) return f.spare;
   // A signed webhook authenticates before it parses: without a signature every body is 401 (its own test sends
   // broken and polluted JSON with a valid signature).
-  if (isPublic(e) || e.access?.kind === 'signature') return null;
+  if (isPublic(e) || e.access?.kind === 'handler') return null;
   return f.admin;
 }
 

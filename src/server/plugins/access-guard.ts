@@ -13,8 +13,8 @@ export function registerAccessGuard(app: AppInstance, deps: AppDeps) {
     if (request.is404) return;
     const declared = request.routeOptions.config.access;
     if (!declared) throw new DomainError(403, commonMessages.forbidden);
-    // A signed endpoint's handler checks the signature itself, first thing (access.signature).
-    if (declared.kind === 'public' || declared.kind === 'signature') return;
+    // A signed endpoint's handler checks the signature itself, first thing (access.byHandler).
+    if (declared.kind === 'public' || declared.kind === 'handler') return;
     if (!request.user) throw new DomainError(401, commonMessages.unauthorized);
     if (declared.kind === 'route') {
       const rights = await loadRights(deps.database.db, request.user.id);

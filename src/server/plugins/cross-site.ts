@@ -5,7 +5,7 @@
 // origin or to the origin the request was sent to, or, without Origin, `Sec-Fetch-Site: same-origin` — and its body,
 // when it has one, must be JSON or a media type the route declares (`config.bodyTypes`): a cross-site form can
 // send only text/plain, urlencoded or multipart bodies. Decided before the body is read or the session loaded. The
-// one exception to the origin rule is an endpoint authenticated by its signature instead of a cookie (access.signature).
+// one exception to the origin rule is an endpoint authenticated by its signature instead of a cookie (access.byHandler).
 import type { FastifyRequest } from 'fastify';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import type { AppDeps, AppInstance } from '../kernel/endpoint.ts';
@@ -33,7 +33,7 @@ export function registerCrossSiteGuard(app: AppInstance, deps: AppDeps) {
     if (SAFE_METHODS.has(request.method)) return;
     // A signed endpoint (an inbound webhook) is called by another server, without an Origin, and reads no cookie: a
     // cross-site page cannot forge its HMAC signature. Its body must still be JSON.
-    const signed = !request.is404 && request.routeOptions.config.access?.kind === 'signature';
+    const signed = !request.is404 && request.routeOptions.config.access?.kind === 'handler';
     if (!signed && !fromOwnOrigin(request, appOrigin)) throw new DomainError(403, commonMessages.crossSite);
     const type = mediaTypeOf(request.headers['content-type']);
     if (type === null || type === 'application/json') return;

@@ -9,7 +9,7 @@ export function registerSession(app: AppInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const declared = request.routeOptions.config.access;
-    if (!declared || declared.kind === 'public' || declared.kind === 'signature') return;
+    if (!declared || declared.kind === 'public' || declared.kind === 'handler') return;
     const token = readSessionToken(request);
     if (!token) return;
     const found = await loadSession(deps.database.db, token);

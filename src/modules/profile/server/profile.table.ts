@@ -1,10 +1,6 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../users/server/users.table.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
+import { bytea } from '@/server/kernel/columns.ts';
 
 // Profile photos live in the database (backed up with it, no file paths to escape); served with their type.
 export const userPhotos = pgTable('user_photos', {

@@ -1,18 +1,7 @@
 // Repairs (REP, production.md §7): the repair card, its status history, its part lines (drafts until posted), the
 // parts postings (RPP) through the ledger with their lines, and its photos. Time spent is booked in the shared
 // time_entries table (manufacturing.table.ts) by its repair_id, so workload analytics reads one table.
-import {
-  customType,
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { documentHead, documentTrail } from '@/server/kernel/documents.ts';
 import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
@@ -21,11 +10,7 @@ import { counterparties, counterpartyContacts } from '../../../resources/counter
 import { workers } from '../../../resources/workers/workers.table.ts';
 import { serialNumbers } from '../../serial-numbers/server/serial-numbers.table.ts';
 import { orders } from '../../orders/server/orders.table.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
+import { bytea } from '@/server/kernel/columns.ts';
 
 export const repairs = pgTable(
   'repairs',
