@@ -95,12 +95,18 @@ describe('endpoint registry', () => {
     expect(publicOnes).toEqual(PUBLIC);
   });
 
-  it('authenticates by signature only the inbound webhooks (reports-admin.md §15)', () => {
+  it('lets only the inbound webhook and 1C’s exchange authenticate in their handlers (reports-admin.md §15)', () => {
     const signed = t.app.endpoints
       .filter((e) => e.access?.kind === 'handler')
       .map((e) => `${e.method} ${e.url}`)
       .sort();
-    expect(signed).toEqual(['POST /api/integrations/webhooks/:system']);
+    expect(signed).toEqual(
+      [
+        'GET /api/integrations/commerceml/exchange',
+        'POST /api/integrations/commerceml/exchange',
+        'POST /api/integrations/webhooks/:system',
+      ].sort(),
+    );
   });
 
   it('refuses an undeclared route instead of serving it', async () => {

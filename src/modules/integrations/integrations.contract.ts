@@ -130,6 +130,10 @@ export const integrationsSchemas = {
     query: z.strictObject({ system: z.enum(webhookSystems).optional() }),
     response: z.array(webhookEventSchema),
   },
+  // 1C's exchange (mode=checkauth|init|file|import) reads its own query and answers text lines; nothing is validated
+  // before its login (access.byHandler).
+  commercemlGet: {},
+  commercemlPost: {},
   mappings: { query: mappingListQuerySchema, response: z.array(mappingSchema) },
   createMapping: { body: mappingCreateSchema, response: mappingSchema },
   updateMapping: { params: idParams, body: mappingUpdateSchema, response: mappingSchema },

@@ -45,3 +45,4 @@ export * from '../../modules/mes/server/mes.table.ts';
 export * from '../../modules/costing/server/costing.table.ts';
 export * from '../../modules/production-forecasts/server/production-forecasts.table.ts';
 export * from '../../modules/integrations/server/webhooks.table.ts';
+export * from '../../modules/integrations/server/commerceml-exchange.table.ts';

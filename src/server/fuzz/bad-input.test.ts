@@ -125,8 +125,8 @@ function isPublic(e: FuzzEndpoint) {
 
 function callerOf(e: FuzzEndpoint): Caller {
   if (e.key === 'GET /api/logout' || e.url.startsWith('/api/profile')) return f.spare;
-  // A signed webhook authenticates before it parses: without a signature every body is 401 (its own test sends
-  // broken and polluted JSON with a valid signature).
+  // An endpoint that authenticates in its handler does so before it parses: without credentials every body is 401
+  // (the webhook's own test sends broken and polluted JSON with a valid signature).
   if (isPublic(e) || e.access?.kind === 'handler') return null;
   return f.admin;
 }

@@ -5,7 +5,8 @@
 // origin or to the origin the request was sent to, or, without Origin, `Sec-Fetch-Site: same-origin` — and its body,
 // when it has one, must be JSON or a media type the route declares (`config.bodyTypes`): a cross-site form can
 // send only text/plain, urlencoded or multipart bodies. Decided before the body is read or the session loaded. The
-// one exception to the origin rule is an endpoint authenticated by its signature instead of a cookie (access.byHandler).
+// one exception to the origin rule is an endpoint that authenticates in its handler instead of by the session cookie
+// (access.byHandler: the inbound webhook's signature, 1C's exchange login).
 import type { FastifyRequest } from 'fastify';
 import { commonMessages, DomainError } from '@/shared/api-error.ts';
 import type { AppDeps, AppInstance } from '../kernel/endpoint.ts';
@@ -31,10 +32,11 @@ export function registerCrossSiteGuard(app: AppInstance, deps: AppDeps) {
   const appOrigin = new URL(deps.config.appUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    // A signed endpoint (an inbound webhook) is called by another server, without an Origin, and reads no cookie: a
-    // cross-site page cannot forge its HMAC signature. Its body must still be JSON.
-    const signed = !request.is404 && request.routeOptions.config.access?.kind === 'handler';
-    if (!signed && !fromOwnOrigin(request, appOrigin)) throw new DomainError(403, commonMessages.crossSite);
+    // An endpoint that authenticates in its handler (the webhook's signature, 1C's exchange login) is called by another
+    // server, without an Origin, and reads no session cookie: a cross-site page has nothing to ride on. Its body must
+    // still be JSON or a type it declares.
+    const ownAuth = !request.is404 && request.routeOptions.config.access?.kind === 'handler';
+    if (!ownAuth && !fromOwnOrigin(request, appOrigin)) throw new DomainError(403, commonMessages.crossSite);
     const type = mediaTypeOf(request.headers['content-type']);
     if (type === null || type === 'application/json') return;
     const declared = request.is404 ? undefined : request.routeOptions.config.bodyTypes;

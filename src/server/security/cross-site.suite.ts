@@ -89,8 +89,8 @@ export function crossSiteSuite(fixture: () => FuzzFixture) {
             ...(attack.payload !== undefined ? { payload: attack.payload } : {}),
           });
           if (e.access?.kind === 'handler') {
-            // Called by other servers without an Origin and blind to cookies: the missing signature refuses it
-            // (401), or its non-JSON body (415) — never the session cookie that came along.
+            // Called by other servers without an Origin and blind to the session cookie: the missing signature or
+            // exchange login refuses it (401), or its body type (415) — never the session cookie that came along.
             if (res.statusCode !== 401 && res.statusCode !== 415) {
               wrong.push(`${e.method} ${e.url} — ${attack.name}: ${res.statusCode}`);
             }

@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
 import { integrationsSchemas } from '../integrations.contract.ts';
-import { integrationsEndpoints } from '../integrations.endpoints.ts';
+import { CML_BODY_TYPES, integrationsEndpoints } from '../integrations.endpoints.ts';
+import { commercemlExchange } from './commerceml-exchange.ts';
 import { webhookSystems } from '../integrations.messages.ts';
 import { createMapping, deleteMapping, listMappings, recentWebhookEvents, updateMapping } from './mappings.service.ts';
 import { presentWebhookSettings, saveWebhookSettings, webhookSecret } from './webhook-settings.ts';
@@ -24,8 +25,8 @@ export async function integrationsRoutes(app: AppInstance, deps: AppDeps): Promi
     reply.header('cache-control', 'no-store');
   });
 
-  const { webhook, ...rest } = integrationsEndpoints;
-  const { webhook: webhookSchemas, ...restSchemas } = integrationsSchemas;
+  const { webhook, commercemlGet, commercemlPost, ...rest } = integrationsEndpoints;
+  const { webhook: webhookSchemas, commercemlGet: _g, commercemlPost: _p, ...restSchemas } = integrationsSchemas;
 
   serve(app, rest, restSchemas, {
     webhookSettings: async () => presentWebhookSettings(db),
@@ -47,11 +48,23 @@ export async function integrationsRoutes(app: AppInstance, deps: AppDeps): Promi
       rawBodies.set(request, body as Buffer);
       done(null, null);
     });
+    // 1C's exchange sends its XML raw; the limit is the exchange's file_limit (and a little more).
+    signed.addContentTypeParser(
+      [...CML_BODY_TYPES],
+      { parseAs: 'buffer', bodyLimit: integrationsEndpoints.commercemlPost.bodyLimit },
+      (request, body, done) => {
+        rawBodies.set(request, body as Buffer);
+        done(null, null);
+      },
+    );
     serve(
       signed,
-      { webhook },
-      { webhook: webhookSchemas },
+      { webhook, commercemlGet, commercemlPost },
+      { webhook: webhookSchemas, commercemlGet: {}, commercemlPost: {} },
       {
+        commercemlGet: async (request, reply) => commercemlExchange(db, request, reply, null),
+        commercemlPost: async (request, reply) =>
+          commercemlExchange(db, request, reply, rawBodies.get(request) ?? null),
         webhook: async (request, reply) => {
           // An unknown system has no secret: 401 like a bad signature, before anything is parsed.
           const named = request.params.system;
