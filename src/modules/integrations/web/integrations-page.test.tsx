@@ -110,6 +110,7 @@ describe('IntegrationsPage', () => {
     expect(screen.getByText('3 запити прийнято')).toBeTruthy();
     expect(await screen.findByText(/ЗК-000123, версія 2 → Замовлення ЗМ-2026-00009/)).toBeTruthy();
     expect(screen.getByText('Секрет підпису не задано:')).toBeTruthy();
+    expect(screen.getByText(`${window.location.origin}/api/integrations/commerceml/exchange`)).toBeTruthy();
     const row = (await screen.findByText('BAS-777')).closest('tr')!;
     expect(within(row).getByText('Кабель ПВС')).toBeTruthy();
     expect(within(row).getByRole('combobox', { name: 'Позиція для коду BAS-777' })).toBeTruthy();
