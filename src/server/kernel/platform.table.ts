@@ -33,3 +33,15 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who runs each background job (issue 26: every job runs once across the app's processes on one database): the
+ * process holding an unexpired lease runs the job's ticks; another takes over when the lease runs out
+ * (src/server/kernel/jobs.ts).
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

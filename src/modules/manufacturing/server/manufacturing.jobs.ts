@@ -2,6 +2,7 @@
 // completed or cancelled) raises one warning per MO for /manufacturing and its responsible worker's user, resolved
 // once it is done, cancelled or its due date moves; time entries open longer than 12 h are closed and flagged
 // 'Автозакриття' for the foreman.
+import { startJob, type StartedJob } from '@/server/kernel/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { Db } from '@/server/kernel/db.ts';
@@ -73,33 +74,18 @@ export async function runManufacturingJobsOnce(
   });
 }
 
-/** Starts the 15-minute scheduler (timers unref'd); the caller stops it on shutdown. */
-export function startManufacturingJobs(deps: ManufacturingJobDeps): { stop(): void } {
-  let running = false;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = true;
-    runManufacturingJobsOnce(deps.db)
-      .then((result) => {
-        if (result.overdueRaised || result.overdueResolved || result.closedEntries) {
-          deps.log.info({ job: 'manufacturing', ...result }, 'Виробництво: прострочення та автозакриття часу');
-        }
-      })
-      .catch((err: unknown) => deps.log.error({ err, job: 'manufacturing' }, 'Manufacturing jobs failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, FIRST_TICK_MS);
-  first.unref();
-  const timer = setInterval(tick, TICK_MS);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+/** Starts the 15-minute job (once across processes, src/server/kernel/jobs.ts); the caller stops it on shutdown. */
+export function startManufacturingJobs(deps: ManufacturingJobDeps): StartedJob {
+  return startJob({
+    db: deps.db,
+    name: 'manufacturing.overdue',
+    everyMs: TICK_MS,
+    firstDelayMs: FIRST_TICK_MS,
+    log: deps.log,
+    run: () => runManufacturingJobsOnce(deps.db),
+    report: (r) =>
+      r.overdueRaised || r.overdueResolved || r.closedEntries
+        ? { message: 'Виробництво: прострочення та автозакриття часу', details: r }
+        : null,
+  });
 }

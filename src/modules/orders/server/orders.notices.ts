@@ -2,6 +2,7 @@
 // order past its payment date (the daily job, from 08:00 Kyiv time), a cancelled order that had payments, and an
 // inventory audit that cut an order's reservation. Each goes to the order's manager, or to the viewers of the
 // event's page when the order has none; the two overdue notices resolve themselves when their condition ends.
+import { startJob, type JobLog, type StartedJob } from '@/server/kernel/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { formatMoneyUk, formatQtyUk } from '@/shared/decimal-format.ts';
@@ -210,34 +211,15 @@ export async function notifyReservationCut(
 }
 
 /** Starts the order notices every 15 minutes (timers unref'd); the caller stops it on shutdown. */
-export function startOrderJobs(deps: {
-  db: Db;
-  log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
-}): { stop(): void } {
-  let running = false;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = true;
-    runOrderNoticesOnce(deps.db)
-      .then((r) => {
-        if (r.overdueRaised || r.paymentRaised || r.resolved)
-          deps.log.info({ job: 'orders', ...r }, 'Прострочені замовлення');
-      })
-      .catch((err: unknown) => deps.log.error({ err, job: 'orders' }, 'Order notices failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, 60_000);
-  first.unref();
-  const timer = setInterval(tick, 15 * 60_000);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+export function startOrderJobs(deps: { db: Db; log: JobLog }): StartedJob {
+  return startJob({
+    db: deps.db,
+    name: 'orders.notices',
+    everyMs: 15 * 60_000,
+    firstDelayMs: 60_000,
+    log: deps.log,
+    run: () => runOrderNoticesOnce(deps.db),
+    report: (r) =>
+      r.overdueRaised || r.paymentRaised || r.resolved ? { message: 'Прострочені замовлення', details: r } : null,
+  });
 }

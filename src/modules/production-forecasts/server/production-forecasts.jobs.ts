@@ -1,6 +1,7 @@
 // The nightly forecast job (production.md §12): for every calculated (not archived) forecast, each line whose period
 // has ended gets actualQty = Σ qty of the item's posted shipment lines in the period — refreshed for a few months, so
 // a shipment cancelled later no longer counts. Set-based reads, chunked writes. Realised accuracy is computed on read.
+import { startJob, type StartedJob } from '@/server/kernel/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
@@ -71,26 +72,22 @@ export async function runForecastJobsOnce(db: DbOrTx, now: Date = new Date()): P
 }
 
 /** Starts the job: hourly ticks, one run per Kyiv day (the first a couple of minutes after start). */
-export function startForecastJobs(deps: ForecastJobDeps): { stop(): void } {
+export function startForecastJobs(deps: ForecastJobDeps): StartedJob {
+  // Ticks hourly and runs once a Kyiv day (the lease keeps it to one process; its holder keeps the day it ran).
   let lastDay: string | null = null;
-  const tick = () => {
-    const day = kyivToday();
-    if (day === lastDay) return;
-    runForecastJobsOnce(deps.db)
-      .then((result) => {
-        lastDay = day;
-        if (result.filled) deps.log.info(result, 'Прогнози: заповнено фактичні продажі');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'forecast job failed'));
-  };
-  const first = setTimeout(tick, FIRST_TICK_MS);
-  const timer = setInterval(tick, TICK_MS);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
+  return startJob({
+    db: deps.db,
+    name: 'forecasts.actuals',
+    everyMs: TICK_MS,
+    firstDelayMs: FIRST_TICK_MS,
+    log: deps.log,
+    run: async () => {
+      const day = kyivToday();
+      if (day === lastDay) return { filled: 0 };
+      const result = await runForecastJobsOnce(deps.db);
+      lastDay = day;
+      return result;
     },
-  };
+    report: (r) => (r.filled ? { message: 'Прогнози: заповнено фактичні продажі', details: r } : null),
+  });
 }
