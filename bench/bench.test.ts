@@ -205,6 +205,8 @@ describe('npm run bench at the small scale', () => {
       'production-planning',
       'profitability-month',
       'profitability-year-items',
+      'product-profitability-month',
+      'components-analysis-month',
       'search-number',
       'search-name',
       'search-sku',

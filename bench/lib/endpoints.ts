@@ -137,5 +137,17 @@ export function productionEndpoints(today: string): Endpoint[] {
       path: `/api/reports/profitability?${year}&groupBy=item`,
       list: false,
     },
+    {
+      key: 'product-profitability-month',
+      label: 'Рентабельність продуктів: місяць',
+      path: `/api/product-profitability?${month}`,
+      list: false,
+    },
+    {
+      key: 'components-analysis-month',
+      label: 'Аналіз компонентів: місяць',
+      path: `/api/components-analysis?${month}`,
+      list: false,
+    },
   ];
 }

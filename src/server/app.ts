@@ -72,6 +72,8 @@ import { productionPlanningRoutes } from '@/modules/production-planning/server/i
 import { productionForecastsRoutes } from '@/modules/production-forecasts/server/index.ts';
 import { productionStatsRoutes } from '@/modules/production-stats/server/index.ts';
 import { reportsRoutes } from '@/modules/reports/server/index.ts';
+import { productProfitabilityRoutes } from '@/modules/product-profitability/server/index.ts';
+import { componentsAnalysisRoutes } from '@/modules/components-analysis/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { searchRoutes } from '@/modules/search/server/index.ts';
@@ -247,6 +249,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     productionForecastsRoutes,
     productionStatsRoutes,
     reportsRoutes,
+    productProfitabilityRoutes,
+    componentsAnalysisRoutes,
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,

@@ -81,6 +81,8 @@ describe('route table', () => {
         '/production',
         '/production-stats',
         '/reports',
+        '/product-profitability',
+        '/components-analysis',
         '/production-analytics',
         '/production-forecasts',
         '/production-planning',

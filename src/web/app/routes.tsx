@@ -197,6 +197,14 @@ export const pages: readonly PageDefinition[] = [
     import('@/modules/production-stats/web/production-stats-page.tsx').then((m) => m.ProductionStatsPage),
   ),
   definePage('/reports', () => import('@/modules/reports/web/profitability-page.tsx').then((m) => m.ProfitabilityPage)),
+  definePage('/product-profitability', () =>
+    import('@/modules/product-profitability/web/product-profitability-page.tsx').then(
+      (m) => m.ProductProfitabilityPage,
+    ),
+  ),
+  definePage('/components-analysis', () =>
+    import('@/modules/components-analysis/web/components-analysis-page.tsx').then((m) => m.ComponentsAnalysisPage),
+  ),
   definePage('/shortage', () => import('@/modules/shortage/web/shortage-page.tsx').then((m) => m.ShortagePage)),
   definePage('/scanner', () => import('@/modules/scanner/web/scanner-page.tsx').then((m) => m.ScannerPage)),
   // Spec §2: pages that only say they are in development.

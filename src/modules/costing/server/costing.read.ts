@@ -118,6 +118,18 @@ async function costRows(db: DbOrTx, rows: readonly ItemRow[], roll = new CostRol
   return result;
 }
 
+/**
+ * The live rows of these items, those that are made here (a made kind whose spec resolves), costed together as on the
+ * page: what other modules read for an item's planned unit cost (`total`) and its margin at the current price.
+ */
+export async function costingRowsOf(db: DbOrTx, itemIds: readonly number[]): Promise<CostingRow[]> {
+  if (!itemIds.length) return [];
+  const rows = await itemRows(db).where(
+    and(inArray(items.id, [...new Set(itemIds)]), inArray(items.kind, [...MADE_KINDS]), makeable),
+  );
+  return costRows(db, rows);
+}
+
 const SQL_SORTS = new Set(['name', 'sku', 'retailPrice']);
 
 function compareRows(field: (typeof costingSortFields)[number]) {

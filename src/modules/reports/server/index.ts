@@ -1,5 +1,7 @@
 // The reports module's server side (reports-admin.md §0, §2): its routes, and the fact layer other reports read.
 export { reportsRoutes } from './reports.routes.ts';
+export { saleFigures } from './profitability.read.ts';
+export { consumptionFacts } from './facts-components.ts';
 export {
   bookingFacts,
   cashFacts,

@@ -22,3 +22,4 @@ export {
   type ShortageJobDeps,
 } from './shortage.jobs.ts';
 export { getShortageSettings, shortageSettingKeys } from './shortage-settings.ts';
+export { leadTimesOf } from './shortage.lead-times.ts';

@@ -39,6 +39,7 @@ import {
   openMos,
   type OpenMo,
 } from './shortage.inputs.ts';
+import { leadTimeOf } from './shortage.lead-times.ts';
 
 const ZERO = dec(0);
 const QTY = 4;
@@ -313,7 +314,7 @@ export async function computeShortageSnapshot(db: DbOrTx, today = kyivToday()): 
     const shortage = maxZero(sub(sub(total, free), coming));
     const leadTimeSource: LeadTimeSource =
       item.supplierLeadTimeDays != null ? 'supplier' : item.leadTimeDays != null ? 'item' : 'default';
-    const leadTimeDays = item.supplierLeadTimeDays ?? item.leadTimeDays ?? settings.defaultLeadTimeDays;
+    const leadTimeDays = leadTimeOf(item, settings.defaultLeadTimeDays);
     const neededInProgress = list.some((n) => n.root.kind === 'mo' && n.root.moStatus === 'in_progress');
     const isShort = cmp(shortage, ZERO) > 0;
     const date = shortageDate as string | null;

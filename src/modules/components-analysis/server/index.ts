@@ -1,0 +1,2 @@
+// Components analysis ('Аналіз компонентів', reports-admin.md §8): the routes.
+export { componentsAnalysisRoutes } from './components-analysis.routes.ts';

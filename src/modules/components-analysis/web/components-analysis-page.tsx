@@ -1,0 +1,119 @@
+// 'Аналіз компонентів' (reports-admin.md §8): the period (month by default), category, supplier, ABC and 'Неліквід'
+// filters kept in the address, the figure cards, the table of components and materials with consumption, coverage,
+// the reorder and dead-stock flags, last purchase, price change and ABC, its CSV/XLSX download, and a component's
+// drill-down drawer.
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ComponentRow, ComponentsAnalysis } from '../components-analysis.contract.ts';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
+import { ExportMenu } from '@/web/components/export-menu.tsx';
+import { ListHeader } from '@/web/components/list-page.tsx';
+import {
+  isValidPeriod,
+  presetPeriod,
+  ReportFilterBar,
+  ReportPeriodBar,
+  ReportStates,
+  ToggleGroup,
+  useReportFilter,
+} from '@/web/components/report-period.tsx';
+import {
+  componentsAnalysisExportUrl,
+  componentsAnalysisKey,
+  type ComponentsAnalysisFilter,
+} from './components-analysis.api.ts';
+import { ComponentDrawer, ComponentsKpis, ComponentsTable } from './components-analysis-parts.tsx';
+import { componentsAnalysisWebMessages as m } from './components-analysis-web.messages.ts';
+
+const PRESETS = ['month', 'quarter', 'year'] as const;
+type Preset = (typeof PRESETS)[number];
+const CLASSES = ['all', 'A', 'B', 'C'] as const;
+
+const defaults = (): ComponentsAnalysisFilter => ({
+  ...presetPeriod('month'),
+  preset: 'month',
+  abc: 'all',
+  dead: '',
+  categoryId: null,
+  supplierId: null,
+});
+
+const accept = (key: string, value: string) => {
+  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
+  if (key === 'abc') return (CLASSES as readonly string[]).includes(value);
+  if (key === 'dead') return value === 'true' || value === '';
+  return false;
+};
+
+export function ComponentsAnalysisPage() {
+  const [filter, change, reset] = useReportFilter<ComponentsAnalysisFilter>(defaults, accept);
+  const [open, setOpen] = useState<ComponentRow | null>(null);
+  const valid = isValidPeriod(filter);
+  const start = defaults();
+  const filtered = (Object.keys(start) as Array<keyof ComponentsAnalysisFilter>).some(
+    (key) => filter[key] !== start[key],
+  );
+  const query = useQuery<ComponentsAnalysis>({
+    queryKey: componentsAnalysisKey(filter),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const dead = filter.dead === 'true';
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <ListHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        actions={valid ? <ExportMenu urlOf={(format) => componentsAnalysisExportUrl(filter, format)} /> : null}
+      />
+      <ReportPeriodBar
+        id="components-analysis-period"
+        period={filter}
+        preset={preset}
+        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
+        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
+        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
+      />
+      <ReportFilterBar filtered={filtered} onReset={reset}>
+        <ReferenceFilter
+          route="/categories"
+          label={m.category}
+          value={filter.categoryId}
+          allLabel={m.categoryAll}
+          onChange={(categoryId) => change({ categoryId })}
+        />
+        <ReferenceFilter
+          route="/suppliers"
+          label={m.supplier}
+          value={filter.supplierId}
+          allLabel={m.supplierAll}
+          onChange={(supplierId) => change({ supplierId })}
+        />
+        <ToggleGroup
+          label={m.abc}
+          options={CLASSES.map((value) => ({ value, label: value === 'all' ? m.abcAll : value }))}
+          value={filter.abc as (typeof CLASSES)[number]}
+          onChange={(abc) => change({ abc })}
+        />
+        <ToggleGroup
+          label={m.dead}
+          options={[{ value: 'true', label: m.deadToggle }]}
+          value={dead ? 'true' : null}
+          onChange={() => change({ dead: dead ? '' : 'true' })}
+        />
+      </ReportFilterBar>
+      <ReportStates valid={valid} queries={[query]} texts={m}>
+        {() => (
+          <>
+            <ComponentsKpis data={query.data!} />
+            <ComponentsTable rows={query.data!.rows} busy={query.isPlaceholderData} onOpen={setOpen} />
+          </>
+        )}
+      </ReportStates>
+      <ComponentDrawer row={open} period={filter} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
