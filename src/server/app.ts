@@ -27,6 +27,7 @@ import {
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
 import { assemblyRoutes } from '@/modules/assembly/server/index.ts';
 import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.ts';
+import { serverErrorRecorder, systemLogsRoutes } from '@/modules/system-logs/server/index.ts';
 import { repairsRoutes } from '@/modules/repairs/server/index.ts';
 import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
 import {
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     crossOriginEmbedderPolicy: false,
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, serverErrorRecorder(deps.database.db));
   // Fastify parses text/plain bodies by default; the API takes JSON and the uploads a route declares (decision 0014).
   app.removeContentTypeParser('text/plain');
   registerCrossSiteGuard(app, deps);
@@ -254,6 +255,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,
+    systemLogsRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as AppInstance, deps));
   }

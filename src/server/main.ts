@@ -15,6 +15,7 @@ import { startShipmentJobs } from '@/modules/shipments/server/index.ts';
 import { shortageChanged, startShortageJobs } from '@/modules/shortage/server/index.ts';
 import { onLedgerChanged } from '@/modules/stock/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
+import { startSystemLogJobs, withSystemEvents } from '@/modules/system-logs/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
 export interface StartedServer {
@@ -44,20 +45,25 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
     const seeded = await resourceEngine.ensureSeeds(database.db);
     if (seeded.length) log.info({ resources: seeded }, 'Створено початкові довідники');
-    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const mailLog = withSystemEvents(database.db, log, 'email');
+    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: mailLog });
+    // Every job's warnings and errors are also system events (reports-admin.md §16).
+    const jobLog = withSystemEvents(database.db, log, 'job');
     const app = await buildApp({ config, database, mailer }, { logger: log, serveClient: true });
     await app.listen({ port: config.port, host: config.host });
     mailer.start();
     // Nova Poshta tracking and the directory refresh (they skip quietly while it is not configured).
-    const shipmentJobs = startShipmentJobs({ db: database.db, config, log });
+    const shipmentJobs = startShipmentJobs({ db: database.db, config, log: jobLog });
     // MO overdue notices and time entries left open over 12 h (production.md §4, §6).
-    const manufacturingJobs = startManufacturingJobs({ db: database.db, log });
+    const manufacturingJobs = startManufacturingJobs({ db: database.db, log: jobLog });
     // Forecast actuals of ended periods, once a night (production.md §12).
-    const forecastJobs = startForecastJobs({ db: database.db, log });
+    const forecastJobs = startForecastJobs({ db: database.db, log: jobLog });
     // Overdue orders and overdue payments, raised from 08:00 Kyiv time (reports-admin.md §9).
-    const orderJobs = startOrderJobs({ db: database.db, log });
+    const orderJobs = startOrderJobs({ db: database.db, log: jobLog });
     // Critical material shortages: every 15 min, and a few seconds after any stock posting (warehouse.md §4).
-    const shortageJobs = startShortageJobs({ db: database.db, log });
+    const shortageJobs = startShortageJobs({ db: database.db, log: jobLog });
+    // Events older than 90 days and audit past its term, once a day (reports-admin.md §16).
+    const logJobs = startSystemLogJobs({ db: database.db, log: jobLog });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
@@ -80,6 +86,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         orderJobs.stop();
         stopShortageOnPostings();
         shortageJobs.stop();
+        logJobs.stop();
         await app.close();
         await mailer.stop();
         await database.close();

@@ -23,7 +23,10 @@ const refusedInput: Record<string, { status: number; message: string }> = {
   '23503': { status: 409, message: 'Повʼязаний запис не знайдено або він ще використовується' },
 };
 
-export function registerErrorHandler(app: AppInstance) {
+/** Told of every 5xx answer (the system-logs module records it as an event; connected in app.ts). */
+export type ServerErrorHook = (request: FastifyRequest, error: unknown) => Promise<void>;
+
+export function registerErrorHandler(app: AppInstance, onServerError?: ServerErrorHook) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       return reply
@@ -44,6 +47,7 @@ export function registerErrorHandler(app: AppInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
+      void onServerError?.(request, error);
       return reply.status(500).send({ error: commonMessages.internal });
     }
     const refused = refusedInput[pgCode(error).code ?? ''];
@@ -66,6 +70,7 @@ export function registerErrorHandler(app: AppInstance) {
       return reply.status(status).send({ error: commonMessages.badRequest });
     }
     request.log.error({ err: error }, 'unexpected error');
+    void onServerError?.(request, error);
     return reply.status(500).send({ error: commonMessages.internal });
   });
 }

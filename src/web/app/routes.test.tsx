@@ -90,6 +90,7 @@ describe('route table', () => {
         '/ordered-products',
         '/costing',
         '/shortage',
+        '/system-logs',
         '/documents',
         '/settings',
         '/my-analytics',

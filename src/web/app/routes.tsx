@@ -162,6 +162,9 @@ export const pages: readonly PageDefinition[] = [
   definePage('/inventory-audits/:id', () =>
     import('@/modules/inventory-audits/web/inventory-audit-page.tsx').then((m) => m.InventoryAuditPage),
   ),
+  definePage('/system-logs', () =>
+    import('@/modules/system-logs/web/system-logs-page.tsx').then((m) => m.SystemLogsPage),
+  ),
   definePage('/bom', () => import('@/modules/bom/web/bom-page.tsx').then((m) => m.BomPage)),
   definePage('/tech-cards', () => import('@/modules/tech-cards/web/tech-cards-page.tsx').then((m) => m.TechCardsPage)),
   definePage('/recipes', () => import('@/modules/recipes/web/recipes-page.tsx').then((m) => m.RecipesPage)),

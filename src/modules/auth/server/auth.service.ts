@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import type { Db } from '@/server/kernel/db.ts';
-import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
+import { audit, recordFailedLogin, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import type { CurrentUser } from '../auth.contract.ts';
@@ -145,6 +145,7 @@ export async function login(db: Db, input: LoginInput): Promise<{ user: CurrentU
         after: { login: loginKey, reason: !found ? 'unknown_login' : !found.isActive ? 'inactive' : 'bad_password' },
       },
     );
+    await recordFailedLogin(db, { login: loginKey, ip: input.ip, requestId: input.requestId });
     throw new DomainError(401, authMessages.server.badCredentials);
   }
 

@@ -1,5 +1,6 @@
 // Every text of the profile page (reports-admin.md §19).
 import { pluralUk } from '@/shared/plural.ts';
+import { auditActionLabels, auditEntityLabels } from '@/modules/system-logs/system-logs.messages.ts';
 
 export const profileMessages = {
   title: 'Профіль',
@@ -76,29 +77,9 @@ export const profileMessages = {
     loadError: 'Не вдалося завантажити активність',
     empty: 'Ще немає записів',
   },
-  actions: {
-    create: 'Створення',
-    update: 'Зміна',
-    delete: 'Видалення',
-    login: 'Вхід',
-    logout: 'Вихід',
-    login_failed: 'Невдалий вхід',
-    password_reset: 'Скидання паролю',
-    password_change: 'Зміна паролю',
-    permission_change: 'Зміна дозволів',
-    status_change: 'Зміна статусу',
-    post: 'Проведення',
-    cancel: 'Скасування',
-    import: 'Імпорт',
-    export: 'Експорт',
-    send: 'Надсилання',
-  } as Readonly<Record<string, string>>,
-  entities: {
-    user: 'Користувач',
-    role: 'Роль',
-    session: 'Сеанс',
-    profile: 'Профіль',
-  } as Readonly<Record<string, string>>,
+  // The audit's labels are the system logs' own (one list for both pages).
+  actions: auditActionLabels,
+  entities: auditEntityLabels,
   retry: 'Спробувати ще раз',
   errorTitle: 'Помилка',
 } as const;
