@@ -250,9 +250,18 @@ function RowActions({ items, rowName }: { items: readonly RowActionItem[]; rowNa
 
 /**
  * A document's number in its row as a button: the keyboard's way into the row (the row's click does the same) and
- * the name the row is opened by ('Відкрити замовлення PO-2026-00005').
+ * the name the row is opened by ('Відкрити замовлення PO-2026-00005'). Without `label` the button is named by what it
+ * shows (a report row: the SKU and name, with a screen-reader-only hint among the children).
  */
-export function RowOpenButton({ label, onOpen, children }: { label: string; onOpen: () => void; children: ReactNode }) {
+export function RowOpenButton({
+  label,
+  onOpen,
+  children,
+}: {
+  label?: string;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

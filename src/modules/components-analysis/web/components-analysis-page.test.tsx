@@ -141,7 +141,7 @@ describe('ComponentsAnalysisPage', () => {
     });
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Лише неліквід' }));
-    await user.click(await screen.findByRole('button', { name: 'Деталі: Резистор 10 кОм' }));
+    await user.click(await screen.findByRole('button', { name: /Резистор 10 кОм\s*—\s*деталі/ }));
     const drawer = await screen.findByRole('dialog');
     const prices = await within(drawer).findByRole('table', { name: 'Історія цін за постачальниками' });
     expect(text(within(prices).getAllByRole('row')[1]!)).toBe('Постачальник03.11.20264502,00');

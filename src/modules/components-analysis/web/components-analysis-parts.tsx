@@ -68,9 +68,10 @@ function columns(onOpen: (row: ComponentRow) => void): DataColumn<ComponentRow>[
       primary: true,
       className: 'min-w-48',
       cell: (row) => (
-        <RowOpenButton label={t.open(row.name)} onOpen={() => onOpen(row)}>
+        <RowOpenButton onOpen={() => onOpen(row)}>
           <span className="block font-mono text-xs text-muted-foreground">{row.sku}</span>
           <span className="font-medium">{row.name}</span>
+          <span className="sr-only"> — {t.openHint}</span>
         </RowOpenButton>
       ),
     },

@@ -46,7 +46,7 @@ export const componentsAnalysisWebMessages = {
     abc: 'ABC',
     flags: 'Позначки',
     reorder: 'Замовити',
-    open: (name: string) => `Деталі: ${name}`,
+    openHint: 'деталі',
     empty: 'Немає компонентів за цими фільтрами',
     emptyHint: 'Змініть період або фільтри',
     total: (n: number) => countUk(n, ['компонент', 'компоненти', 'компонентів']),

@@ -143,7 +143,7 @@ describe('ProductProfitabilityPage', () => {
     });
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Усі товари' }));
-    await user.click(await screen.findByRole('button', { name: 'Динаміка: Контролер КТ-100' }));
+    await user.click(await screen.findByRole('button', { name: /Контролер КТ-100\s*—\s*динаміка/ }));
     const drawer = await screen.findByRole('dialog');
     const chart = await within(drawer).findByRole('table', { name: 'Виручка, собівартість і маржа за місяцями' });
     expect(text(within(chart).getAllByRole('row')[1]!)).toBe(

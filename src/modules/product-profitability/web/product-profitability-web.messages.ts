@@ -49,7 +49,7 @@ export const productProfitabilityWebMessages = {
     loss: 'Збиткова',
     belowTarget: 'Нижче цілі',
     belowTargetHint: (target: string) => `Планова маржа нижче цілі ${target}`,
-    open: (name: string) => `Динаміка: ${name}`,
+    openHint: 'динаміка',
     empty: 'Немає товарів із такою позначкою',
     total: (n: number) => countUk(n, ['товар', 'товари', 'товарів']),
   },
