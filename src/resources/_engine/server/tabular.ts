@@ -10,11 +10,11 @@ export interface Sheet {
   rows: Cell[][];
 }
 
-const csvEscape = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+export const csvEscape = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 /** What a spreadsheet reads as the start of a formula (OWASP 'CSV injection'). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * A text cell as a spreadsheet will show it, never run it: a client named `=HYPERLINK(...)` would otherwise become a
@@ -26,22 +26,24 @@ export function neutralizeFormula(text: string): string {
 }
 
 /** A cell of a numeric column is written as a number only when it is one; anything else is text like any other. */
-const isNumber = (cell: Cell, numeric: boolean) =>
+export const isNumber = (cell: Cell, numeric: boolean) =>
   numeric && (typeof cell === 'number' || (typeof cell === 'string' && NUMBER.test(cell)));
 
+/** One CSV line: ';' between cells, a decimal comma in numeric columns, formula-looking text neutralised. */
+export function csvLine(row: readonly Cell[], numericColumns: ReadonlySet<number>): string {
+  return row
+    .map((cell, i) => {
+      if (cell === null) return '';
+      const text = String(cell);
+      return csvEscape(isNumber(cell, numericColumns.has(i)) ? text.replace('.', ',') : neutralizeFormula(text));
+    })
+    .join(';');
+}
+
+export const csvHeader = (headers: readonly string[]) => headers.map((h) => csvEscape(neutralizeFormula(h))).join(';');
+
 export function toCsv(headers: string[], rows: Cell[][], numericColumns: ReadonlySet<number>): Buffer {
-  const lines = [headers.map((h) => csvEscape(neutralizeFormula(h))).join(';')];
-  for (const row of rows) {
-    lines.push(
-      row
-        .map((cell, i) => {
-          if (cell === null) return '';
-          const text = String(cell);
-          return csvEscape(isNumber(cell, numericColumns.has(i)) ? text.replace('.', ',') : neutralizeFormula(text));
-        })
-        .join(';'),
-    );
-  }
+  const lines = [csvHeader(headers), ...rows.map((row) => csvLine(row, numericColumns))];
   return Buffer.from('\uFEFF' + lines.join('\r\n') + '\r\n', 'utf8');
 }
 
