@@ -20,6 +20,12 @@ export const listQueryShape = {
   sort: z.string().trim().max(60).optional(),
 };
 
+/** A page of rows a report computed whole (its classes and shares need them all): the page asked and the total. */
+export function pageOfRows<T>(rows: readonly T[], q: { page?: number; offset?: number; limit?: number }) {
+  const { limit, offset } = pageWindow(q);
+  return { rows: rows.slice(offset, offset + limit), total: rows.length };
+}
+
 export function pageWindow(q: { page?: number; offset?: number; limit?: number }) {
   const limit = q.limit ?? DEFAULT_LIMIT;
   const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;

@@ -6,6 +6,7 @@
 // where-used = the active BOMs naming it; the last purchase; the price change from the first to the last receipt
 // unit cost of the period; ABC by consumption value (A the first 80 %, B the next 15 %, C the rest); dead stock:
 // available > 0 and no outgoing movement for `deadStockDays` days.
+import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { dbId, idFilter } from '@/shared/contract.ts';
 import { checkReportPeriod, reportPeriodShape } from '@/shared/report-period.ts';
@@ -24,6 +25,9 @@ export const componentsAnalysisQuerySchema = z
     abc: z.enum(abcClasses, { error: m.abc }).optional(),
     deadOnly: z.enum(['true', 'false'], { error: m.deadOnly }).optional(),
     format: z.enum(['csv', 'xlsx']).optional(),
+    /** The table's page (a download has every row). */
+    page: listQueryShape.page,
+    limit: listQueryShape.limit,
   })
   .superRefine(checkReportPeriod);
 export type ComponentsAnalysisQuery = z.output<typeof componentsAnalysisQuerySchema>;
@@ -66,6 +70,8 @@ export const componentsAnalysisSchema = z.object({
     deadCount: z.number().int(),
   }),
   rows: z.array(componentRowSchema),
+  /** Rows of the whole filter; `rows` is the asked page of them. */
+  total: z.number().int(),
 });
 export type ComponentsAnalysis = z.output<typeof componentsAnalysisSchema>;
 

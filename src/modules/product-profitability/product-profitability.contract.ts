@@ -3,6 +3,7 @@
 // qty, the average price revenue ÷ qty. The planned unit cost and the planned margin at the current price are the
 // live /costing row of a made item (null for an item that is not made here). 'Збиткова': margin < 0; 'Нижче цілі':
 // the planned margin below the target markup (the markup /costing applies: the category's, else its setting).
+import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { dbId } from '@/shared/contract.ts';
 import { checkReportPeriod } from '@/shared/report-period.ts';
@@ -19,6 +20,9 @@ export const productProfitabilityQuerySchema = z
     /** Only the rows carrying this flag. */
     flag: z.enum(profitabilityFlags, { error: m.flag }).optional(),
     format: z.enum(['csv', 'xlsx']).optional(),
+    /** The table's page (a download has every row). */
+    page: listQueryShape.page,
+    limit: listQueryShape.limit,
   })
   .superRefine(checkReportPeriod);
 export type ProductProfitabilityQuery = z.output<typeof productProfitabilityQuerySchema>;
@@ -51,6 +55,8 @@ export const productProfitabilitySchema = z.object({
   rows: z.array(productRowSchema),
   /** How many items fall in each margin bucket (items with revenue only). */
   distribution: z.array(z.object({ bucket: z.enum(marginBuckets), count: z.number().int() })),
+  /** Rows of the whole filter; `rows` is the asked page of them. */
+  total: z.number().int(),
 });
 export type ProductProfitability = z.output<typeof productProfitabilitySchema>;
 

@@ -265,7 +265,11 @@ export function RowOpenButton({
   return (
     <button
       type="button"
-      className="-mx-1 rounded-sm px-1 font-mono outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      // A document number is set in mono; a row named by its SKU and name reads as text, left-aligned.
+      className={cn(
+        '-mx-1 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        label ? 'font-mono' : 'text-left',
+      )}
       aria-label={label}
       onClick={(event) => {
         event.stopPropagation();

@@ -1,7 +1,7 @@
 // The frame of a report or analytics page: the period (from–to dates and quick presets up to today — this week,
 // month, quarter or year), groups of toggle buttons (the presets, a grouping by day, week or month), and the states
 // before the figures arrive (a period that ends before it starts, a refusal with 'Повторити', loading).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { ListLoadError, StateMessage } from '@/web/components/data-list.tsx';
@@ -214,4 +214,24 @@ export function useReportFilter<F extends ReportFilterValues>(
     navigate(text ? `${location}?${text}` : location, { replace: true });
   };
   return [filter, (patch) => write({ ...filter, ...patch }), () => write(base)];
+}
+
+/** The rows of a report's table on one page (50): enough to read, never the whole year in the page at once. */
+export const REPORT_PAGE_SIZE = 50;
+
+/**
+ * The page of a report's table, back to the first whenever the filter changes (the page is kept with the filter it
+ * was chosen for, so no effect and no second request).
+ */
+export function useReportPage(filter: object): [number, (page: number) => void] {
+  const key = JSON.stringify(filter);
+  const [state, setState] = useState({ key, page: 1 });
+  return [state.key === key ? state.page : 1, (page) => setState({ key, page })];
+}
+
+/** A report table's page as the table shows it: which page, of how many rows, and how to turn it. */
+export interface ReportTablePage {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
 }

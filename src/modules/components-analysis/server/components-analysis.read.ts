@@ -118,7 +118,7 @@ export async function componentsAnalysis(
   db: DbOrTx,
   q: ComponentsAnalysisQuery,
   today = kyivToday(),
-): Promise<ComponentsAnalysis> {
+): Promise<Omit<ComponentsAnalysis, 'total'>> {
   const rows = await readRows(db, q);
   const ids = rows.map((r) => Number(r.item_id));
   const [free, ordered, leadTimes, deadDays] = await Promise.all([

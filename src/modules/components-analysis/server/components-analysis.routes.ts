@@ -2,6 +2,7 @@
 // cells, Ukrainian headers), and one component's drill-down. Paths and access are in the module's endpoints file.
 import type { AppDeps, AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { pageOfRows } from '@/shared/list.ts';
 import { sendTable, type Cell } from '@/resources/_engine/server/tabular.ts';
 import { componentsAnalysisSchemas } from '../components-analysis.contract.ts';
 import { componentsAnalysisEndpoints } from '../components-analysis.endpoints.ts';
@@ -21,7 +22,7 @@ export async function componentsAnalysisRoutes(app: AppInstance, deps: AppDeps) 
     list: async (request, reply) => {
       const q = request.query;
       const answer = await componentsAnalysis(db, q);
-      if (!q.format) return answer;
+      if (!q.format) return { ...answer, ...pageOfRows(answer.rows, q) };
       const cells: Cell[][] = answer.rows.map((r) => [
         r.sku,
         r.name,

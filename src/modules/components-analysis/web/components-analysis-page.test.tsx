@@ -58,6 +58,7 @@ const report = (deadOnly: boolean) =>
     deadStockDays: 180,
     totals: { consumptionValue: '600.00', reorderCount: 1, deadCount: 1 },
     rows: deadOnly ? [idle] : [busy, idle],
+    total: deadOnly ? 1 : 2,
   });
 
 function stubApi() {
@@ -111,7 +112,7 @@ describe('ComponentsAnalysisPage', () => {
     expect(text(cards)).toContain('Витрата за період 600,00 грн');
     expect(text(cards)).toContain('Потрібно замовити 1');
     expect(text(cards)).toContain('Без руху понад 180 днів');
-    expect(Object.fromEntries(paramsOf(listCalls(fetchMock)[0]))).toEqual(month);
+    expect(Object.fromEntries(paramsOf(listCalls(fetchMock)[0]))).toEqual({ ...month, page: '1', limit: '50' });
     const table = screen.getByRole('table', { name: 'Аналіз компонентів' });
     const busyRow = within(table).getByText('Резистор 10 кОм').closest('tr')!;
     expect(text(busyRow)).toContain('300 шт');

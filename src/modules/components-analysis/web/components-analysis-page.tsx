@@ -16,6 +16,7 @@ import {
   ReportStates,
   ToggleGroup,
   useReportFilter,
+  useReportPage,
 } from '@/web/components/report-period.tsx';
 import {
   componentsAnalysisExportUrl,
@@ -54,8 +55,9 @@ export function ComponentsAnalysisPage() {
   const filtered = (Object.keys(start) as Array<keyof ComponentsAnalysisFilter>).some(
     (key) => filter[key] !== start[key],
   );
+  const [page, setPage] = useReportPage(filter);
   const query = useQuery<ComponentsAnalysis>({
-    queryKey: componentsAnalysisKey(filter),
+    queryKey: componentsAnalysisKey(filter, page),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -109,7 +111,12 @@ export function ComponentsAnalysisPage() {
         {() => (
           <>
             <ComponentsKpis data={query.data!} />
-            <ComponentsTable rows={query.data!.rows} busy={query.isPlaceholderData} onOpen={setOpen} />
+            <ComponentsTable
+              rows={query.data!.rows}
+              page={{ page, total: query.data!.total, onPage: setPage }}
+              busy={query.isPlaceholderData}
+              onOpen={setOpen}
+            />
           </>
         )}
       </ReportStates>

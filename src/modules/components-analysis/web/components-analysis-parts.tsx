@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageXIcon, ShoppingCartIcon, TrendingDownIcon } from 'lucide-react';
 import type { ComponentDetail, ComponentRow, ComponentsAnalysis } from '../components-analysis.contract.ts';
 import { ChartBars, ChartCard, formatChartPercent, formatPeriod } from '@/web/components/charts/index.ts';
-import { StateMessage } from '@/web/components/data-list.tsx';
+import { ListPagination, StateMessage } from '@/web/components/data-list.tsx';
+import { REPORT_PAGE_SIZE, type ReportTablePage } from '@/web/components/report-period.tsx';
 import { DataTable, RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
 import { ListEmpty } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -110,10 +111,12 @@ function columns(onOpen: (row: ComponentRow) => void): DataColumn<ComponentRow>[
 
 export function ComponentsTable({
   rows,
+  page,
   busy,
   onOpen,
 }: {
   rows: readonly ComponentRow[];
+  page: ReportTablePage;
   busy: boolean;
   onOpen: (row: ComponentRow) => void;
 }) {
@@ -121,7 +124,7 @@ export function ComponentsTable({
     <section className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-medium">{t.title}</h2>
-        <span className="text-sm text-muted-foreground">{t.total(rows.length)}</span>
+        <span className="text-sm text-muted-foreground">{t.total(page.total)}</span>
       </div>
       <DataTable<ComponentRow, number>
         id="components-analysis-rows"
@@ -133,6 +136,14 @@ export function ComponentsTable({
         empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
         busy={busy}
         minWidthRem={72}
+      />
+      <ListPagination
+        page={page.page}
+        pageSize={REPORT_PAGE_SIZE}
+        total={page.total}
+        emptySummary={t.total(0)}
+        nextDisabled={busy}
+        onPageChange={page.onPage}
       />
     </section>
   );

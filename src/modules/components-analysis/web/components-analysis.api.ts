@@ -2,6 +2,7 @@
 // of the table and of a component's drill-down, and the download of the table.
 import { endpointKey, endpointUrl } from '@/web/lib/api.ts';
 import type { ExportFormat } from '@/web/components/export-menu.tsx';
+import { REPORT_PAGE_SIZE } from '@/web/components/report-period.tsx';
 import { componentsAnalysisEndpoints as api } from '../components-analysis.endpoints.ts';
 
 /** The page's filters, as the address keeps them (null / '': none chosen). */
@@ -24,8 +25,9 @@ function listQuery(filter: ComponentsAnalysisFilter) {
   return query as { from: string; to: string };
 }
 
-export const componentsAnalysisKey = (filter: ComponentsAnalysisFilter) =>
-  endpointKey(api.list, { query: listQuery(filter) });
+/** The table's page of the filter (a download has every row). */
+export const componentsAnalysisKey = (filter: ComponentsAnalysisFilter, page = 1) =>
+  endpointKey(api.list, { query: { ...listQuery(filter), page, limit: REPORT_PAGE_SIZE } });
 
 export const componentDetailKey = (itemId: number, period: { from: string; to: string }) =>
   endpointKey(api.detail, { params: { itemId }, query: { from: period.from, to: period.to } });

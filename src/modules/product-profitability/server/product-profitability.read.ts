@@ -101,7 +101,10 @@ async function retailPrices(db: DbOrTx, ids: number[]): Promise<Map<number, stri
   return new Map(rows.filter((r) => r.price !== null).map((r) => [Number(r.id), r.price!]));
 }
 
-export async function productProfitability(db: DbOrTx, q: ProductProfitabilityQuery): Promise<ProductProfitability> {
+export async function productProfitability(
+  db: DbOrTx,
+  q: ProductProfitabilityQuery,
+): Promise<Omit<ProductProfitability, 'total'>> {
   const [totalsRow] = rowsOf<{ qty: string; revenue: string; cogs: string }>(
     await db.execute(sql`select ${sums} from (${saleFacts(q)}) f`),
   );

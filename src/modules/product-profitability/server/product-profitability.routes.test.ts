@@ -155,6 +155,11 @@ describe('product profitability (reports-admin.md §7)', () => {
       const mine = answer.rows.find((r: { itemId: number }) => r.itemId === row.key);
       expect(mine).toMatchObject({ revenue: row.revenue, cogs: row.cogs, grossProfit: row.grossProfit });
     }
+    // The table comes a page at a time; the total counts the whole filter.
+    expect(answer.total).toBe(answer.rows.length);
+    const second = await get(`/api/product-profitability?${period}&page=2&limit=1`);
+    expect(second.total).toBe(answer.total);
+    expect(second.rows).toEqual([answer.rows[1]]);
     const top = await get(`/api/product-profitability/top?${period}&limit=1`);
     expect(top).toEqual([
       { itemId: made, name: expect.any(String), revenue: '100.00', grossProfit: '45.00', margin: '45.00' },

@@ -52,6 +52,7 @@ const report = (flag: string | null) =>
     ...month,
     totals: { qty: '3.0000', revenue: '260.00', cogs: '255.00', grossProfit: '5.00', margin: '1.92' },
     rows: flag === 'loss' ? [loss] : flag === 'belowTarget' ? [made] : [made, loss],
+    total: flag ? 1 : 2,
     distribution: [
       { bucket: 'negative', count: 1 },
       { bucket: '0-10', count: 0 },
@@ -107,7 +108,7 @@ describe('ProductProfitabilityPage', () => {
     expect(text(cards)).toContain('Виручка 260,00 грн');
     expect(text(cards)).toContain('Маржа 1,92 %');
     expect(text(cards)).toContain('Збиткових товарів 1');
-    expect(Object.fromEntries(paramsOf(listCalls(fetchMock)[0]))).toEqual(month);
+    expect(Object.fromEntries(paramsOf(listCalls(fetchMock)[0]))).toEqual({ ...month, page: '1', limit: '50' });
     const table = screen.getByRole('table', { name: 'Рентабельність товарів' });
     const lossRow = within(table).getByText('Блок живлення 12 В').closest('tr')!;
     expect(text(lossRow)).toContain('-40,00');

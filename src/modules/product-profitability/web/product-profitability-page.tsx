@@ -17,6 +17,7 @@ import {
   ReportStates,
   ToggleGroup,
   useReportFilter,
+  useReportPage,
 } from '@/web/components/report-period.tsx';
 import {
   productProfitabilityExportUrl,
@@ -54,8 +55,9 @@ export function ProductProfitabilityPage() {
   const filtered = (Object.keys(start) as Array<keyof ProductProfitabilityFilter>).some(
     (key) => key !== 'flag' && filter[key] !== start[key],
   );
+  const [page, setPage] = useReportPage(filter);
   const query = useQuery<ProductProfitability>({
-    queryKey: productProfitabilityKey(filter),
+    queryKey: productProfitabilityKey(filter, page),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -117,7 +119,12 @@ export function ProductProfitabilityPage() {
                       onChange={(flag) => change({ flag })}
                     />
                   </div>
-                  <ProductTable rows={data.rows} busy={query.isPlaceholderData} onOpen={setOpen} />
+                  <ProductTable
+                    rows={data.rows}
+                    page={{ page, total: data.total, onPage: setPage }}
+                    busy={query.isPlaceholderData}
+                    onOpen={setOpen}
+                  />
                 </>
               )}
             </>

@@ -12,7 +12,8 @@ import {
   formatChartPercent,
   formatPeriod,
 } from '@/web/components/charts/index.ts';
-import { StateMessage } from '@/web/components/data-list.tsx';
+import { ListPagination, StateMessage } from '@/web/components/data-list.tsx';
+import { REPORT_PAGE_SIZE, type ReportTablePage } from '@/web/components/report-period.tsx';
 import { DataTable, RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
 import { ListEmpty } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
@@ -92,6 +93,7 @@ export function ProductCharts({
           data={buckets}
           xKey="bucket"
           xLabel={m.distribution.bucket}
+          wholeY
           series={[{ key: 'count', label: m.distribution.count, format: (v) => String(v), color: 2 }]}
         />
       </ChartCard>
@@ -153,10 +155,12 @@ function columns(onOpen: (row: ProductRow) => void): DataColumn<ProductRow>[] {
 
 export function ProductTable({
   rows,
+  page,
   busy,
   onOpen,
 }: {
   rows: readonly ProductRow[];
+  page: ReportTablePage;
   busy: boolean;
   onOpen: (row: ProductRow) => void;
 }) {
@@ -164,7 +168,7 @@ export function ProductTable({
     <section className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-medium">{t.title}</h2>
-        <span className="text-sm text-muted-foreground">{t.total(rows.length)}</span>
+        <span className="text-sm text-muted-foreground">{t.total(page.total)}</span>
       </div>
       <DataTable<ProductRow, number>
         id="product-profitability-rows"
@@ -176,6 +180,14 @@ export function ProductTable({
         empty={<ListEmpty title={t.empty} hint={m.emptyHint} />}
         busy={busy}
         minWidthRem={72}
+      />
+      <ListPagination
+        page={page.page}
+        pageSize={REPORT_PAGE_SIZE}
+        total={page.total}
+        emptySummary={t.total(0)}
+        nextDisabled={busy}
+        onPageChange={page.onPage}
       />
     </section>
   );

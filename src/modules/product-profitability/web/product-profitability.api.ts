@@ -2,6 +2,7 @@
 // of the table, the top, an item's trend, and the download of the table.
 import { endpointKey, endpointUrl } from '@/web/lib/api.ts';
 import type { ExportFormat } from '@/web/components/export-menu.tsx';
+import { REPORT_PAGE_SIZE } from '@/web/components/report-period.tsx';
 import { productProfitabilityEndpoints as api } from '../product-profitability.endpoints.ts';
 
 /** The page's filters, as the address keeps them (null / '': none chosen). */
@@ -22,8 +23,9 @@ function listQuery(filter: ProductProfitabilityFilter) {
   return query as { from: string; to: string };
 }
 
-export const productProfitabilityKey = (filter: ProductProfitabilityFilter) =>
-  endpointKey(api.list, { query: listQuery(filter) });
+/** The table's page of the filter (a download has every row). */
+export const productProfitabilityKey = (filter: ProductProfitabilityFilter, page = 1) =>
+  endpointKey(api.list, { query: { ...listQuery(filter), page, limit: REPORT_PAGE_SIZE } });
 
 export function productTopKey(filter: ProductProfitabilityFilter) {
   const { flag: _flag, ...query } = listQuery(filter) as Record<string, string | number>;

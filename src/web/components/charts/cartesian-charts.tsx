@@ -25,6 +25,8 @@ export interface CartesianChartProps<Row> {
   series: ReadonlyArray<ChartSeries<Row>>;
   /** The axis ticks (default: grouped numbers, one decimal at most). */
   formatY?: (value: number) => string;
+  /** The values are counts: the axis ticks are whole numbers (no '0,5 товару'). */
+  wholeY?: boolean;
   height?: number;
 }
 
@@ -65,7 +67,7 @@ function tooltipFormatter<Row>(all: ReadonlyArray<ChartSeries<Row>>) {
   };
 }
 
-function axes(formatY: (value: number) => string, orientation: 'left' | 'right' = 'left', id = 'left') {
+function axes(formatY: (value: number) => string, orientation: 'left' | 'right' = 'left', id = 'left', whole = false) {
   return (
     <YAxis
       yAxisId={id}
@@ -74,7 +76,7 @@ function axes(formatY: (value: number) => string, orientation: 'left' | 'right' 
       tickFormatter={formatY}
       tick={chartTheme.tick}
       stroke={chartTheme.axis}
-      allowDecimals
+      allowDecimals={!whole}
     />
   );
 }
@@ -93,7 +95,7 @@ export function ChartBars<Row>(props: CartesianChartProps<Row> & { stacked?: boo
       <BarChart data={drawn(props, series)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         {grid}
         {xAxis}
-        {axes(props.formatY ?? formatTick)}
+        {axes(props.formatY ?? formatTick, 'left', 'left', props.wholeY)}
         <Tooltip {...chartTheme.tooltip} formatter={tooltipFormatter(series)} />
         {series.length > 1 ? <Legend wrapperStyle={legendStyle} /> : null}
         {series.map((s, i) => (
@@ -122,7 +124,7 @@ export function ChartLine<Row>(props: CartesianChartProps<Row>) {
       <LineChart data={drawn(props, series)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         {grid}
         {xAxis}
-        {axes(props.formatY ?? formatTick)}
+        {axes(props.formatY ?? formatTick, 'left', 'left', props.wholeY)}
         <Tooltip {...chartTheme.tooltip} cursor={{ stroke: chartTheme.grid }} formatter={tooltipFormatter(series)} />
         {series.length > 1 ? <Legend wrapperStyle={legendStyle} /> : null}
         {series.map((s, i) => (
@@ -161,7 +163,7 @@ export function ChartBarsLine<Row>(
       <ComposedChart data={drawn(props, all)} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
         {grid}
         {xAxis}
-        {axes(props.formatY ?? formatTick)}
+        {axes(props.formatY ?? formatTick, 'left', 'left', props.wholeY)}
         {sameAxis ? null : axes(props.formatLineAxis ?? formatTick, 'right', 'right')}
         <Tooltip {...chartTheme.tooltip} formatter={tooltipFormatter(all)} />
         <Legend wrapperStyle={legendStyle} />
