@@ -30,6 +30,7 @@ import { inventoryAuditsRoutes } from '@/modules/inventory-audits/server/index.t
 import { serverErrorRecorder, systemLogsRoutes } from '@/modules/system-logs/server/index.ts';
 import { repairsRoutes } from '@/modules/repairs/server/index.ts';
 import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
+import { emailSettingsRoutes } from '@/modules/email-settings/server/index.ts';
 import {
   connectSupplierOrderReceipts,
   createOrder as createSupplierOrder,
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientMailRoutes,
     novaPoshtaRoutes,
     integrationsRoutes,
+    emailSettingsRoutes,
     bomRoutes,
     techCardsRoutes,
     recipesRoutes,

@@ -46,7 +46,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const seeded = await resourceEngine.ensureSeeds(database.db);
     if (seeded.length) log.info({ resources: seeded }, 'Створено початкові довідники');
     const mailLog = withSystemEvents(database.db, log, 'email');
-    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: mailLog });
+    const mailer = createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: mailLog,
+      appSecret: config.sessionSecret,
+    });
     // Every job's warnings and errors are also system events (reports-admin.md §16).
     const jobLog = withSystemEvents(database.db, log, 'job');
     const app = await buildApp({ config, database, mailer }, { logger: log, serveClient: true });

@@ -29,6 +29,11 @@ export interface Mailer {
   enqueue(tx: DbOrTx, message: MailMessage): Promise<number>;
   /** Tries one queued message now (used right after commit for password-reset mail). */
   deliver(id: number): Promise<void>;
+  /**
+   * Sends one queued message now, once (no retries: a failure marks it failed, to be retried by hand), and answers
+   * the SMTP server's reply or its error; `sent` false and no error when it was only logged.
+   */
+  deliverNow(id: number): Promise<{ sent: boolean; answer: string | null; error: string | null }>;
   /** Sends every queued message whose time has come. */
   processDue(): Promise<number>;
   start(intervalMs?: number): void;

@@ -64,7 +64,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const config = loadConfig({ ERP_DATA_DIR: dataDir, PORT: '5999', ...env });
   const { openDatabase = createTestDatabase, ...buildOptions } = options;
   const database = await openDatabase();
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: silentLog });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: silentLog,
+    appSecret: config.sessionSecret,
+  });
   const built = await buildApp({ config, database, mailer }, buildOptions);
   refuseSecretsInResponses(built);
   const app = asBrowserClient(built, config.appUrl);

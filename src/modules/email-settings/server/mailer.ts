@@ -1,10 +1,12 @@
-// Every e-mail goes through the outbox table: queued in the caller's transaction, sent by nodemailer
-// to SMTP_URL, retried with back-off (1, 5, 30 min) and then marked failed with its error kept.
-// Without SMTP_URL the message, link included, is written to the log and marked 'logged' (not sent).
+// Every e-mail goes through the outbox table: queued in the caller's transaction, sent by nodemailer, retried with
+// back-off (1, 5, 30 min) and then marked failed with its error kept. The transport is chosen at each send
+// (reports-admin.md §13): the SMTP settings of /email-settings when active, else SMTP_URL, else the log only — the
+// message, link included, is written to the log and marked 'logged' (not sent).
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/kernel/db.ts';
 import { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';
+import { fromOf, readSmtpSettings, smtpTransportOptions, smtpUsable } from './smtp-settings.ts';
 import type { Mailer, MailMessage } from '@/server/kernel/context.ts';
 
 export type { Mailer, MailMessage };
@@ -19,9 +21,38 @@ export interface MailLogger {
 export const RETRY_DELAYS_MIN = [1, 5, 30] as const;
 const LEASE_MINUTES = 10;
 
-export function createMailer(opts: { db: Db; smtpUrl: string | null; from: string; log: MailLogger }): Mailer {
-  const { db, smtpUrl, from, log } = opts;
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl: string | null;
+  from: string;
+  log: MailLogger;
+  /** The app key that opens the stored SMTP password; without it only SMTP_URL is used. */
+  appSecret?: string;
+}): Mailer {
+  const { db, smtpUrl, from, log, appSecret } = opts;
+  const envTransport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  let fromSettings: { key: string; transport: Transporter; from: string; replyTo: string | null } | null = null;
+
+  /** The transport of this send: the active settings (kept while they do not change), SMTP_URL, or none. */
+  async function transportNow(): Promise<{ transport: Transporter; from: string; replyTo: string | null } | null> {
+    if (appSecret) {
+      const s = await readSmtpSettings(db);
+      if (smtpUsable(s)) {
+        const key = JSON.stringify(s);
+        if (fromSettings?.key !== key) {
+          fromSettings?.transport.close();
+          fromSettings = {
+            key,
+            transport: nodemailer.createTransport(smtpTransportOptions(s, appSecret)),
+            from: fromOf(s),
+            replyTo: s.replyTo,
+          };
+        }
+        return fromSettings;
+      }
+    }
+    return envTransport ? { transport: envTransport, from, replyTo: null } : null;
+  }
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
 
@@ -44,14 +75,16 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
       .returning();
   }
 
-  async function send(row: typeof emailOutbox.$inferSelect) {
-    if (!transport) {
+  /** Sends one leased row; answers the SMTP server's reply, or null when it was only logged. `once`: no retries. */
+  async function send(row: typeof emailOutbox.$inferSelect, once = false): Promise<string | null> {
+    const current = await transportNow();
+    if (!current) {
       log.info(
         { mailId: row.id, to: row.toAddress, subject: row.subject, text: row.text },
         'SMTP_URL не задано: лист записано в журнал і не надіслано',
       );
       await db.update(emailOutbox).set({ status: 'logged', nextAttemptAt: null }).where(eq(emailOutbox.id, row.id));
-      return;
+      return null;
     }
     try {
       const files = await db
@@ -59,21 +92,23 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
         .from(emailOutboxAttachments)
         .where(eq(emailOutboxAttachments.outboxId, row.id))
         .orderBy(emailOutboxAttachments.id);
-      await transport.sendMail({
-        from,
+      const info = (await current.transport.sendMail({
+        from: current.from,
+        ...(current.replyTo ? { replyTo: current.replyTo } : {}),
         to: row.toAddress,
         subject: row.subject,
         text: row.text,
         html: row.html,
         attachments: files.map((f) => ({ filename: f.fileName, contentType: f.contentType, content: f.data })),
-      });
+      })) as { response?: string };
       await db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
         .where(eq(emailOutbox.id, row.id));
+      return info.response ?? '';
     } catch (err) {
       const attempts = row.attempts + 1;
-      const delay = RETRY_DELAYS_MIN[attempts - 1];
+      const delay = once ? undefined : RETRY_DELAYS_MIN[attempts - 1];
       const error = err instanceof Error ? err.message : String(err);
       log.warn({ mailId: row.id, attempts, err: error }, 'Не вдалося надіслати лист');
       await db
@@ -84,6 +119,7 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
             : { attempts, lastError: error, nextAttemptAt: sql`now() + make_interval(mins => ${delay})` },
         )
         .where(eq(emailOutbox.id, row.id));
+      throw err;
     }
   }
 
@@ -115,13 +151,25 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
     deliver(id) {
       return runExclusive(async () => {
         const rows = await claim(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
-        for (const row of rows) await send(row);
+        for (const row of rows) await send(row).catch(() => null);
+      });
+    },
+    deliverNow(id) {
+      return runExclusive(async () => {
+        const [row] = await claim(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
+        if (!row) return { sent: false, answer: null, error: null };
+        try {
+          const answer = await send(row, true);
+          return { sent: answer !== null, answer, error: null };
+        } catch (err) {
+          return { sent: false, answer: null, error: err instanceof Error ? err.message : String(err) };
+        }
       });
     },
     processDue() {
       return runExclusive(async () => {
         const rows = await claim(and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, sql`now()`)));
-        for (const row of rows) await send(row);
+        for (const row of rows) await send(row).catch(() => null);
         return rows.length;
       });
     },
@@ -135,7 +183,8 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
       if (timer) clearInterval(timer);
       timer = null;
       await running;
-      transport?.close();
+      envTransport?.close();
+      fromSettings?.transport.close();
     },
   };
 }
