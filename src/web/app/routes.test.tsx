@@ -78,6 +78,7 @@ describe('route table', () => {
         '/manufacturing',
         '/repairs',
         '/integrations',
+        '/email-settings',
         '/production',
         '/production-stats',
         '/reports',

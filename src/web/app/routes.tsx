@@ -173,6 +173,9 @@ export const pages: readonly PageDefinition[] = [
     import('@/modules/manufacturing/web/manufacturing-page.tsx').then((m) => m.ManufacturingPage),
   ),
   definePage('/repairs', () => import('@/modules/repairs/web/repairs-page.tsx').then((m) => m.RepairsPage)),
+  definePage('/email-settings', () =>
+    import('@/modules/email-settings/web/email-settings-page.tsx').then((m) => m.EmailSettingsPage),
+  ),
   definePage('/integrations', () =>
     import('@/modules/integrations/web/integrations-page.tsx').then((m) => m.IntegrationsPage),
   ),
