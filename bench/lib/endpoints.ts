@@ -83,7 +83,7 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
 /**
  * The production report pages (issue 24) as they open: statistics and workload for this month (their default
  * period), statistics' figures for the year so far, and the planning grid of the next eight weeks; then the
- * profitability report (issue 25) for the month and for the year by item.
+ * profitability report (issue 25) for the month and for the year by item, and three advanced reports.
  */
 export function productionEndpoints(today: string): Endpoint[] {
   const month = `from=${today.slice(0, 8)}01&to=${today}`;
@@ -147,6 +147,24 @@ export function productionEndpoints(today: string): Endpoint[] {
       key: 'components-analysis-month',
       label: 'Аналіз компонентів: місяць',
       path: `/api/components-analysis?${month}`,
+      list: false,
+    },
+    {
+      key: 'advanced-stock-turnover',
+      label: 'Розширені звіти: оборотна відомість за місяць',
+      path: `/api/advanced-reports/stock-turnover?${month}`,
+      list: false,
+    },
+    {
+      key: 'advanced-sales-register-year',
+      label: 'Розширені звіти: реєстр продажів за рік',
+      path: `/api/advanced-reports/sales-register?${year}`,
+      list: false,
+    },
+    {
+      key: 'advanced-receivables',
+      label: 'Розширені звіти: дебіторська заборгованість',
+      path: '/api/advanced-reports/receivables',
       list: false,
     },
   ];

@@ -76,6 +76,7 @@ import { productionStatsRoutes } from '@/modules/production-stats/server/index.t
 import { reportsRoutes } from '@/modules/reports/server/index.ts';
 import { productProfitabilityRoutes } from '@/modules/product-profitability/server/index.ts';
 import { componentsAnalysisRoutes } from '@/modules/components-analysis/server/index.ts';
+import { advancedReportsRoutes } from '@/modules/advanced-reports/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { searchRoutes } from '@/modules/search/server/index.ts';
@@ -254,6 +255,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reportsRoutes,
     productProfitabilityRoutes,
     componentsAnalysisRoutes,
+    advancedReportsRoutes,
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,

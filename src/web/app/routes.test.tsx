@@ -84,6 +84,7 @@ describe('route table', () => {
         '/reports',
         '/product-profitability',
         '/components-analysis',
+        '/advanced-reports',
         '/production-analytics',
         '/production-forecasts',
         '/production-planning',

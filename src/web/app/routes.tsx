@@ -211,6 +211,9 @@ export const pages: readonly PageDefinition[] = [
   definePage('/components-analysis', () =>
     import('@/modules/components-analysis/web/components-analysis-page.tsx').then((m) => m.ComponentsAnalysisPage),
   ),
+  definePage('/advanced-reports', () =>
+    import('@/modules/advanced-reports/web/advanced-reports-page.tsx').then((m) => m.AdvancedReportsPage),
+  ),
   definePage('/shortage', () => import('@/modules/shortage/web/shortage-page.tsx').then((m) => m.ShortagePage)),
   definePage('/scanner', () => import('@/modules/scanner/web/scanner-page.tsx').then((m) => m.ScannerPage)),
   // Spec §2: pages that only say they are in development.

@@ -14,3 +14,4 @@ export {
   writeOffsOf,
   type SalesFilter,
 } from './facts.ts';
+export { stockMovementsBetween, type StockFilter } from './facts-adv.ts';

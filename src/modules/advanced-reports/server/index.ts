@@ -1,0 +1,2 @@
+// The advanced reports' server side (reports-admin.md §3): its routes.
+export { advancedReportsRoutes } from './advanced-reports.routes.ts';

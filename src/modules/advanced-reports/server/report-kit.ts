@@ -1,0 +1,74 @@
+// The parts every advanced report is built from (reports-admin.md §3): a definition pairs a report's catalogue entry
+// with a reader of one window of its rows; most readers are one SQL select whose columns are named by the report's
+// column keys (text, exact decimals as strings) paged and counted in SQL. `readAllRows` walks the whole report in
+// chunks for an export, so no single statement holds every row of a large register.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/kernel/db.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
+import { ukOrder } from '@/server/kernel/collation.ts';
+import type { ReportMeta, ReportQuery } from '../advanced-reports.catalogue.ts';
+
+export type Row = Record<string, string | null>;
+export interface Window {
+  offset: number;
+  limit: number;
+}
+export interface RowsPage {
+  rows: Row[];
+  total: number;
+}
+
+export interface ReportDefinition {
+  meta: ReportMeta;
+  read: (db: DbOrTx, q: ReportQuery, window: Window) => Promise<RowsPage>;
+}
+
+/** A reader from one select (`source`, aliased `r`) ordered by `orderBy`: a page and the count. */
+export function sqlReader(source: (q: ReportQuery) => SQL, orderBy: SQL): ReportDefinition['read'] {
+  return async (db, q, { offset, limit }) => {
+    const src = source(q);
+    const [count] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (${src}) r`));
+    const rows = rowsOf<Row>(
+      await db.execute(sql`select * from (${src}) r order by ${orderBy} limit ${limit} offset ${offset}`),
+    );
+    return { rows, total: Number(count?.n ?? 0) };
+  };
+}
+
+const EXPORT_CHUNK = 5000;
+
+/** Every row of a report, read chunk by chunk (an export). */
+export async function* readAllRows(def: ReportDefinition, db: DbOrTx, q: ReportQuery): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    const { rows } = await def.read(db, q, { offset, limit: EXPORT_CHUNK });
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_CHUNK) return;
+  }
+}
+
+/** An optional id parameter of the query. */
+export const idOf = (q: ReportQuery, name: string): number | undefined =>
+  typeof q[name] === 'number' ? (q[name] as number) : undefined;
+
+/** `and <column> = id` when the parameter is set. */
+export const andEq = (column: string, id: number | undefined): SQL =>
+  id === undefined ? sql`` : sql`and ${sql.raw(column)} = ${id}`;
+
+/** A status column shown by its Ukrainian label. */
+export function labelOf(column: string, labels: Readonly<Record<string, string>>): SQL {
+  const whens = Object.entries(labels).map(([value, label]) => sql`when ${value}::text then ${label}::text`);
+  return sql`(case ${sql.raw(column)}::text ${sql.join(whens, sql` `)} else ${sql.raw(column)}::text end)`;
+}
+
+/**
+ * The ORDER BY of a report's rows over the select's columns (`r.<key>`): a name (`~item`) in Ukrainian order, nulls
+ * last; anything else (a day, a number, a SKU) as it compares. `orderOf('~item', 'sku', '~warehouse')`.
+ */
+export function orderOf(...keys: string[]): SQL {
+  return sql.join(
+    keys.map((key) =>
+      key.startsWith('~') ? ukOrder(sql.raw(`r."${key.slice(1)}"`), 'asc', 'last') : sql.raw(`r."${key}" nulls last`),
+    ),
+    sql`, `,
+  );
+}
