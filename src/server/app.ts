@@ -31,6 +31,7 @@ import { serverErrorRecorder, systemLogsRoutes } from '@/modules/system-logs/ser
 import { repairsRoutes } from '@/modules/repairs/server/index.ts';
 import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
 import { emailSettingsRoutes } from '@/modules/email-settings/server/index.ts';
+import { bankMailboxRoutes } from '@/modules/bank-mailbox/server/index.ts';
 import {
   connectSupplierOrderReceipts,
   createOrder as createSupplierOrder,
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     novaPoshtaRoutes,
     integrationsRoutes,
     emailSettingsRoutes,
+    bankMailboxRoutes,
     bomRoutes,
     techCardsRoutes,
     recipesRoutes,
