@@ -79,6 +79,7 @@ describe('route table', () => {
         '/repairs',
         '/integrations',
         '/email-settings',
+        '/bank-email-test',
         '/production',
         '/production-stats',
         '/reports',

@@ -176,6 +176,9 @@ export const pages: readonly PageDefinition[] = [
   definePage('/email-settings', () =>
     import('@/modules/email-settings/web/email-settings-page.tsx').then((m) => m.EmailSettingsPage),
   ),
+  definePage('/bank-email-test', () =>
+    import('@/modules/bank-mailbox/web/bank-email-test-page.tsx').then((m) => m.BankEmailTestPage),
+  ),
   definePage('/integrations', () =>
     import('@/modules/integrations/web/integrations-page.tsx').then((m) => m.IntegrationsPage),
   ),
