@@ -16,6 +16,7 @@ import { shortageChanged, startShortageJobs } from '@/modules/shortage/server/in
 import { onLedgerChanged } from '@/modules/stock/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { startSystemLogJobs, withSystemEvents } from '@/modules/system-logs/server/index.ts';
+import { startBankMailboxJob } from '@/modules/bank-mailbox/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
 export interface StartedServer {
@@ -70,6 +71,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const shortageJobs = startShortageJobs({ db: database.db, log: jobLog });
     // Events older than 90 days and audit past its term, once a day (reports-admin.md §16).
     const logJobs = startSystemLogJobs({ db: database.db, log: jobLog });
+    // Bank notices from the mailbox, every few minutes when it is enabled (sales.md §2).
+    const mailboxJob = startBankMailboxJob({ db: database.db, appSecret: config.sessionSecret, log: jobLog });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
@@ -93,6 +96,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         stopShortageOnPostings();
         shortageJobs.stop();
         logJobs.stop();
+        mailboxJob.stop();
         await app.close();
         await mailer.stop();
         await database.close();

@@ -1,4 +1,5 @@
 // The bank notice pipeline's shapes (sales.md §2, reports-admin.md §17) shared by the server and /bank-email-test.
+import { optionalText } from '@/shared/contract-fields.ts';
 import { idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { bankMailboxMessages as m } from './bank-mailbox.messages.ts';
@@ -60,9 +61,51 @@ export const bankEmailProcessedSchema = z.object({
 });
 export type BankEmailProcessed = z.infer<typeof bankEmailProcessedSchema>;
 
+export const mailboxSettingsSchema = z.object({
+  enabled: z.boolean(),
+  host: z.string().nullable(),
+  port: z.number().int(),
+  tls: z.boolean(),
+  username: z.string().nullable(),
+  /** The password is stored sealed and never answered. */
+  hasPassword: z.boolean(),
+  folder: z.string(),
+  allowedSenders: z.array(z.string()),
+  parser: z.enum(bankParserNames),
+  pollMinutes: z.number().int(),
+  lastUid: z.number().int(),
+  lastPollAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type MailboxSettings = z.infer<typeof mailboxSettingsSchema>;
+
+export const mailboxSettingsBodySchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  host: optionalText(200),
+  port: z.number().int().min(1).max(65535).optional(),
+  tls: z.boolean().optional(),
+  username: optionalText(200),
+  password: z.string().max(200).nullable().optional(),
+  folder: z.string().trim().min(1).max(200).optional(),
+  allowedSenders: z.array(z.string().trim().toLowerCase().email('Невірна адреса e-mail')).max(20).optional(),
+  parser: z.enum(bankParserNames).optional(),
+  pollMinutes: z.number().int().min(1).max(1440).optional(),
+});
+
+const messageResult = z.object({ ok: z.boolean(), message: z.string() });
+
 export const bankMailboxSchemas = {
   parse: { body: rawBodySchema, response: bankEmailAnalysisSchema },
   process: { body: rawBodySchema, response: bankEmailProcessedSchema },
+  mailbox: { response: mailboxSettingsSchema },
+  saveMailbox: { body: mailboxSettingsBodySchema, response: mailboxSettingsSchema },
+  testMailbox: { response: messageResult },
+  pollMailbox: { response: messageResult },
+  fetch: {
+    body: z.strictObject({ limit: z.number().int().min(1).max(50).default(10) }).optional(),
+    response: z.array(bankEmailAnalysisSchema),
+  },
+  summary: { response: mailboxSettingsSchema },
   reparse: {
     params: idParams,
     body: z.strictObject({ parser: z.enum(bankParserNames).default('ukrsibbank') }).optional(),

@@ -10,4 +10,9 @@ export const bankMailboxMessages = {
   rawRequired: 'Вставте текст листа або завантажте файл .eml',
   rawTooLong: 'Лист більший за 1 МБ',
   mailboxOff: 'Поштову скриньку банку ще не налаштовано — отримання листів недоступне',
+  mailboxIncomplete: 'Щоб увімкнути, заповніть сервер, логін і пароль скриньки',
+  mailboxOk: (folder: string, count: number) =>
+    `З'єднання є: у папці ${folder} листів від дозволених відправників — ${count}`,
+  mailboxFailed: (error: string) => `Поштовий сервер відмовив: ${error}`,
+  polled: (n: number) => `Оброблено листів: ${n}`,
 } as const;

@@ -3,3 +3,5 @@
 export { bankMailboxRoutes } from './bank-mailbox.routes.ts';
 export { analyseBankEmail, processBankEmail } from './bank-email.ts';
 export { bankParsers, bankParserNames, type BankParserName } from './parsers/index.ts';
+export { startBankMailboxJob } from './mailbox.jobs.ts';
+export { pollMailbox } from './mailbox.ts';
