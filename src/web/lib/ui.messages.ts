@@ -2,6 +2,7 @@
 import { pluralUk } from '@/shared/plural.ts';
 
 export const uiMessages = {
+  integration: { enabled: 'Увімкнено', disabled: 'Вимкнено', notConfigured: 'Не налаштовано' },
   toastRegion: 'Сповіщення',
   toastHotkeyLabel: 'Сповіщення ({hotkey})',
   close: 'Закрити',

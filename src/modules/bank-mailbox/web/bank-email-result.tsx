@@ -9,7 +9,7 @@ import { bankEmailTestWebMessages as m } from './bank-email-test-web.messages.ts
 
 const f = m.fields;
 
-export function BankEmailResult({ analysis: a }: { analysis: BankEmailAnalysis }) {
+export function BankEmailResult({ analysis: a, title = m.result }: { analysis: BankEmailAnalysis; title?: string }) {
   const x = a.fields;
   const rows: Array<[string, string]> = [
     [f.status, m.statuses[x.status]],
@@ -27,7 +27,7 @@ export function BankEmailResult({ analysis: a }: { analysis: BankEmailAnalysis }
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle className="text-base">{m.result}</CardTitle>
+        <CardTitle className="text-base">{title}</CardTitle>
         <p className="text-sm text-muted-foreground">{m.nothingWritten}</p>
       </CardHeader>
       <CardContent className="grid gap-4">

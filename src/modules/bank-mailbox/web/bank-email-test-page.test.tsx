@@ -47,6 +47,23 @@ function stubApi() {
   return stubFetch((url) => {
     if (url === '/api/auth/user') return jsonResponse({ error: 'Потрібно увійти' }, 401);
     if (url === '/api/bank-email-test/parse') return jsonResponse(analysis);
+    if (url === '/api/bank-email-test/summary') {
+      return jsonResponse({
+        enabled: false,
+        host: null,
+        port: 993,
+        tls: true,
+        username: null,
+        hasPassword: false,
+        folder: 'INBOX',
+        allowedSenders: [],
+        parser: 'ukrsibbank',
+        pollMinutes: 5,
+        lastUid: 0,
+        lastPollAt: null,
+        lastError: null,
+      });
+    }
     if (url === '/api/bank-email-test/process') {
       return jsonResponse({
         alreadyProcessed: true,

@@ -16,6 +16,7 @@ import { usePermission } from '@/web/lib/use-permission.ts';
 import type { BankEmailAnalysis, BankEmailProcessed } from '../bank-mailbox.contract.ts';
 import { bankEmailTestApi } from './bank-email-test.api.ts';
 import { BankEmailResult } from './bank-email-result.tsx';
+import { MailboxSummary } from './mailbox-summary.tsx';
 import { bankEmailTestWebMessages as m } from './bank-email-test-web.messages.ts';
 
 export function BankEmailTestPage() {
@@ -133,17 +134,7 @@ export function BankEmailTestPage() {
         </Card>
       ) : null}
       {analysis ? <BankEmailResult analysis={analysis} /> : null}
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle className="text-base">{m.mailbox}</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{m.mailboxOff}</span>
-          <Link href="/integrations" className="font-medium text-primary underline-offset-4 hover:underline">
-            {m.openIntegrations}
-          </Link>
-        </CardContent>
-      </Card>
+      <MailboxSummary />
       {confirming ? (
         <ConfirmDialog
           title={m.processConfirmTitle}

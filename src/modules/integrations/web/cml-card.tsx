@@ -2,7 +2,7 @@
 // as (a dedicated user with the right to change /products). It has no settings of its own to keep.
 import { FileCode2Icon } from 'lucide-react';
 import { integrationsEndpoints } from '../integrations.endpoints.ts';
-import { IntegrationCard } from './integration-card.tsx';
+import { IntegrationCard } from '@/web/components/integration-card.tsx';
 import { integrationsWebMessages as m } from './integrations-web.messages.ts';
 
 export function CommerceMlCard() {

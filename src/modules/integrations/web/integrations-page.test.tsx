@@ -68,6 +68,23 @@ function stubApi() {
     if (url === '/api/integrations/nova-poshta/test')
       return jsonResponse({ valid: false, message: 'Нова пошта: невірний ключ API', counterparties: [] });
     if (url === '/api/integrations/webhooks') return jsonResponse(webhooks);
+    if (url === '/api/integrations/bank-mailbox') {
+      return jsonResponse({
+        enabled: true,
+        host: 'imap.ukrsibbank.example',
+        port: 993,
+        tls: true,
+        username: 'buh',
+        hasPassword: true,
+        folder: 'INBOX',
+        allowedSenders: ['notify@ukrsibbank.com'],
+        parser: 'ukrsibbank',
+        pollMinutes: 5,
+        lastUid: 41,
+        lastPollAt: '2026-11-28T09:00:00.000Z',
+        lastError: null,
+      });
+    }
     if (url.startsWith('/api/integrations/webhook-events')) {
       return jsonResponse(
         url.includes('system=bas')
@@ -111,6 +128,8 @@ describe('IntegrationsPage', () => {
     expect(await screen.findByText(/ЗК-000123, версія 2 → Замовлення ЗМ-2026-00009/)).toBeTruthy();
     expect(screen.getByText('Секрет підпису не задано:')).toBeTruthy();
     expect(screen.getByText(`${window.location.origin}/api/integrations/commerceml/exchange`)).toBeTruthy();
+    expect(await screen.findByText('imap.ukrsibbank.example:993, INBOX')).toBeTruthy();
+    expect(screen.getByText('notify@ukrsibbank.com')).toBeTruthy();
     const row = (await screen.findByText('BAS-777')).closest('tr')!;
     expect(within(row).getByText('Кабель ПВС')).toBeTruthy();
     expect(within(row).getByRole('combobox', { name: 'Позиція для коду BAS-777' })).toBeTruthy();
@@ -120,7 +139,11 @@ describe('IntegrationsPage', () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();
     renderWithProviders(<IntegrationsPage />, { path: '/integrations' });
-    await user.click(await screen.findByRole('button', { name: "Перевірити з'єднання" }));
+    await screen.findByText('Ключ API збережено');
+    const npCard = screen
+      .getByText('Нова пошта', { selector: '[data-slot="card-title"]' })
+      .closest('[data-slot="card"]') as HTMLElement;
+    await user.click(within(npCard).getByRole('button', { name: "Перевірити з'єднання" }));
     expect(await screen.findByText('Нова пошта: невірний ключ API')).toBeTruthy();
     expect(
       fetchMock.mock.calls.some(

@@ -5,6 +5,7 @@ import { ListHeader } from '@/web/components/list-page.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { INTEGRATIONS_ROUTE } from './integrations.api.ts';
 import { integrationsWebMessages as m } from './integrations-web.messages.ts';
+import { BankMailboxCard } from '@/modules/bank-mailbox/web/index.ts';
 import { CommerceMlCard } from './cml-card.tsx';
 import { MappingsCard } from './mappings-card.tsx';
 import { NpCard } from './np-card.tsx';
@@ -19,6 +20,7 @@ export function IntegrationsPage() {
         <NpCard canChange={canAccess} />
         <WebhookCards canChange={canAccess} />
         <CommerceMlCard />
+        <BankMailboxCard canChange={canAccess} />
       </div>
       <MappingsCard canChange={canAccess} />
     </div>

@@ -11,7 +11,7 @@ import { Button } from '@/web/components/ui/button.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { IntegrationCard } from './integration-card.tsx';
+import { IntegrationCard } from '@/web/components/integration-card.tsx';
 import { integrationsWebMessages as m } from './integrations-web.messages.ts';
 
 export function NpCard({ canChange }: { canChange: boolean }) {

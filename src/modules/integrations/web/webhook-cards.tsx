@@ -13,7 +13,7 @@ import { Label } from '@/web/components/ui/label.tsx';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import type { WebhookEvent, WebhookSettingsInput, WebhookSystemSettings } from '../integrations.contract.ts';
 import type { WebhookSystem } from '../integrations.messages.ts';
-import { IntegrationCard } from './integration-card.tsx';
+import { IntegrationCard } from '@/web/components/integration-card.tsx';
 import { integrationsApi, webhookEventsQueryKey, webhookSettingsQueryKey } from './integrations.api.ts';
 import { integrationsWebMessages as m } from './integrations-web.messages.ts';
 

@@ -1,10 +1,13 @@
 // One integration's card on /integrations (reports-admin.md §15): its name and what it does, whether it is on, a few
-// facts (the key is saved, the last run, the counts) and its buttons. Each integration's own card fills these parts.
+// facts (the key is saved, the last run, the counts) and its buttons. Each integration's own card (in its own module:
+// Nova Poshta, the webhooks, the bank mailbox, NBU rates) fills these parts.
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
-import { integrationsWebMessages as m } from './integrations-web.messages.ts';
+import { uiMessages } from '@/web/lib/ui.messages.ts';
+
+const m = uiMessages.integration;
 
 export type IntegrationState = 'on' | 'off' | 'unconfigured';
 
