@@ -2,6 +2,7 @@
 // 'Вже оброблено' the second time) and 'Повторити розбір' of a failed transaction. Every answer `no-store`.
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
+import { DomainError } from '@/shared/api-error.ts';
 import { bankMailboxSchemas } from '../bank-mailbox.contract.ts';
 import { bankMailboxEndpoints } from '../bank-mailbox.endpoints.ts';
 import { bankMailboxMessages as m } from '../bank-mailbox.messages.ts';
@@ -21,8 +22,14 @@ export async function bankMailboxRoutes(app: AppInstance, deps: AppDeps): Promis
     saveMailbox: async (request) => saveMailbox(db, auditContext(request), secret, request.body),
     testMailbox: async () => testMailbox(db, secret),
     pollMailbox: async () => {
-      const { processed } = await pollMailbox(db, secret);
-      return { ok: true, message: m.polled(processed) };
+      try {
+        const { processed } = await pollMailbox(db, secret);
+        return { ok: true, message: m.polled(processed) };
+      } catch (error) {
+        // The mail server's refusal is an answer to show, as 'Перевірити з'єднання' shows it.
+        if (error instanceof DomainError && error.status === 502) return { ok: false, message: error.message };
+        throw error;
+      }
     },
     fetch: async (request) => {
       const raws = await peekMailbox(db, secret, request.body?.limit ?? 10);

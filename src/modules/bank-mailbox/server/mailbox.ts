@@ -126,8 +126,10 @@ function clientOf(s: StoredMailbox, appSecret: string): ImapFlow {
     auth: { user: s.username, pass },
     logger: false,
     tls: { rejectUnauthorized: true },
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
+    // A mail server answers in seconds; a wrong address must not hold a request (or the job) for long.
+    connectionTimeout: 4_000,
+    greetingTimeout: 4_000,
+    socketTimeout: 60_000,
   });
 }
 
@@ -215,8 +217,10 @@ export async function pollMailbox(db: Db, appSecret: string): Promise<{ processe
     await writeRow(db, MAILBOX_STATE_KEY, { ...state, lastPollAt: new Date().toISOString(), lastError: null });
     return result;
   } catch (error) {
+    if (error instanceof DomainError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     await writeRow(db, MAILBOX_STATE_KEY, { ...state, lastPollAt: new Date().toISOString(), lastError: message });
-    throw error;
+    // The mail server's refusal, in words a person can act on (the run log keeps it as the last error too).
+    throw new DomainError(502, m.mailboxFailed(message));
   }
 }
