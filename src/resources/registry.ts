@@ -22,6 +22,7 @@ import { clientsResource, counterpartiesLookup, suppliersResource } from './coun
 import { counterparties, counterpartyContacts } from './counterparties/counterparties.table.ts';
 import { currenciesResource } from './currencies/currencies.resource.ts';
 import { currencies } from './currencies/currencies.table.ts';
+import { checkBaseCurrency } from './currencies/currencies.checks.ts';
 import { departmentsResource } from './departments/departments.resource.ts';
 import { departments } from './departments/departments.table.ts';
 import { componentKinds, componentsResource, productKinds, productsResource } from './items/items.resource.ts';
@@ -58,7 +59,12 @@ export const resourceRegistry: readonly RegisteredResource[] = [
   { def: workersResource, table: workers },
   { def: warehousesResource, table: warehouses, decorate: withWarehouseStock, checkUpdate: checkWarehouseUpdate },
   { def: carriersResource, table: carriers },
-  { def: currenciesResource, table: currencies },
+  {
+    def: currenciesResource,
+    table: currencies,
+    checkCreate: (tx, values) => checkBaseCurrency(tx, {}, values),
+    checkUpdate: checkBaseCurrency,
+  },
   { def: supplierDocumentTypesResource, table: supplierDocumentTypes },
   {
     def: productsResource,

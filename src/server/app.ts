@@ -32,6 +32,7 @@ import { repairsRoutes } from '@/modules/repairs/server/index.ts';
 import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
 import { emailSettingsRoutes } from '@/modules/email-settings/server/index.ts';
 import { bankMailboxRoutes } from '@/modules/bank-mailbox/server/index.ts';
+import { currencyRatesRoutes } from '@/modules/currency-rates/server/index.ts';
 import {
   connectSupplierOrderReceipts,
   createOrder as createSupplierOrder,
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     integrationsRoutes,
     emailSettingsRoutes,
     bankMailboxRoutes,
+    currencyRatesRoutes,
     bomRoutes,
     techCardsRoutes,
     recipesRoutes,

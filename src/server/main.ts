@@ -17,6 +17,7 @@ import { onLedgerChanged } from '@/modules/stock/server/index.ts';
 import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { startSystemLogJobs, withSystemEvents } from '@/modules/system-logs/server/index.ts';
 import { startBankMailboxJob } from '@/modules/bank-mailbox/server/index.ts';
+import { startCurrencyRateJobs } from '@/modules/currency-rates/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
 export interface StartedServer {
@@ -73,6 +74,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const logJobs = startSystemLogJobs({ db: database.db, log: jobLog });
     // Bank notices from the mailbox, every few minutes when it is enabled (sales.md §2).
     const mailboxJob = startBankMailboxJob({ db: database.db, appSecret: config.sessionSecret, log: jobLog });
+    // NBU rates at 16:30 for the next day and 09:00 for today (reports-admin.md §15), while enabled.
+    const rateJob = startCurrencyRateJobs({ db: database.db, apiUrl: config.nbuApiUrl, log: jobLog });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
@@ -97,6 +100,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         shortageJobs.stop();
         logJobs.stop();
         mailboxJob.stop();
+        rateJob.stop();
         await app.close();
         await mailer.stop();
         await database.close();

@@ -101,7 +101,8 @@ const headerShape = {
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, receiptMessages.currency)
     .default('UAH'),
-  fxRate: decimalText(6, { positive: true }).default('1'),
+  /** UAH per 1 unit; absent: the base currency's 1, else the NBU rate on the document date (reports-admin §18). */
+  fxRate: decimalText(6, { positive: true }).optional(),
   pricesIncludeVat: z.boolean().default(false),
   extraCosts: decimalText(2).default('0'),
   extraCostsMethod: z.enum(extraCostsMethods).default('by_value'),

@@ -47,3 +47,4 @@ export * from '../../modules/costing/server/costing.table.ts';
 export * from '../../modules/production-forecasts/server/production-forecasts.table.ts';
 export * from '../../modules/integrations/server/webhooks.table.ts';
 export * from '../../modules/integrations/server/commerceml-exchange.table.ts';
+export * from '../../modules/currency-rates/server/currency-rates.table.ts';

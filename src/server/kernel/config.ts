@@ -27,6 +27,8 @@ export interface AppConfig {
   clientDir: string;
   /** Nova Poshta API 2.0 endpoint (sales.md §4); tests point it at a local server speaking the protocol. */
   novaPoshtaApiUrl: string;
+  /** The NBU exchange-rate directory (NBU_API_URL). */
+  nbuApiUrl: string;
 }
 
 const emailSchema = z.email();
@@ -118,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const novaPoshtaApiUrl = value('NOVA_POSHTA_API_URL') ?? 'https://api.novaposhta.ua/v2.0/json/';
   parseUrl('NOVA_POSHTA_API_URL', novaPoshtaApiUrl, ['http:', 'https:']);
+  // The NBU's rate directory (reports-admin.md §18 'Source'); tests point it at a local fake.
+  const nbuApiUrl = value('NBU_API_URL') ?? 'https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange';
+  parseUrl('NBU_API_URL', nbuApiUrl, ['http:', 'https:']);
 
   return {
     port,
@@ -133,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword,
     clientDir: path.resolve(cwd, 'dist/client'),
     novaPoshtaApiUrl,
+    nbuApiUrl,
   };
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Which demo seeders have run on this database, so the demo command can be re-run safely. */
 export const demoSeedRuns = pgTable('demo_seed_runs', {
@@ -45,3 +45,22 @@ export const jobLeases = pgTable('job_leases', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
+
+/**
+ * One run of an integration (reports-admin.md §15: each card's run log): a scheduled or manual fetch of NBU rates,
+ * a mailbox poll… `ok` false with the error in `message`; counts and dates in `details`.
+ */
+export const integrationRuns = pgTable(
+  'integration_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    integration: text('integration').notNull(),
+    trigger: text('trigger').notNull(),
+    ok: boolean('ok').notNull(),
+    message: text('message').notNull(),
+    details: jsonb('details'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('integration_runs_integration_idx').on(t.integration, t.id)],
+);

@@ -61,7 +61,8 @@ export interface TestAppOptions extends Pick<BuildOptions, 'extraRoutes'> {
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'erp-test-'));
-  const config = loadConfig({ ERP_DATA_DIR: dataDir, PORT: '5999', ...env });
+  // NBU is never reached from tests: a port nothing listens on, unless a test starts the fake (fake-nbu.ts).
+  const config = loadConfig({ ERP_DATA_DIR: dataDir, PORT: '5999', NBU_API_URL: 'http://127.0.0.1:9/nbu', ...env });
   const { openDatabase = createTestDatabase, ...buildOptions } = options;
   const database = await openDatabase();
   const mailer = createMailer({

@@ -80,6 +80,7 @@ describe('route table', () => {
         '/integrations',
         '/email-settings',
         '/bank-email-test',
+        '/currency-rates',
         '/production',
         '/production-stats',
         '/reports',

@@ -176,6 +176,9 @@ export const pages: readonly PageDefinition[] = [
   definePage('/email-settings', () =>
     import('@/modules/email-settings/web/email-settings-page.tsx').then((m) => m.EmailSettingsPage),
   ),
+  definePage('/currency-rates', () =>
+    import('@/modules/currency-rates/web/currency-rates-page.tsx').then((m) => m.CurrencyRatesPage),
+  ),
   definePage('/bank-email-test', () =>
     import('@/modules/bank-mailbox/web/bank-email-test-page.tsx').then((m) => m.BankEmailTestPage),
   ),

@@ -8,8 +8,8 @@ import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Receipt, receiptCreateSchema } from '@/modules/supplier-receipts/supplier-receipts.contract.ts';
 import { definePort } from '@/server/kernel/port.ts';
 
-/** A receipt draft as the receipts page creates one. */
-export type ReceiptDraftInput = z.output<typeof receiptCreateSchema>;
+/** A receipt draft as the receipts page creates one, with the order's own rate. */
+export type ReceiptDraftInput = z.output<typeof receiptCreateSchema> & { fxRate: string };
 
 export interface SupplierOrderReceipts {
   /** Creates a receipt draft, checked and numbered exactly as the receipts page's own, in the caller's transaction. */

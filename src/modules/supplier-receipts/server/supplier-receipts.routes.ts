@@ -6,6 +6,7 @@ import { serve } from '@/server/kernel/serve.ts';
 import { itemLineUnits } from '@/resources/units/units.read.ts';
 import { readSheet } from '@/resources/_engine/server/tabular.ts';
 import { defaultReceivingWarehouse } from '@/modules/supplier-orders/server/index.ts';
+import { rateOn } from '@/modules/currency-rates/server/index.ts';
 import { receiptMessages, supplierReceiptsSchemas } from '../supplier-receipts.contract.ts';
 import { supplierReceiptsEndpoints } from '../supplier-receipts.endpoints.ts';
 import { receiptPrintTitle, renderReceiptPrint } from './supplier-receipts.print.ts';
@@ -23,6 +24,10 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
     done(null, body),
   );
 
+  /** The rate typed on the document, else 1 for the base currency, else the NBU rate on the date (409 when none). */
+  const rateFor = async (currencyCode: string, documentDate: string, typed: string | undefined) =>
+    typed ?? (await rateOn(db, deps.config.nbuApiUrl, currencyCode, documentDate)).rate;
+
   serve(app, supplierReceiptsEndpoints, supplierReceiptsSchemas, {
     list: async (request) => listReceipts(db, request.query),
     // The supplier order's rule, one rule for both documents (supplier-orders.defaults.ts).
@@ -33,8 +38,22 @@ export async function supplierReceiptsRoutes(app: AppInstance, deps: AppDeps) {
       const doc = await getReceipt(db, request.params.id);
       return sendPdf(reply, `${receiptPrintTitle} ${doc.number}.pdf`, await renderReceiptPrint(db, doc));
     },
-    create: async (request) => createReceipt(db, auditContext(request), request.body),
-    update: async (request) => updateReceipt(db, auditContext(request), request.params.id, request.body),
+    create: async (request) => {
+      const { currencyCode, documentDate, fxRate } = request.body;
+      return createReceipt(db, auditContext(request), {
+        ...request.body,
+        fxRate: await rateFor(currencyCode, documentDate, fxRate),
+      });
+    },
+    update: async (request) => {
+      const body = request.body;
+      // A new currency without a typed rate takes the rate on the (new or stored) document date.
+      if (body.currencyCode !== undefined && body.fxRate === undefined) {
+        const documentDate = body.documentDate ?? (await getReceipt(db, request.params.id)).documentDate;
+        body.fxRate = await rateFor(body.currencyCode, documentDate, undefined);
+      }
+      return updateReceipt(db, auditContext(request), request.params.id, body);
+    },
     remove: async (request, reply) => {
       await deleteReceipt(db, auditContext(request), request.params.id);
       return reply.status(204).send();

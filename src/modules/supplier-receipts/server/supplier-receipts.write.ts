@@ -27,7 +27,8 @@ import { SERIAL_DOCUMENT, getReceipt } from './supplier-receipts.read.ts';
 import { clearDraftSerials, saveDraftLineSerials } from '@/modules/serial-numbers/server/index.ts';
 import { stockQuantities } from '@/resources/units/units.read.ts';
 
-type CreateInput = z.output<typeof receiptCreateSchema>;
+/** The input once its rate is known (the routes take an absent rate from /currency-rates: `withRate`). */
+type CreateInput = z.output<typeof receiptCreateSchema> & { fxRate: string };
 export type LineInput = CreateInput['lines'][number];
 export type Header = Omit<CreateInput, 'lines'>;
 

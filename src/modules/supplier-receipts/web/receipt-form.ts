@@ -180,7 +180,12 @@ export function toInput(values: ReceiptFormValues): ReceiptCreateInput {
     supplierDocDate: values.supplierDocDate,
     documentDate: values.documentDate,
     currencyCode,
-    fxRate: currencyCode === BASE_CURRENCY ? '1' : values.fxRate,
+    // A foreign currency without a typed rate takes the NBU rate on the document date (the server's rateOn).
+    ...(currencyCode === BASE_CURRENCY
+      ? { fxRate: '1' }
+      : values.fxRate.trim() === ''
+        ? {}
+        : { fxRate: values.fxRate }),
     pricesIncludeVat: values.pricesIncludeVat,
     extraCosts: values.extraCosts.trim() === '' ? '0' : values.extraCosts,
     extraCostsMethod: values.extraCostsMethod,
@@ -205,7 +210,7 @@ export function toInput(values: ReceiptFormValues): ReceiptCreateInput {
 export const receiptResolver = documentResolver<ReceiptFormValues, ReceiptCreateInput, ReceiptBody>(
   zodResolver(receiptCreateSchema),
   toInput,
-  { required: receiptMessages.required, header: ['fxRate'], lines: ['qty', 'unitPrice'] },
+  { required: receiptMessages.required, header: [], lines: ['qty', 'unitPrice'] },
 );
 
 /** A stored receipt as the body that would recreate it; null when it does not pass the schema. */

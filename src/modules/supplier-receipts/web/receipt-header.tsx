@@ -147,9 +147,8 @@ export function ReceiptHeaderFields({
         {isBase
           ? null
           : text('fxRate', m.fxRate(currency), {
-              required: true,
               inputMode: 'decimal',
-              placeholder: '0,00',
+              placeholder: m.fxRateNbu,
               inputClassName: 'text-right tabular-nums',
             })}
         <datalist id={idOf('currencies')}>

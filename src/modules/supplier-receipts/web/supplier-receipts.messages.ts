@@ -67,6 +67,7 @@ export const receiptsWebMessages = {
     currency: 'Валюта',
     fxRate: (code: string) => `Курс, грн за 1 ${code}`,
     fxRateHint: 'Курс НБУ на дату документа або інший погоджений',
+    fxRateNbu: 'курс НБУ на дату',
     pricesIncludeVat: 'Ціни з ПДВ',
     pricesIncludeVatHint: 'Ціни рядків уже містять ПДВ',
     yes: 'Так',

@@ -27,6 +27,8 @@ export interface RegisteredResource {
     before: Readonly<Record<string, unknown>>,
     values: Readonly<Record<string, unknown>>,
   ) => Promise<Record<string, string>>;
+  /** The same check on create (`before` is empty): a new row may take a flag the database forbids to move. */
+  checkCreate?: (tx: DbOrTx, values: Readonly<Record<string, unknown>>) => Promise<Record<string, string>>;
   /** The condition of each of the declaration's `derivedFilters` by its value (undefined: no condition). */
   derivedFilters?: Readonly<Record<string, (value: string) => SQL | undefined>>;
   /**

@@ -316,6 +316,8 @@ export class ResourceEngine {
   private async insertOne(tx: DbOrTx, ctx: AuditContext, r: RegisteredResource, values: Record<string, unknown>) {
     await this.checkReferences(tx, r, values);
     const full = this.withDefaults(r, values);
+    const refused = (await r.checkCreate?.(tx, full)) ?? {};
+    if (Object.keys(refused).length) throw new DomainError(422, Object.values(refused)[0]!, refused);
     await this.applyExclusive(tx, r, null, null, full);
     const [inserted] = (await tx
       .insert(r.table)

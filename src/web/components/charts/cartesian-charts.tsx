@@ -27,6 +27,8 @@ export interface CartesianChartProps<Row> {
   formatY?: (value: number) => string;
   /** The values are counts: the axis ticks are whole numbers (no '0,5 товару'). */
   wholeY?: boolean;
+  /** The axis spans the data only, not from 0 (a rate moving within a few hundredths). */
+  fitY?: boolean;
   height?: number;
 }
 
@@ -67,10 +69,17 @@ function tooltipFormatter<Row>(all: ReadonlyArray<ChartSeries<Row>>) {
   };
 }
 
-function axes(formatY: (value: number) => string, orientation: 'left' | 'right' = 'left', id = 'left', whole = false) {
+function axes(
+  formatY: (value: number) => string,
+  orientation: 'left' | 'right' = 'left',
+  id = 'left',
+  whole = false,
+  fit = false,
+) {
   return (
     <YAxis
       yAxisId={id}
+      {...(fit ? { domain: ['auto', 'auto'] as const } : {})}
       orientation={orientation}
       width={52}
       tickFormatter={formatY}
@@ -124,7 +133,7 @@ export function ChartLine<Row>(props: CartesianChartProps<Row>) {
       <LineChart data={drawn(props, series)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         {grid}
         {xAxis}
-        {axes(props.formatY ?? formatTick, 'left', 'left', props.wholeY)}
+        {axes(props.formatY ?? formatTick, 'left', 'left', props.wholeY, props.fitY)}
         <Tooltip {...chartTheme.tooltip} cursor={{ stroke: chartTheme.grid }} formatter={tooltipFormatter(series)} />
         {series.length > 1 ? <Legend wrapperStyle={legendStyle} /> : null}
         {series.map((s, i) => (

@@ -1,0 +1,118 @@
+// The NBU rates card on /integrations (reports-admin.md §15 'NBU rates'): on or off, the schedule (16:30 and 09:00
+// Kyiv), the currencies marked 'Курс НБУ щодня', the last run and error, failures in a row and the run log;
+// 'Перевірити з'єднання' (asks NBU, stores nothing), 'Запустити зараз' and the switch.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LandmarkIcon, Loader2Icon, PlayIcon, PlugZapIcon, PowerIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import { IntegrationCard } from '@/web/components/integration-card.tsx';
+import { InlineQueryStatus } from '@/web/components/data-list.tsx';
+import { Button } from '@/web/components/ui/button.tsx';
+import { serverMessageOf } from '@/web/lib/api.ts';
+import { formatTimestampUk } from '@/web/lib/document-format.ts';
+import { toast } from '@/web/lib/use-toast.ts';
+import type { NbuSettings } from '../currency-rates.contract.ts';
+import { currencyRatesApi, nbuKey, ratesListPrefix } from './currency-rates.api.ts';
+import { currencyRatesWebMessages } from './currency-rates-web.messages.ts';
+
+const m = currencyRatesWebMessages.card;
+
+export function NbuRatesCard({ canChange }: { canChange: boolean }) {
+  const query = useQuery<NbuSettings>({ queryKey: nbuKey });
+  const queryClient = useQueryClient();
+  const say = (result: { ok: boolean; message: string }) =>
+    toast({ title: result.message, variant: result.ok ? 'default' : 'destructive' });
+  const fail = (error: unknown) => toast({ title: serverMessageOf(error) ?? m.lastError, variant: 'destructive' });
+  const test = useMutation({ mutationFn: currencyRatesApi.testNbu, onSuccess: say, onError: fail });
+  const run = useMutation({
+    mutationFn: currencyRatesApi.runNbu,
+    onSuccess: (result) => {
+      say(result);
+      void queryClient.invalidateQueries({ queryKey: nbuKey });
+      void queryClient.invalidateQueries({ queryKey: [ratesListPrefix] });
+    },
+    onError: fail,
+  });
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => currencyRatesApi.saveNbu(enabled),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(nbuKey, saved);
+      toast({ title: saved.enabled ? m.enabledSaved : m.disabledSaved });
+    },
+    onError: fail,
+  });
+  const s = query.data;
+  const busy = test.isPending || run.isPending || toggle.isPending;
+  const spin = (pending: boolean, Icon: typeof PlayIcon) =>
+    pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
+  return (
+    <IntegrationCard
+      title={m.title}
+      description={m.description}
+      icon={LandmarkIcon}
+      state={!s ? 'off' : s.currencies.length === 0 ? 'unconfigured' : s.enabled ? 'on' : 'off'}
+      facts={
+        s
+          ? [
+              { label: m.schedule, value: m.scheduleValue(s.runTimes) },
+              { label: m.currencies, value: s.currencies.join(', ') || m.none },
+              { label: m.lastRun, value: s.lastRunAt ? formatTimestampUk(s.lastRunAt) : m.never },
+              { label: m.lastError, value: s.lastError ?? m.none },
+              { label: m.failures, value: String(s.failuresInARow) },
+            ]
+          : []
+      }
+      actions={
+        <>
+          <Button type="button" variant="outline" disabled={busy} onClick={() => test.mutate()}>
+            {spin(test.isPending, PlugZapIcon)}
+            {m.test}
+          </Button>
+          {canChange ? (
+            <>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy || !s?.currencies.length}
+                onClick={() => run.mutate()}
+              >
+                {spin(run.isPending, PlayIcon)}
+                {m.runNow}
+              </Button>
+              <Button type="button" variant="ghost" disabled={busy || !s} onClick={() => toggle.mutate(!s!.enabled)}>
+                {spin(toggle.isPending, PowerIcon)}
+                {s?.enabled ? m.disable : m.enable}
+              </Button>
+            </>
+          ) : null}
+          <Button asChild variant="link">
+            <Link href="/currency-rates">{m.openRates}</Link>
+          </Button>
+        </>
+      }
+    >
+      <InlineQueryStatus
+        query={query}
+        loadingText={currencyRatesWebMessages.loading}
+        errorText={currencyRatesWebMessages.loadError}
+        retryText={currencyRatesWebMessages.retry}
+      />
+      {s?.runs.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted-foreground">{m.runs}</summary>
+          <ul className="mt-2 grid gap-1">
+            {s.runs.map((r) => (
+              <li key={r.id} className="break-words">
+                <span className="tabular-nums">{formatTimestampUk(r.finishedAt)}</span> ·{' '}
+                {r.trigger === 'manual' ? m.manualRun : m.scheduleRun} ·{' '}
+                <span className={r.ok ? undefined : 'text-destructive dark:text-red-400'}>
+                  {r.ok ? m.runOk : m.runFailed}
+                </span>
+                : {r.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </IntegrationCard>
+  );
+}
