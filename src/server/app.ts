@@ -79,6 +79,7 @@ import { reportsRoutes } from '@/modules/reports/server/index.ts';
 import { productProfitabilityRoutes } from '@/modules/product-profitability/server/index.ts';
 import { componentsAnalysisRoutes } from '@/modules/components-analysis/server/index.ts';
 import { advancedReportsRoutes } from '@/modules/advanced-reports/server/index.ts';
+import { analyticsRoutes } from '@/modules/analytics/server/index.ts';
 import { shortageRoutes } from '@/modules/shortage/server/index.ts';
 import { dashboardRoutes } from '@/modules/dashboard/server/index.ts';
 import { searchRoutes } from '@/modules/search/server/index.ts';
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     productProfitabilityRoutes,
     componentsAnalysisRoutes,
     advancedReportsRoutes,
+    analyticsRoutes,
     shortageRoutes,
     dashboardRoutes,
     searchRoutes,

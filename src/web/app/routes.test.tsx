@@ -87,6 +87,7 @@ describe('route table', () => {
         '/product-profitability',
         '/components-analysis',
         '/advanced-reports',
+        '/analytics',
         '/production-analytics',
         '/production-forecasts',
         '/production-planning',

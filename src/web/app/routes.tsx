@@ -217,6 +217,7 @@ export const pages: readonly PageDefinition[] = [
   definePage('/components-analysis', () =>
     import('@/modules/components-analysis/web/components-analysis-page.tsx').then((m) => m.ComponentsAnalysisPage),
   ),
+  definePage('/analytics', () => import('@/modules/analytics/web/analytics-page.tsx').then((m) => m.AnalyticsPage)),
   definePage('/advanced-reports', () =>
     import('@/modules/advanced-reports/web/advanced-reports-page.tsx').then((m) => m.AdvancedReportsPage),
   ),

@@ -13,6 +13,8 @@ export {
   RECEIVABLES_CURRENCY,
   clientReceivables,
   clientsInDebt,
+  receivablesTotal,
   type ClientReceivable,
+  type ReceivablesTotal,
   type DebtFilter,
 } from './receivables.read.ts';

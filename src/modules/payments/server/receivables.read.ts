@@ -155,6 +155,37 @@ async function receivablesOf(db: DbOrTx, clientIds: readonly number[], asOf: str
   }));
 }
 
+export interface ReceivablesTotal {
+  /** Σ balance of every client (advances included, as each client's balance nets them), 2 decimals. */
+  balance: string;
+  /** Σ of the clients' unpaid debits by days since the shipment (2 decimals each). */
+  aging: ClientReceivable['aging'];
+}
+
+/**
+ * The receivables of all clients at `asOf` (default: today in Kyiv), in one query: Σ of `clientReceivables`'
+ * balances and aging buckets — the same table, summed (reports-admin.md §4 'receivables at the period end').
+ */
+export async function receivablesTotal(db: DbOrTx, asOf: string = kyivToday()): Promise<ReceivablesTotal> {
+  const [row] = rowsOf<{ balance: string; d30: string; d60: string; d90: string; d90plus: string }>(
+    await db.execute(sql`
+      select coalesce(sum(r.balance), 0)::numeric(18, 2)::text as balance,
+        coalesce(sum(r.d30), 0)::numeric(18, 2)::text as d30, coalesce(sum(r.d60), 0)::numeric(18, 2)::text as d60,
+        coalesce(sum(r.d90), 0)::numeric(18, 2)::text as d90,
+        coalesce(sum(r.d90plus), 0)::numeric(18, 2)::text as d90plus
+      from ${receivablesTable(asOf)} r`),
+  );
+  return {
+    balance: row?.balance ?? ZERO,
+    aging: {
+      days0to30: row?.d30 ?? ZERO,
+      days31to60: row?.d60 ?? ZERO,
+      days61to90: row?.d90 ?? ZERO,
+      over90: row?.d90plus ?? ZERO,
+    },
+  };
+}
+
 /**
  * A WHERE condition on a client id column: the client owes us (`debt`: balance > 0) or owes past a due date
  * (`overdue`: overdue > 0), at `asOf` (default: today in Kyiv). One subquery, so a list stays one query per page.

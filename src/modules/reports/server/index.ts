@@ -15,3 +15,5 @@ export {
   type SalesFilter,
 } from './facts.ts';
 export { stockMovementsBetween, type StockFilter } from './facts-adv.ts';
+export { outputFacts } from './facts-production.ts';
+export { orderLeadTimes, stockValueAtMonthEnds } from './facts-analytics.ts';

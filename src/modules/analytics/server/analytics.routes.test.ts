@@ -1,0 +1,81 @@
+// /api/analytics (reports-admin.md §4 'Done means') on both databases: every tile equals the matching figure of
+// /reports (revenue, gross profit, margin) and of the receivables for the same period; a period without data answers
+// 0 and null percentages, never an error; an order confirmed and fully shipped counts its days in the lead time; cash
+// is posted receipts less refunds; the trends answer every month with 0 where nothing happened.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createUser, signIn } from '@/server/testing/test-app.ts';
+import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
+import { kyivToday } from '@/shared/kyiv-date.ts';
+
+let f: SalesFixture;
+const today = kyivToday();
+const period = `from=${today.slice(0, 8)}01&to=${today}`;
+const get = async (url: string) => {
+  const res = await f.api('GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+beforeAll(async () => {
+  f = await createSalesFixture();
+  const item = await f.product({ stock: '10', cost: '100.00' });
+  const orderId = await f.order([{ itemId: item, qty: '2', unitPrice: '150.00' }], { confirm: true });
+  // Confirmed three days before it was shipped (the lead time counts Kyiv days).
+  await f.t.db.execute(sql`update orders set confirmed_at = (${today}::date - 3)::timestamp at time zone 'Europe/Kyiv'
+    + interval '10 hours' where id = ${orderId}`);
+  const draft = await f.api('POST', '/api/shipments', { orderId });
+  expect((await f.api('POST', `/api/shipments/${draft.json().id}/post`)).statusCode).toBe(200);
+  for (const [type, amount] of [
+    ['receipt', '200.00'],
+    ['refund', '20.00'],
+  ] as const) {
+    const res = await f.api('POST', '/api/payments', {
+      paymentDate: today,
+      type,
+      method: 'bank_transfer',
+      amount,
+      clientId: f.clientId,
+      post: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+});
+afterAll(() => f.t.close());
+
+describe('analytics (reports-admin.md §4)', () => {
+  it('answers tiles equal to /reports and the receivables for the same period', async () => {
+    const answer = await get(`/api/analytics/overview?${period}`);
+    const report = await get(`/api/reports/profitability?${period}`);
+    const t = answer.tiles;
+    expect(t.revenue.current).toBe(report.totals.revenue);
+    expect(t.grossProfit.current).toBe(report.totals.grossProfit);
+    expect(t.margin.current).toBe(report.totals.margin);
+    expect(t.cashReceived.current).toBe('180.00');
+    const balance = await get(`/api/clients/${f.clientId}/balance`);
+    expect(t.receivables.current).toBe(balance.balance);
+    expect(t.bookingsCount.current).toBe('1');
+    expect(t.leadTimeDays.current).toBe('3.0');
+  });
+
+  it('answers 0 and null percentages for a period without data', async () => {
+    const answer = await get('/api/analytics/overview?from=2026-01-01&to=2026-01-31');
+    expect(answer.tiles.revenue).toMatchObject({ current: '0.00', changePercent: null });
+    expect(answer.tiles.margin.current).toBeNull();
+    expect(answer.tiles.leadTimeDays.current).toBeNull();
+  });
+
+  it('answers 12 months of trends, 0 where nothing happened, the current one holding the sale', async () => {
+    const answer = await get('/api/analytics/trends?months=12');
+    expect(answer.months).toHaveLength(12);
+    expect(answer.months.at(-1)).toMatchObject({ month: `${today.slice(0, 8)}01`, revenue: expect.any(String) });
+    expect(answer.months[0].revenue).toBe('0.00');
+  });
+
+  it('answers 403 without the page and 400 to a bad period', async () => {
+    const clerk = await createUser(f.t.db, { password: 'clerk-pass' });
+    const { cookie } = await signIn(f.t.app, clerk.username, 'clerk-pass');
+    expect((await f.api('GET', `/api/analytics/overview?${period}`, undefined, cookie)).statusCode).toBe(403);
+    expect((await f.api('GET', '/api/analytics/overview?from=2026-02-01&to=2026-01-01')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,53 @@
+// The facts /analytics adds to the fact layer (decision 0028, reports-admin.md §4), beside facts.ts:
+// - Order lead time: an order fully shipped in the period (every line's posted shipments reach its quantity), from
+//   the Kyiv day of its confirmation (`confirmedAt`) to the date of the last posted shipment, which completed it.
+// - Stock value at month-ends: Σ value of `stockFactsAt(monthEnd)` for a run of months in one statement — the
+//   opening value before the first month plus each month's movements, summed cumulatively. stockFactsAt only drops
+//   item × warehouse pairs whose quantity and value are both 0, so the sums are equal (a test holds them so).
+import { sql, type SQL } from 'drizzle-orm';
+import type { SalesFilter } from './facts.ts';
+
+/** `and …` for the order dimensions the lead time carries (company, client, manager) on an orders alias `o`. */
+function orderFilter(q: Pick<SalesFilter, 'companyId' | 'clientId' | 'managerUserId'>): SQL {
+  const parts: SQL[] = [];
+  if (q.companyId) parts.push(sql`and o.company_id = ${q.companyId}`);
+  if (q.clientId) parts.push(sql`and o.client_id = ${q.clientId}`);
+  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
+  return sql.join(parts, sql` `);
+}
+
+/**
+ * The orders fully shipped in the period: columns order_id, client_id, company_id, manager_user_id, confirmed_on,
+ * shipped_on, days (shipped_on − confirmed_on, whole days). The candidates are the orders with a posted shipment in
+ * the period (`shipments_shipment_date_idx`); an order still short of a line is not there.
+ */
+export function orderLeadTimes(q: Pick<SalesFilter, 'from' | 'to' | 'companyId' | 'clientId' | 'managerUserId'>): SQL {
+  return sql`select o.id as order_id, o.client_id, o.company_id, o.manager_user_id,
+      (o.confirmed_at at time zone 'Europe/Kyiv')::date as confirmed_on, d.shipped_on,
+      d.shipped_on - (o.confirmed_at at time zone 'Europe/Kyiv')::date as days
+    from orders o
+    join lateral (select max(s.shipment_date) as shipped_on from shipments s
+      where s.order_id = o.id and s.status = 'posted') d on true
+    where o.id in (select s.order_id from shipments s
+        where s.status = 'posted' and s.shipment_date between ${q.from}::date and ${q.to}::date)
+      and o.status not in ('draft', 'cancelled') and o.confirmed_at is not null
+      and d.shipped_on between ${q.from}::date and ${q.to}::date
+      and not exists (select 1 from order_lines ol where ol.order_id = o.id
+        and ol.qty > coalesce((select sum(sl.qty) from shipment_lines sl join shipments s on s.id = sl.shipment_id
+          where sl.order_line_id = ol.id and s.status = 'posted'), 0))
+      ${orderFilter(q)}`;
+}
+
+/**
+ * The stock value at the end of each month from `firstMonth` to `lastMonth` (first days, YYYY-MM-01): columns
+ * month (date), value — Σ value of stockFactsAt(the month's last day), 0 where nothing was ever in stock.
+ */
+export function stockValueAtMonthEnds(firstMonth: string, lastMonth: string): SQL {
+  return sql`select mm.month::date as month,
+      (select coalesce(sum(m.value), 0) from stock_movements m where m.occurred_on < ${firstMonth}::date)
+        + coalesce(sum(coalesce(mv.value, 0)) over (order by mm.month), 0) as value
+    from generate_series(${firstMonth}::date, ${lastMonth}::date, interval '1 month') as mm(month)
+    left join (select date_trunc('month', m.occurred_on) as month, sum(m.value) as value from stock_movements m
+        where m.occurred_on >= ${firstMonth}::date and m.occurred_on < (${lastMonth}::date + interval '1 month')
+        group by 1) mv on mv.month = mm.month`;
+}
