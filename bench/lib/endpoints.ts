@@ -83,7 +83,7 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
 /**
  * The production report pages (issue 24) as they open: statistics and workload for this month (their default
  * period), statistics' figures for the year so far, and the planning grid of the next eight weeks; then the
- * profitability report (issue 25) for the month and for the year by item, and three advanced reports.
+ * profitability report (issue 25) for the month and for the year by item, three advanced reports and /analytics.
  */
 export function productionEndpoints(today: string): Endpoint[] {
   const month = `from=${today.slice(0, 8)}01&to=${today}`;
@@ -165,6 +165,18 @@ export function productionEndpoints(today: string): Endpoint[] {
       key: 'advanced-receivables',
       label: 'Розширені звіти: дебіторська заборгованість',
       path: '/api/advanced-reports/receivables',
+      list: false,
+    },
+    {
+      key: 'analytics-overview-month',
+      label: 'Аналітика: показники місяця проти попереднього',
+      path: `/api/analytics/overview?${month}`,
+      list: false,
+    },
+    {
+      key: 'analytics-trends',
+      label: 'Аналітика: 12 місяців',
+      path: '/api/analytics/trends?months=12',
       list: false,
     },
   ];

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
+import { stockFactsAt } from '@/modules/reports/server/index.ts';
 
 let f: SalesFixture;
 const today = kyivToday();
@@ -70,6 +72,25 @@ describe('analytics (reports-admin.md §4)', () => {
     expect(answer.months).toHaveLength(12);
     expect(answer.months.at(-1)).toMatchObject({ month: `${today.slice(0, 8)}01`, revenue: expect.any(String) });
     expect(answer.months[0].revenue).toBe('0.00');
+  });
+
+  it('answers the stock value at each month-end equal to the stock facts at that day', async () => {
+    // The opening stock moved two months back, so the earlier month-ends hold stock too.
+    await f.t.db.execute(sql`update stock_movements set occurred_on = occurred_on - interval '2 months'
+      where id = (select min(id) from stock_movements)`);
+    const answer = await get('/api/analytics/trends?months=12');
+    let nonZero = 0;
+    for (const m of answer.months as { month: string; stockValue: string }[]) {
+      const end = new Date(Date.UTC(Number(m.month.slice(0, 4)), Number(m.month.slice(5, 7)), 0));
+      const day = end.toISOString().slice(0, 10) < today ? end.toISOString().slice(0, 10) : today;
+      const facts = rowsOf<{ value: string }>(
+        await f.t.db.execute(sql`select coalesce(sum(value), 0)::numeric(18,2)::text as value
+          from (${stockFactsAt(day)}) s`),
+      );
+      expect(m.stockValue, m.month).toBe(facts[0]!.value);
+      if (m.stockValue !== '0.00') nonZero++;
+    }
+    expect(nonZero).toBeGreaterThanOrEqual(3);
   });
 
   it('answers 403 without the page and 400 to a bad period', async () => {
