@@ -76,6 +76,16 @@ export const mailboxSettingsSchema = z.object({
   lastUid: z.number().int(),
   lastPollAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** The run log, newest first (integration_runs). */
+  runs: z.array(
+    z.object({
+      id: z.number().int(),
+      trigger: z.string(),
+      ok: z.boolean(),
+      message: z.string(),
+      finishedAt: z.string(),
+    }),
+  ),
 });
 export type MailboxSettings = z.infer<typeof mailboxSettingsSchema>;
 

@@ -15,4 +15,5 @@ export const bankMailboxMessages = {
     `З'єднання є: у папці ${folder} листів від дозволених відправників — ${count}`,
   mailboxFailed: (error: string) => `Поштовий сервер відмовив: ${error}`,
   polled: (n: number) => `Оброблено листів: ${n}`,
+  integrationLabel: 'Банківська пошта',
 } as const;

@@ -20,6 +20,5 @@ export const currencyRatesMessages = {
   nbuDisabled: 'Завантаження курсів НБУ вимкнено в налаштуваннях інтеграції',
   fetched: (stored: number, days: number) => `Збережено курсів: ${stored}; днів запитано: ${days}`,
   testOk: (count: number) => `НБУ відповідає: курсів на сьогодні — ${count}`,
-  failedTitle: 'Інтеграція не працює: курси НБУ',
-  failedMessage: (times: number, error: string) => `Курси НБУ не завантажено ${times} рази поспіль: ${error}`,
+  integrationLabel: 'Курси НБУ',
 } as const;

@@ -1,10 +1,11 @@
 // One integration's card on /integrations (reports-admin.md §15): its name and what it does, whether it is on, a few
-// facts (the key is saved, the last run, the counts) and its buttons. Each integration's own card (in its own module:
+// facts (the key is saved, the last run, the counts), its run log and its buttons. Each integration's own card (in its own module:
 // Nova Poshta, the webhooks, the bank mailbox, NBU rates) fills these parts.
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
+import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 
 const m = uiMessages.integration;
@@ -17,12 +18,22 @@ const stateBadge: Record<IntegrationState, { label: string; variant: 'default' |
   unconfigured: { label: m.notConfigured, variant: 'outline' },
 };
 
+/** One run of the card's run log (`integration_runs`, newest first). */
+export interface IntegrationRunRow {
+  id: number;
+  trigger: string;
+  ok: boolean;
+  message: string;
+  finishedAt: string;
+}
+
 export function IntegrationCard({
   title,
   description,
   icon: Icon,
   state,
   facts,
+  runs,
   actions,
   children,
 }: {
@@ -32,6 +43,8 @@ export function IntegrationCard({
   state: IntegrationState;
   /** Label and value pairs, one line each. */
   facts: ReadonlyArray<{ label: string; value: ReactNode }>;
+  /** The run log, shown folded under the facts. */
+  runs?: readonly IntegrationRunRow[];
   actions?: ReactNode;
   children?: ReactNode;
 }) {
@@ -62,6 +75,23 @@ export function IntegrationCard({
             </div>
           ))}
         </dl>
+        {runs?.length ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer text-muted-foreground">{m.runs}</summary>
+            <ul className="mt-2 grid gap-1">
+              {runs.map((r) => (
+                <li key={r.id} className="break-words">
+                  <span className="tabular-nums">{formatTimestampUk(r.finishedAt)}</span> ·{' '}
+                  {r.trigger === 'manual' ? m.manualRun : m.scheduleRun} ·{' '}
+                  <span className={r.ok ? undefined : 'text-destructive dark:text-red-400'}>
+                    {r.ok ? m.runOk : m.runFailed}
+                  </span>
+                  : {r.message}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
         {children}
       </CardContent>
       {actions ? <CardFooter className="flex flex-wrap gap-2">{actions}</CardFooter> : null}

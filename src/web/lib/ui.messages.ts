@@ -2,7 +2,16 @@
 import { pluralUk } from '@/shared/plural.ts';
 
 export const uiMessages = {
-  integration: { enabled: 'Увімкнено', disabled: 'Вимкнено', notConfigured: 'Не налаштовано' },
+  integration: {
+    enabled: 'Увімкнено',
+    disabled: 'Вимкнено',
+    notConfigured: 'Не налаштовано',
+    runs: 'Журнал запусків',
+    runOk: 'успішно',
+    runFailed: 'помилка',
+    manualRun: 'вручну',
+    scheduleRun: 'за розкладом',
+  },
   toastRegion: 'Сповіщення',
   toastHotkeyLabel: 'Сповіщення ({hotkey})',
   close: 'Закрити',

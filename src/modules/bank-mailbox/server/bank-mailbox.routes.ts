@@ -23,7 +23,7 @@ export async function bankMailboxRoutes(app: AppInstance, deps: AppDeps): Promis
     testMailbox: async () => testMailbox(db, secret),
     pollMailbox: async () => {
       try {
-        const { processed } = await pollMailbox(db, secret);
+        const { processed } = await pollMailbox(db, secret, 'manual');
         return { ok: true, message: m.polled(processed) };
       } catch (error) {
         // The mail server's refusal is an answer to show, as 'Перевірити з'єднання' shows it.

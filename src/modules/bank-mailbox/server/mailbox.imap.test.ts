@@ -97,4 +97,30 @@ describe('bank mailbox over IMAP', () => {
     expect(poll.message).toBe('Оброблено листів: 2');
     expect(await payments()).toBe(before + 1);
   });
+
+  it('logs each poll on the card and raises one notification after three failures in a row', async () => {
+    const failed = async () =>
+      Number(
+        rowsOf<{ n: number }>(
+          await f.t.db.execute(sql`select count(*)::int as n from notifications
+            where dedupe_key = 'integration-failed:bank-mailbox' and not is_resolved`),
+        )[0]!.n,
+      );
+    expect((await f.api('PUT', '/api/integrations/bank-mailbox', { password: 'wrong-password' })).statusCode).toBe(200);
+    for (let i = 1; i <= 4; i++) {
+      const poll = (await f.api('POST', '/api/integrations/bank-mailbox/poll')).json();
+      expect(poll.ok).toBe(false);
+      expect(await failed()).toBe(i >= 3 ? 1 : 0);
+    }
+    const card = (await f.api('GET', '/api/integrations/bank-mailbox')).json();
+    expect(card.runs.slice(0, 4).map((r: { ok: boolean }) => r.ok)).toEqual([false, false, false, false]);
+    expect(card.runs[0]).toMatchObject({
+      trigger: 'manual',
+      message: expect.stringContaining('Поштовий сервер відмовив'),
+    });
+    expect(card.runs.at(-1)).toMatchObject({ ok: true });
+    await f.api('PUT', '/api/integrations/bank-mailbox', { password: imap.password });
+    expect((await f.api('POST', '/api/integrations/bank-mailbox/poll')).json().ok).toBe(true);
+    expect(await failed()).toBe(0);
+  });
 });

@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
+import { recentRuns } from '@/server/kernel/integration-runs.ts';
+import { afterIntegrationRun } from '@/modules/notifications/server/index.ts';
 import { openSecret, sealSecret } from '@/server/kernel/secrets.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -84,6 +86,7 @@ export async function presentMailbox(db: DbOrTx): Promise<MailboxSettings> {
     lastUid: state.folders[s.folder]?.lastUid ?? 0,
     lastPollAt: state.lastPollAt,
     lastError: state.lastError,
+    runs: (await recentRuns(db, 'bank-mailbox', 10)).map(({ startedAt: _s, ...run }) => run),
   };
 }
 
@@ -185,7 +188,12 @@ export async function peekMailbox(db: DbOrTx, appSecret: string, limit: number):
 }
 
 /** One poll: every letter above the last UID from the allowed senders, in UID order, through the pipeline. */
-export async function pollMailbox(db: Db, appSecret: string): Promise<{ processed: number; lastUid: number }> {
+export async function pollMailbox(
+  db: Db,
+  appSecret: string,
+  trigger: 'schedule' | 'manual' = 'schedule',
+): Promise<{ processed: number; lastUid: number }> {
+  const startedAt = new Date();
   const s = await readMailbox(db);
   const state = await readMailboxState(db);
   const ctx: AuditContext = { userId: null, actor: 'bank-mailbox' };
@@ -215,12 +223,23 @@ export async function pollMailbox(db: Db, appSecret: string): Promise<{ processe
       return { processed, lastUid };
     });
     await writeRow(db, MAILBOX_STATE_KEY, { ...state, lastPollAt: new Date().toISOString(), lastError: null });
+    const run = { integration: 'bank-mailbox', label: m.integrationLabel, trigger, startedAt, details: result };
+    await afterIntegrationRun(db, { ...run, ok: true, message: m.polled(result.processed) });
     return result;
   } catch (error) {
     if (error instanceof DomainError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     await writeRow(db, MAILBOX_STATE_KEY, { ...state, lastPollAt: new Date().toISOString(), lastError: message });
+    const failed = m.mailboxFailed(message);
+    await afterIntegrationRun(db, {
+      integration: 'bank-mailbox',
+      label: m.integrationLabel,
+      trigger,
+      startedAt,
+      ok: false,
+      message: failed,
+    });
     // The mail server's refusal, in words a person can act on (the run log keeps it as the last error too).
-    throw new DomainError(502, m.mailboxFailed(message));
+    throw new DomainError(502, failed);
   }
 }

@@ -58,6 +58,7 @@ export function BankMailboxCard({ canChange }: { canChange: boolean }) {
             ]
           : []
       }
+      runs={s?.runs}
       actions={
         <>
           <Button type="button" variant="outline" disabled={!s?.host || busy} onClick={() => test.mutate()}>

@@ -4,11 +4,11 @@
 // by the next successful run.
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
-import { failuresInARow, recentRuns, recordRun, trimRuns } from '@/server/kernel/integration-runs.ts';
+import { failuresInARow, recentRuns } from '@/server/kernel/integration-runs.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { afterIntegrationRun } from '@/modules/notifications/server/index.ts';
 import type { NbuSettings, RateFetchResult } from '../currency-rates.contract.ts';
 import { currencyRatesMessages as m } from '../currency-rates.messages.ts';
 import { autoRateCodes, fetchRates } from './currency-rates.service.ts';
@@ -18,8 +18,6 @@ export const NBU_INTEGRATION = 'nbu';
 export const NBU_SETTINGS_KEY = 'integrations.nbu';
 /** Kyiv times of the daily runs: the next day's rate is published in the afternoon; the morning catches up. */
 export const NBU_RUN_TIMES = ['16:30', '09:00'] as const;
-const FAILED_KEY = 'integration-failed:nbu';
-const FAILURES_TO_NOTIFY = 3;
 
 export async function readNbuEnabled(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, NBU_SETTINGS_KEY));
@@ -61,8 +59,8 @@ export async function testNbu(apiUrl: string): Promise<{ ok: boolean; message: s
 }
 
 /**
- * One run of the integration: fetches `from`–`to`, writes the run to the log, and after the third failure in a row
- * raises 'integration failed' once (a success ends it).
+ * One run of the integration: fetches `from`–`to`, writes the run to the log; the third failure in a row raises
+ * 'integration failed' once, a success ends it (notifications' afterIntegrationRun).
  */
 export async function runNbu(
   db: Db,
@@ -73,31 +71,15 @@ export async function runNbu(
 ): Promise<RateFetchResult> {
   const startedAt = new Date();
   const result = await fetchRates(db, apiUrl, { ...period, overwriteManual: false }, ctx);
-  await recordRun(db, {
+  await afterIntegrationRun(db, {
     integration: NBU_INTEGRATION,
+    label: m.integrationLabel,
     trigger,
     ok: result.ok,
     message: result.message,
     details: { ...period, stored: result.stored, failedDays: result.failedDays },
     startedAt,
   });
-  await trimRuns(db, NBU_INTEGRATION);
-  if (result.ok) await resolveByKey(db, FAILED_KEY);
-  else {
-    const failures = await failuresInARow(db, NBU_INTEGRATION);
-    if (failures >= FAILURES_TO_NOTIFY) {
-      await notify(db, {
-        type: 'error',
-        priority: 'high',
-        title: m.failedTitle,
-        message: m.failedMessage(failures, result.message),
-        actionRequired: true,
-        actionUrl: '/integrations',
-        route: '/integrations',
-        dedupeKey: FAILED_KEY,
-      });
-    }
-  }
   return result;
 }
 

@@ -66,11 +66,6 @@ export const currencyRatesWebMessages = {
     disable: 'Вимкнути',
     enabledSaved: 'Завантаження курсів НБУ увімкнено',
     disabledSaved: 'Завантаження курсів НБУ вимкнено',
-    runs: 'Журнал запусків',
-    runOk: 'успішно',
-    runFailed: 'помилка',
-    manualRun: 'вручну',
-    scheduleRun: 'за розкладом',
     openRates: 'Відкрити курси',
   },
 } as const;

@@ -61,6 +61,7 @@ export function NbuRatesCard({ canChange }: { canChange: boolean }) {
             ]
           : []
       }
+      runs={s?.runs}
       actions={
         <>
           <Button type="button" variant="outline" disabled={busy} onClick={() => test.mutate()}>
@@ -96,23 +97,6 @@ export function NbuRatesCard({ canChange }: { canChange: boolean }) {
         errorText={currencyRatesWebMessages.loadError}
         retryText={currencyRatesWebMessages.retry}
       />
-      {s?.runs.length ? (
-        <details className="text-sm">
-          <summary className="cursor-pointer text-muted-foreground">{m.runs}</summary>
-          <ul className="mt-2 grid gap-1">
-            {s.runs.map((r) => (
-              <li key={r.id} className="break-words">
-                <span className="tabular-nums">{formatTimestampUk(r.finishedAt)}</span> ·{' '}
-                {r.trigger === 'manual' ? m.manualRun : m.scheduleRun} ·{' '}
-                <span className={r.ok ? undefined : 'text-destructive dark:text-red-400'}>
-                  {r.ok ? m.runOk : m.runFailed}
-                </span>
-                : {r.message}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
     </IntegrationCard>
   );
 }
