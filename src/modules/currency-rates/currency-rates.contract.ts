@@ -139,4 +139,5 @@ export const currencyRatesSchemas = {
   saveNbu: { body: z.strictObject({ enabled: z.boolean() }), response: nbuSettingsSchema },
   testNbu: { response: messageResult },
   runNbu: { response: rateFetchResultSchema },
+  backfillNbu: { body: rateFetchSchema, response: rateFetchResultSchema },
 };

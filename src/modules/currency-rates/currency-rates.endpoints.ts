@@ -8,7 +8,7 @@ const integrations = access.route('/integrations');
 
 export const currencyRatesEndpoints = defineEndpoints<typeof currencyRatesSchemas>()({
   list: { method: 'GET', path: '/api/currency-rates', access: page },
-  create: { method: 'POST', path: '/api/currency-rates', access: page },
+  create: { method: 'POST', path: '/api/currency-rates', access: page, status: 201 },
   update: { method: 'PATCH', path: '/api/currency-rates/:id', access: page },
   fetch: { method: 'POST', path: '/api/currency-rates/fetch', access: page },
   // The converter only reads (and may fetch a missing day, as any document would).
@@ -17,4 +17,6 @@ export const currencyRatesEndpoints = defineEndpoints<typeof currencyRatesSchema
   saveNbu: { method: 'PUT', path: '/api/integrations/nbu', access: integrations },
   testNbu: { method: 'POST', path: '/api/integrations/nbu/test', access: integrations },
   runNbu: { method: 'POST', path: '/api/integrations/nbu/run', access: integrations },
+  // 'Завантажити за період' from the card (§15 API: the NBU backfill job), the same fetch as the rates page's.
+  backfillNbu: { method: 'POST', path: '/api/integrations/nbu/backfill', access: integrations },
 });

@@ -120,7 +120,22 @@ export const mappingUpdateSchema = z.strictObject({
 export type MappingCreateInput = z.input<typeof mappingCreateSchema>;
 export type MappingUpdateInput = z.input<typeof mappingUpdateSchema>;
 
+export const integrationRunsQuerySchema = z.strictObject({
+  key: z.enum(['nbu', 'bank-mailbox'], { error: 'Невідома інтеграція' }),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const integrationRunSchema = z.object({
+  id: z.number().int(),
+  trigger: z.string(),
+  ok: z.boolean(),
+  message: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+});
+
 export const integrationsSchemas = {
+  runs: { query: integrationRunsQuerySchema, response: z.array(integrationRunSchema) },
   webhookSettings: { response: z.array(webhookSystemSchema) },
   saveWebhookSettings: { params: systemParams, body: webhookSettingsBodySchema, response: webhookSystemSchema },
   // Nothing is validated before the signature (access.byHandler): the handler reads the system and the raw body,

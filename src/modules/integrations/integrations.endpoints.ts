@@ -21,6 +21,8 @@ export const integrationsEndpoints = defineEndpoints<typeof integrationsSchemas>
     bodyLimit: 10 * 1024 * 1024 + 65_536,
   },
   webhookEvents: { method: 'GET', path: '/api/integrations/webhook-events', access: integrations },
+  // The run log of one integration (integration_runs), newest first.
+  runs: { method: 'GET', path: '/api/integrations/runs', access: integrations },
   mappings: { method: 'GET', path: '/api/integrations/mappings', access: integrations, list: true },
   createMapping: { method: 'POST', path: '/api/integrations/mappings', access: integrations, status: 201 },
   updateMapping: { method: 'PUT', path: '/api/integrations/mappings/:id', access: integrations },

@@ -111,6 +111,12 @@ describe('currency rates (reports-admin.md §18)', () => {
     expect(typed.json().fxRate).toBe('41.500000');
   });
 
+  it('backfills from the integrations card the same way', async () => {
+    nbu.setRates('2026-11-16', { USD: '41.0', EUR: '47.4', PLN: '10.1' });
+    const res = await api('POST', '/api/integrations/nbu/backfill', { from: '2026-11-16', to: '2026-11-16' });
+    expect(res.json()).toMatchObject({ ok: true, days: 1, stored: 3 });
+  });
+
   it('fetches a day without a stored rate on demand, and answers 409 when NBU has none either', async () => {
     nbu.setRates('2025-03-03', { USD: '41.6', EUR: '43.1' });
     const res = await api('GET', '/api/currency-rates/convert?amount=2&from=USD&to=UAH&date=2025-03-03');
@@ -172,6 +178,11 @@ describe('currency rates (reports-admin.md §18)', () => {
     const card = (await api('GET', '/api/integrations/nbu')).json();
     expect(card).toMatchObject({ failuresInARow: 4, lastError: expect.stringContaining('НБУ не відповідає') });
     expect(card.runs).toHaveLength(4);
+    const log = (await api('GET', '/api/integrations/runs?key=nbu&limit=2')).json();
+    expect(log.map((r: { ok: boolean; trigger: string }) => [r.ok, r.trigger])).toEqual([
+      [false, 'schedule'],
+      [false, 'manual'],
+    ]);
     nbu.failing = false;
     expect((await api('POST', '/api/integrations/nbu/run')).json().ok).toBe(true);
     expect((await open())[0]!.n).toBe(0);

@@ -2,10 +2,16 @@
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import { currencyRatesSchemas } from '../currency-rates.contract.ts';
+import { currencyRatesSchemas, type RateFetchInput } from '../currency-rates.contract.ts';
 import { currencyRatesEndpoints } from '../currency-rates.endpoints.ts';
 import { convert, createRate, fetchRates, listRates, updateRate } from './currency-rates.service.ts';
 import { nbuRunPeriod, presentNbu, runNbu, saveNbu, testNbu } from './nbu.ts';
+
+/** A fetch's days: one date, or a period. */
+const periodOf = ({ date, from, to, overwriteManual }: RateFetchInput) => ({
+  ...(date ? { from: date, to: date } : { from: from ?? kyivToday(), to: to ?? kyivToday() }),
+  overwriteManual,
+});
 
 export async function currencyRatesRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
@@ -15,16 +21,10 @@ export async function currencyRatesRoutes(app: AppInstance, deps: AppDeps): Prom
   });
   serve(app, currencyRatesEndpoints, currencyRatesSchemas, {
     list: async (request) => listRates(db, request.query),
-    create: async (request, reply) => {
-      reply.code(201);
-      return createRate(db, auditContext(request), request.body);
-    },
+    create: async (request) => createRate(db, auditContext(request), request.body),
     update: async (request) => updateRate(db, auditContext(request), request.params.id, request.body),
-    fetch: async (request) => {
-      const { date, from, to, overwriteManual } = request.body;
-      const period = date ? { from: date, to: date } : { from: from ?? kyivToday(), to: to ?? kyivToday() };
-      return fetchRates(db, apiUrl, { ...period, overwriteManual }, auditContext(request));
-    },
+    fetch: async (request) => fetchRates(db, apiUrl, periodOf(request.body), auditContext(request)),
+    backfillNbu: async (request) => fetchRates(db, apiUrl, periodOf(request.body), auditContext(request)),
     convert: async (request) => convert(db, apiUrl, request.query),
     nbu: async () => presentNbu(db),
     saveNbu: async (request) => saveNbu(db, auditContext(request), request.body.enabled),

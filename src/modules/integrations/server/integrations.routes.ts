@@ -1,6 +1,7 @@
 // The integrations' endpoints (reports-admin.md §15): the webhook settings, the signed inbound webhook, the log of
 // accepted events and the name mappings. Every answer is `Cache-Control: no-store`. The webhook reads its body raw
 // (a scope of its own parses JSON as bytes) so the signature is checked over exactly what was sent, before parsing.
+import { recentRuns } from '@/server/kernel/integration-runs.ts';
 import type { FastifyRequest } from 'fastify';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
@@ -33,6 +34,7 @@ export async function integrationsRoutes(app: AppInstance, deps: AppDeps): Promi
     saveWebhookSettings: async (request) =>
       saveWebhookSettings(db, auditContext(request), secret, request.params.system, request.body),
     webhookEvents: async (request) => recentWebhookEvents(db, request.query.system),
+    runs: async (request) => recentRuns(db, request.query.key, request.query.limit),
     mappings: async (request) => listMappings(db, request.query),
     createMapping: async (request) => createMapping(db, auditContext(request), request.body),
     updateMapping: async (request) => updateMapping(db, auditContext(request), request.params.id, request.body),
