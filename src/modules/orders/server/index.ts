@@ -17,7 +17,7 @@ export {
   trimLineReservation,
   type LineProgress,
 } from './order-effects.ts';
-export { assertStatus, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
+export { assertStatus, backdateConfirmation, confirmOrder, createOrder, lockOrder } from './orders.service.ts';
 export { getOrder, shippedOfLine } from './orders.read.ts';
 export { setProductionApproval } from './orders.actions.ts';
 export { updateOrder } from './orders.write.ts';

@@ -12,7 +12,7 @@ import { counterparties, counterpartyContacts } from '@/resources/counterparties
 import { items } from '@/resources/items/items.table.ts';
 import { orderCreateSchema, type OrderCreateInput } from '../orders.contract.ts';
 import { cancelOrder } from './orders.actions.ts';
-import { confirmOrder, createOrder } from './orders.service.ts';
+import { backdateConfirmation, confirmOrder, createOrder } from './orders.service.ts';
 
 const ctx = { userId: null, actor: 'demo-seed' } as const;
 
@@ -146,12 +146,16 @@ export const ordersDemoSeeder: DemoSeeder = {
       }
       if (i % 10 === 3 || i === 21) {
         // Cancelled before anything shipped: one a draft, the others after confirmation.
-        if (i !== 3) await confirmOrder(tx, ctx, id);
+        if (i !== 3) {
+          await confirmOrder(tx, ctx, id);
+          await backdateConfirmation(tx, id, orderDate);
+        }
         await cancelOrder(tx, ctx, id, CANCEL_REASONS[cancelled % CANCEL_REASONS.length]!);
         cancelled += 1;
         continue;
       }
       await confirmOrder(tx, ctx, id);
+      await backdateConfirmation(tx, id, orderDate);
       confirmed += 1;
     }
     log(`Замовлення клієнтів: підтверджено — ${confirmed}, чернеток — ${drafts}, скасовано — ${cancelled}`);

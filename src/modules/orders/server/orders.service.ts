@@ -318,3 +318,14 @@ export async function confirmOrder(tx: DbOrTx, ctx: AuditContext, id: number, ve
   await reserveOrder(tx, id);
   await refreshOrder(tx, id, ctx);
 }
+
+/**
+ * Demo seeders only: an order of the demo's history was confirmed on its own date (10:00 Kyiv), not at the moment the
+ * seeder ran — so its lead time (reports-admin.md §4: confirmedAt → the completing shipment) reads as it would have.
+ */
+export async function backdateConfirmation(tx: DbOrTx, orderId: number, date: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ confirmedAt: sql`(${date}::date + time '10:00') at time zone 'Europe/Kyiv'` })
+    .where(eq(orders.id, orderId));
+}

@@ -9,7 +9,7 @@ import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { orderCreateSchema } from '@/modules/orders/orders.contract.ts';
-import { confirmOrder, createOrder } from '@/modules/orders/server/index.ts';
+import { backdateConfirmation, confirmOrder, createOrder } from '@/modules/orders/server/index.ts';
 import {
   completeManufacturingOrder,
   createChildOrders,
@@ -114,6 +114,7 @@ async function sell(
     }),
   );
   await confirmOrder(tx, ctx, orderId);
+  await backdateConfirmation(tx, orderId, date);
   let s = await createShipment(tx, ctx, { orderId, shipmentDate: addDays(date, 2) });
   const planned = [];
   for (const line of s.lines) {
