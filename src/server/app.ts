@@ -33,6 +33,7 @@ import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
 import { emailSettingsRoutes } from '@/modules/email-settings/server/index.ts';
 import { bankMailboxRoutes } from '@/modules/bank-mailbox/server/index.ts';
 import { currencyRatesRoutes } from '@/modules/currency-rates/server/index.ts';
+import { salesAnalyticsRoutes } from '@/modules/sales-analytics/server/index.ts';
 import {
   connectSupplierOrderReceipts,
   createOrder as createSupplierOrder,
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     emailSettingsRoutes,
     bankMailboxRoutes,
     currencyRatesRoutes,
+    salesAnalyticsRoutes,
     bomRoutes,
     techCardsRoutes,
     recipesRoutes,

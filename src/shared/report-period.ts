@@ -2,6 +2,8 @@
 // years long, with the field to fix named in Ukrainian. One schema shape for the report modules' contracts.
 import { z } from './zod-uk.ts';
 import { documentDate } from './document-date.ts';
+import { dec, div, fixed, isNegative, isZero, mul, neg, sub } from './decimal.ts';
+import { addDays } from './kyiv-date.ts';
 
 export const reportPeriodMessages = {
   from: 'Вкажіть дату початку періоду',
@@ -27,4 +29,22 @@ export function checkReportPeriod(q: { from: string; to: string }, ctx: z.Refine
   else if (!spanWithin3Years(q.from, q.to)) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: reportPeriodMessages.span });
   }
+}
+
+/** The number of days from `from` to `to`, both included. */
+const lengthOf = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The same-length period just before (the day before `from` is its last day): what a report compares with. */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  const days = lengthOf(from, to);
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
+/** (current − previous) ÷ |previous| × 100, 2 decimals: null without a previous figure or when it is 0. */
+export function changePercent(current: string | null, previous: string | null): string | null {
+  if (current === null || previous === null || isZero(dec(previous))) return null;
+  const base = dec(previous);
+  const magnitude = isNegative(base) ? neg(base) : base;
+  return fixed(div(mul(sub(dec(current), base), dec(100)), magnitude, 8), 2);
 }

@@ -81,6 +81,8 @@ describe('route table', () => {
         '/email-settings',
         '/bank-email-test',
         '/currency-rates',
+        '/sales-analytics',
+        '/sales-analytics-products',
         '/production',
         '/production-stats',
         '/reports',

@@ -176,6 +176,12 @@ export const pages: readonly PageDefinition[] = [
   definePage('/email-settings', () =>
     import('@/modules/email-settings/web/email-settings-page.tsx').then((m) => m.EmailSettingsPage),
   ),
+  definePage('/sales-analytics', () =>
+    import('@/modules/sales-analytics/web/sales-analytics-page.tsx').then((m) => m.SalesAnalyticsPage),
+  ),
+  definePage('/sales-analytics-products', () =>
+    import('@/modules/sales-analytics/web/sales-products-page.tsx').then((m) => m.SalesProductsPage),
+  ),
   definePage('/currency-rates', () =>
     import('@/modules/currency-rates/web/currency-rates-page.tsx').then((m) => m.CurrencyRatesPage),
   ),

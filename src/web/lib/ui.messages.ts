@@ -12,6 +12,10 @@ export const uiMessages = {
     manualRun: 'вручну',
     scheduleRun: 'за розкладом',
   },
+  change: {
+    percent: (percent: string) => `${percent} % до попереднього`,
+    noBase: 'немає бази для порівняння',
+  },
   toastRegion: 'Сповіщення',
   toastHotkeyLabel: 'Сповіщення ({hotkey})',
   close: 'Закрити',

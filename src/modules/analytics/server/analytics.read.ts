@@ -6,9 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
-import { dec, div, fixed, isNegative, isZero, mul, neg, sub, type Dec } from '@/shared/decimal.ts';
-
-const abs = (a: Dec): Dec => (isNegative(a) ? neg(a) : a);
+import { dec, div, fixed, isZero, mul, sub } from '@/shared/decimal.ts';
+import { changePercent, previousPeriod } from '@/shared/report-period.ts';
 import {
   bookingFacts,
   cashFacts,
@@ -37,23 +36,6 @@ interface PeriodRow {
 
 const sum = (fact: SQL, column: string) =>
   sql`(select coalesce(sum(f.${sql.raw(column)}), 0) from (${fact}) f)::numeric(18,2)::text`;
-
-/** The number of days from `from` to `to`, both included. */
-const lengthOf = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
-/** The same-length period just before (the day before `from` is its last day). */
-export function previousPeriod(from: string, to: string): { from: string; to: string } {
-  const days = lengthOf(from, to);
-  return { from: addDays(from, -days), to: addDays(from, -1) };
-}
-
-/** A change in percent, 2 decimals: null without a previous figure or when it is 0. */
-export function changePercent(current: string | null, previous: string | null): string | null {
-  if (current === null || previous === null || isZero(dec(previous))) return null;
-  const base = dec(previous);
-  return fixed(div(mul(sub(dec(current), base), dec(100)), abs(base), 8), 2);
-}
 
 /** The tiles' figures of one period: one statement over the facts, then the receivables at its end. */
 async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {

@@ -1,11 +1,10 @@
 // The tiles and the four charts of /analytics (reports-admin.md §4). A tile shows the period's figure, the change
 // against the period before (green up, red down; '—' without a base) and says when a filter does not apply to it.
-import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon } from 'lucide-react';
+import { ChangeCard } from '@/web/components/change-card.tsx';
 import { ChartBars, ChartCard, ChartLine, formatChartMoney, formatPeriod } from '@/web/components/charts/index.ts';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { formatMoney } from '@/web/lib/document-format.ts';
-import { cn } from '@/web/lib/utils.ts';
-import { tileKeys, type Overview, type Tile, type TileKey, type Trends } from '../analytics.contract.ts';
+import { tileKeys, type Overview, type TileKey, type Trends } from '../analytics.contract.ts';
 import { tileLabels } from '../analytics.messages.ts';
 import { analyticsWebMessages as m } from './analytics-web.messages.ts';
 
@@ -28,38 +27,17 @@ function valueOf(key: TileKey, value: string | null): string {
   return formatDecimalUk(value, 0);
 }
 
-function TileCard({ name, tile }: { name: TileKey; tile: Tile }) {
-  const change = tile.changePercent;
-  const up = change !== null && !change.startsWith('-') && change !== '0.00';
-  const down = change !== null && change.startsWith('-');
-  const Icon = up ? ArrowUpRightIcon : down ? ArrowDownRightIcon : MinusIcon;
-  return (
-    <div className="grid min-w-0 content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-      <span className="text-sm font-medium text-muted-foreground">{tileLabels[name]}</span>
-      <span className="text-xl font-semibold tabular-nums">{valueOf(name, tile.current)}</span>
-      <span
-        className={cn(
-          'flex items-center gap-1 text-xs',
-          up
-            ? 'text-emerald-700 dark:text-emerald-300'
-            : down
-              ? 'text-red-700 dark:text-red-300'
-              : 'text-muted-foreground',
-        )}
-      >
-        <Icon className="size-3.5" aria-hidden="true" />
-        {change === null ? m.noChange : m.change(formatDecimalUk(change, 2))}
-      </span>
-      {!tile.filtered ? <span className="text-xs text-muted-foreground">{m.notFiltered}</span> : null}
-    </div>
-  );
-}
-
 export function AnalyticsTiles({ data }: { data: Overview }) {
   return (
     <section aria-label={m.title} className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
       {tileKeys.map((key) => (
-        <TileCard key={key} name={key} tile={data.tiles[key]} />
+        <ChangeCard
+          key={key}
+          label={tileLabels[key]}
+          value={valueOf(key, data.tiles[key].current)}
+          changePercent={data.tiles[key].changePercent}
+          note={data.tiles[key].filtered ? null : m.notFiltered}
+        />
       ))}
     </section>
   );

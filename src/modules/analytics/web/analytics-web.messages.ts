@@ -14,8 +14,6 @@ export const analyticsWebMessages = {
   retry: 'Спробувати ще раз',
   badPeriod: 'Перевірте період: дата початку не пізніше дати кінця',
   previous: (from: string, to: string) => `Попередній період: ${from} – ${to}`,
-  change: (percent: string) => `${percent} % до попереднього`,
-  noChange: 'немає бази для порівняння',
   notFiltered: 'не враховує фільтр компанії чи клієнта',
   charts: {
     revenue: 'Виручка і валовий прибуток за 12 місяців',

@@ -38,11 +38,11 @@ function itemFilter(q: SalesFilter, itemColumn: SQL): SQL {
 }
 
 /**
- * The sale facts of the period: columns day, client_id, company_id, manager_user_id, item_id, category_id,
+ * The sale facts of the period: columns day, order_id, client_id, company_id, manager_user_id, item_id, category_id,
  * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric).
  */
 export function saleFacts(q: SalesFilter): SQL {
-  return sql`select s.shipment_date as day, o.client_id, o.company_id, o.manager_user_id, sl.item_id,
+  return sql`select s.shipment_date as day, o.id as order_id, o.client_id, o.company_id, o.manager_user_id, sl.item_id,
       i.category_id, s.carrier_id, sl.qty,
       round(sl.line_net * o.fx_rate, 2) as revenue,
       round(sl.line_gross * o.fx_rate, 2) as revenue_gross,

@@ -1,0 +1,1 @@
+export { salesAnalyticsRoutes } from './sales-analytics.routes.ts';

@@ -1,0 +1,216 @@
+// 'Продажі за товарами' (reports-admin.md §6): the period, category, client, search and 'Показати без продажів' in
+// the address; per item the quantity, revenue, share, average price, clients, last sale, the 12-month quantity trend,
+// ABC by revenue and XYZ by demand stability; sortable, paged, downloadable. Every figure is the server's.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
+import { ListPagination } from '@/web/components/data-list.tsx';
+import { DataTable, type DataColumn } from '@/web/components/data-table.tsx';
+import { ExportMenu } from '@/web/components/export-menu.tsx';
+import { ListEmpty, ListHeader } from '@/web/components/list-page.tsx';
+import {
+  isValidPeriod,
+  presetPeriod,
+  REPORT_PAGE_SIZE,
+  ReportFilterBar,
+  ReportPeriodBar,
+  ReportStates,
+  useReportFilter,
+  useReportPage,
+} from '@/web/components/report-period.tsx';
+import { Checkbox } from '@/web/components/ui/checkbox.tsx';
+import { Input } from '@/web/components/ui/input.tsx';
+import { Label } from '@/web/components/ui/label.tsx';
+import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
+import type { SalesProductRow, SalesProducts } from '../sales-analytics.contract.ts';
+import { salesProductsExportUrl, salesProductsKey, type ProductsFilter } from './sales-analytics.api.ts';
+import { salesProductsWebMessages as m } from './sales-analytics-web.messages.ts';
+
+const PRESETS = ['month', 'quarter', 'year'] as const;
+type Preset = (typeof PRESETS)[number];
+const SORTS = ['revenue', '-revenue', 'qty', '-qty', 'name', '-name', 'lastSale', '-lastSale'];
+
+const defaults = (): ProductsFilter => ({
+  ...presetPeriod('month'),
+  preset: 'month',
+  categoryId: null,
+  clientId: null,
+  search: '',
+  withoutSales: '',
+  sort: '-revenue',
+});
+const accept = (key: string, value: string) => {
+  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
+  if (key === 'withoutSales') return value === 'true' || value === '';
+  if (key === 'sort') return SORTS.includes(value);
+  if (key === 'search') return value.length <= 200;
+  return false;
+};
+
+const t = m.table;
+
+/** The 12 monthly quantities as small bars (the numbers are in the bar titles and the label). */
+function Trend({ row }: { row: SalesProductRow }) {
+  const values = row.trend.map(Number);
+  const max = Math.max(...values, 0);
+  return (
+    <span
+      role="img"
+      aria-label={`${t.trendOf(row.name)}: ${row.trend.map((q) => formatQty(q)).join(', ')}`}
+      className="flex h-6 items-end gap-px"
+    >
+      {values.map((v, i) => (
+        <span
+          key={i}
+          className="w-1.5 rounded-sm bg-primary/70"
+          style={{ height: `${max > 0 ? Math.max(2, (v / max) * 24) : 2}px` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+const columns: DataColumn<SalesProductRow>[] = [
+  {
+    id: 'item',
+    header: t.item,
+    primary: true,
+    sortField: 'name',
+    className: 'min-w-48',
+    cell: (r) => (
+      <span>
+        <span className="block font-mono text-xs text-muted-foreground">{r.sku}</span>
+        <span className="font-medium">{r.name}</span>
+      </span>
+    ),
+  },
+  { id: 'qty', header: t.qty, numeric: true, sortField: 'qty', cell: (r) => formatQty(r.qty) },
+  { id: 'revenue', header: t.revenue, numeric: true, sortField: 'revenue', cell: (r) => formatMoney(r.revenue) },
+  {
+    id: 'share',
+    header: t.share,
+    numeric: true,
+    cell: (r) => (r.sharePercent === null ? '—' : `${formatDecimalUk(r.sharePercent, 2)} %`),
+  },
+  {
+    id: 'price',
+    header: t.averagePrice,
+    numeric: true,
+    cell: (r) => (r.averagePrice === null ? '—' : formatMoney(r.averagePrice)),
+  },
+  { id: 'clients', header: t.clients, numeric: true, cell: (r) => String(r.clients), hiddenByDefault: true },
+  {
+    id: 'lastSale',
+    header: t.lastSale,
+    sortField: 'lastSale',
+    cell: (r) => (r.lastSaleDate ? formatDateUk(r.lastSaleDate) : t.never),
+  },
+  { id: 'trend', header: t.trend, hideInCard: true, cell: (r) => <Trend row={r} /> },
+  { id: 'abc', header: t.abc, cell: (r) => r.abcClass ?? '—' },
+  {
+    id: 'xyz',
+    header: t.xyz,
+    cell: (r) => (r.xyzClass ? <span title={t.xyzHint(formatDecimalUk(r.cv ?? '0', 2))}>{r.xyzClass}</span> : '—'),
+  },
+];
+
+export function SalesProductsPage() {
+  const [filter, change, reset] = useReportFilter<ProductsFilter>(defaults, accept);
+  const valid = isValidPeriod(filter);
+  const start = defaults();
+  const filtered = (Object.keys(start) as Array<keyof ProductsFilter>).some(
+    (key) => key !== 'sort' && filter[key] !== start[key],
+  );
+  const [page, setPage] = useReportPage(filter);
+  const query = useQuery<SalesProducts>({
+    queryKey: salesProductsKey(filter, page),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <ListHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        actions={valid ? <ExportMenu urlOf={(format) => salesProductsExportUrl(filter, format)} /> : null}
+      />
+      <ReportPeriodBar
+        id="sales-products-period"
+        period={filter}
+        preset={preset}
+        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
+        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
+        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
+      />
+      <ReportFilterBar filtered={filtered} onReset={reset}>
+        <Input
+          type="search"
+          aria-label={m.search}
+          placeholder={m.search}
+          className="w-full sm:w-72"
+          value={filter.search}
+          onChange={(e) => change({ search: e.target.value })}
+        />
+        <ReferenceFilter
+          route="/product-categories"
+          label={m.category}
+          value={filter.categoryId}
+          allLabel={m.categoryAll}
+          onChange={(categoryId) => change({ categoryId })}
+        />
+        <ReferenceFilter
+          route="/clients"
+          label={m.client}
+          value={filter.clientId}
+          allLabel={m.clientAll}
+          onChange={(clientId) => change({ clientId })}
+        />
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="sales-products-without"
+            checked={filter.withoutSales === 'true'}
+            onCheckedChange={(v) => change({ withoutSales: v === true ? 'true' : '' })}
+          />
+          <Label htmlFor="sales-products-without" className="font-normal">
+            {m.withoutSales}
+          </Label>
+        </div>
+      </ReportFilterBar>
+      <ReportStates valid={valid} queries={[query]} texts={m}>
+        {() => {
+          const data = query.data!;
+          return (
+            <section className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+              <p className="text-sm text-muted-foreground">
+                {m.totals(data.totals.items, formatQty(data.totals.qty), formatMoney(data.totals.revenue))}
+              </p>
+              <DataTable<SalesProductRow, number>
+                id="sales-products-rows"
+                label={t.label}
+                columns={columns}
+                rows={data.rows}
+                rowKey={(r) => r.itemId}
+                rowTabStop={false}
+                sort={filter.sort}
+                onSort={(field) => change({ sort: filter.sort === `-${field}` ? field : `-${field}` })}
+                empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
+                busy={query.isPlaceholderData}
+                minWidthRem={70}
+              />
+              <ListPagination
+                page={page}
+                pageSize={REPORT_PAGE_SIZE}
+                total={data.total}
+                emptySummary={t.total(0)}
+                nextDisabled={query.isPlaceholderData}
+                onPageChange={setPage}
+              />
+            </section>
+          );
+        }}
+      </ReportStates>
+    </div>
+  );
+}
