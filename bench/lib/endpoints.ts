@@ -83,7 +83,7 @@ export function benchEndpoints(sample: { itemId: number }, totals: { orders: num
 /**
  * The production report pages (issue 24) as they open: statistics and workload for this month (their default
  * period), statistics' figures for the year so far, and the planning grid of the next eight weeks; then the
- * profitability report (issue 25) for the month and for the year by item, three advanced reports and /analytics.
+ * profitability report (issue 25) for the month and for the year by item, three advanced reports, /analytics and the sales analytics.
  */
 export function productionEndpoints(today: string): Endpoint[] {
   const month = `from=${today.slice(0, 8)}01&to=${today}`;
@@ -177,6 +177,24 @@ export function productionEndpoints(today: string): Endpoint[] {
       key: 'analytics-trends',
       label: 'Аналітика: 12 місяців',
       path: '/api/analytics/trends?months=12',
+      list: false,
+    },
+    {
+      key: 'sales-analytics-summary-year',
+      label: 'Аналітика продажів: показники року',
+      path: `/api/sales-analytics/summary?${year}`,
+      list: false,
+    },
+    {
+      key: 'sales-analytics-clients-month',
+      label: 'Аналітика продажів: клієнти місяця',
+      path: `/api/sales-analytics/by-client?${month}`,
+      list: false,
+    },
+    {
+      key: 'sales-products-year',
+      label: 'Продажі за товарами: рік',
+      path: `/api/sales-analytics-products?${year}`,
       list: false,
     },
   ];
