@@ -23,6 +23,9 @@ export const outboxStatusLabels = {
 } as const;
 
 export const emailSettingsMessages = {
+  failedTitle: 'Лист не надіслано',
+  failedMessage: (subject: string, to: string, error: string) =>
+    `Лист «${subject}» на ${to} не надіслано після кількох спроб: ${error}. Перевірте налаштування e-mail і повторіть.`,
   host: 'Вкажіть адресу SMTP-сервера',
   port: 'Порт — ціле число від 1 до 65535',
   email: 'Невірна адреса e-mail',

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '@/server/testing/mail-text.ts';
 import { startSmtp, waitFor, type SmtpTestServer } from '@/server/testing/smtp-server.ts';
 import { createTestApp, createUser, type TestApp } from '@/server/testing/test-app.ts';
+import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { notifications } from '@/modules/notifications/server/index.ts';
 import { emailOutbox } from './email-outbox.table.ts';
 
 /** A port with nobody listening: the connection is refused at once. */
@@ -86,6 +88,8 @@ describe('delivery failures', () => {
   it('retries with back-off, keeps the error, and marks the message failed after the last retry', async () => {
     const port = await deadPort();
     const broken = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const admin = await createUser(broken.db, { password: 'mail-admin-1' });
+    await replaceUserRoles(broken.db, admin.id, [await adminRoleId(broken.db)]);
     try {
       const id = await broken.mailer.enqueue(broken.db, {
         to: 'someone@firma.ua',
@@ -119,6 +123,18 @@ describe('delivery failures', () => {
       expect(row!.status).toBe('failed');
       expect(row!.nextAttemptAt).toBeNull();
       expect(row!.lastError).toBeTruthy();
+      // The final failure is told once to the people of /email-settings (the administrator here).
+      const told = await broken.db
+        .select({ title: notifications.title, message: notifications.message, userId: notifications.userId })
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `email-failed:${id}`));
+      expect(told).toEqual([
+        {
+          title: 'Лист не надіслано',
+          message: expect.stringContaining('«Тест» на someone@firma.ua'),
+          userId: admin.id,
+        },
+      ]);
     } finally {
       await broken.close();
     }

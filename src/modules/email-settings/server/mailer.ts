@@ -5,6 +5,8 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/kernel/db.ts';
+import { notify } from '@/modules/notifications/server/index.ts';
+import { emailSettingsMessages as m } from '../email-settings.messages.ts';
 import { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';
 import { fromOf, readSmtpSettings, smtpTransportOptions, smtpUsable } from './smtp-settings.ts';
 import type { Mailer, MailMessage } from '@/server/kernel/context.ts';
@@ -119,6 +121,19 @@ export function createMailer(opts: {
             : { attempts, lastError: error, nextAttemptAt: sql`now() + make_interval(mins => ${delay})` },
         )
         .where(eq(emailOutbox.id, row.id));
+      // The last automatic try failed: the letter will not go by itself — the people of /email-settings are told.
+      if (delay === undefined && !once) {
+        await notify(db, {
+          type: 'error',
+          priority: 'high',
+          title: m.failedTitle,
+          message: m.failedMessage(row.subject, row.toAddress, error),
+          actionRequired: true,
+          actionUrl: '/email-settings',
+          route: '/email-settings',
+          dedupeKey: `email-failed:${row.id}`,
+        }).catch((e: unknown) => log.warn({ mailId: row.id, err: String(e) }, 'Не вдалося створити сповіщення'));
+      }
       throw err;
     }
   }
