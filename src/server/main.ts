@@ -18,6 +18,7 @@ import { ensureAdmin } from '@/modules/users/server/index.ts';
 import { startSystemLogJobs, withSystemEvents } from '@/modules/system-logs/server/index.ts';
 import { startBankMailboxJob } from '@/modules/bank-mailbox/server/index.ts';
 import { startCurrencyRateJobs } from '@/modules/currency-rates/server/index.ts';
+import { startBasPullJob } from '@/modules/integrations/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
 export interface StartedServer {
@@ -76,6 +77,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const mailboxJob = startBankMailboxJob({ db: database.db, appSecret: config.sessionSecret, log: jobLog });
     // NBU rates at 16:30 for the next day and 09:00 for today (reports-admin.md §15), while enabled.
     const rateJob = startCurrencyRateJobs({ db: database.db, apiUrl: config.nbuApiUrl, log: jobLog });
+    // Invoices from the BAS / 1C HTTP service every 30 minutes, while enabled (reports-admin.md §15).
+    const basJob = startBasPullJob({
+      db: database.db,
+      appSecret: config.sessionSecret,
+      nbuApiUrl: config.nbuApiUrl,
+      log: jobLog,
+    });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
@@ -101,6 +109,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         logJobs.stop();
         mailboxJob.stop();
         rateJob.stop();
+        basJob.stop();
         await app.close();
         await mailer.stop();
         await database.close();

@@ -3,3 +3,4 @@ export { integrationsRoutes } from './integrations.routes.ts';
 export { externalItemMappings, integrationWebhookEvents } from './webhooks.table.ts';
 export { signBody } from './webhooks.service.ts';
 export { commercemlExchangeFiles } from './commerceml-exchange.table.ts';
+export { startBasPullJob } from './bas-pull.jobs.ts';

@@ -8,6 +8,9 @@ import { serve } from '@/server/kernel/serve.ts';
 import { integrationsSchemas } from '../integrations.contract.ts';
 import { CML_BODY_TYPES, integrationsEndpoints } from '../integrations.endpoints.ts';
 import { commercemlExchange } from './commerceml-exchange.ts';
+import { basPullSchemas } from '../bas-pull.contract.ts';
+import { basPullEndpoints } from '../bas-pull.endpoints.ts';
+import { presentBasPull, runBasPull, saveBasPull, testBasPull } from './bas-pull.ts';
 import { webhookSystems } from '../integrations.messages.ts';
 import { createMapping, deleteMapping, listMappings, recentWebhookEvents, updateMapping } from './mappings.service.ts';
 import { presentWebhookSettings, saveWebhookSettings, webhookSecret } from './webhook-settings.ts';
@@ -28,6 +31,14 @@ export async function integrationsRoutes(app: AppInstance, deps: AppDeps): Promi
 
   const { webhook, commercemlGet, commercemlPost, ...rest } = integrationsEndpoints;
   const { webhook: webhookSchemas, commercemlGet: _g, commercemlPost: _p, ...restSchemas } = integrationsSchemas;
+
+  const basDeps = { db, appSecret: secret, nbuApiUrl: deps.config.nbuApiUrl };
+  serve(app, basPullEndpoints, basPullSchemas, {
+    basPull: async () => presentBasPull(db),
+    saveBasPull: async (request) => saveBasPull(db, auditContext(request), secret, request.body),
+    testBasPull: async () => testBasPull(db, secret),
+    runBasPull: async () => runBasPull(basDeps, 'manual'),
+  });
 
   serve(app, rest, restSchemas, {
     webhookSettings: async () => presentWebhookSettings(db),

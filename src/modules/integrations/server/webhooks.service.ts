@@ -72,7 +72,7 @@ export function parsePayload(raw: Buffer): WebhookPayload {
 }
 
 /** Our item of each code: the mapping, else the active item whose SKU is the code. Unknown codes are kept unmapped. */
-async function mapLines(tx: DbOrTx, system: WebhookSystem, lines: WebhookPayload['order']['lines']) {
+export async function mapLines(tx: DbOrTx, system: WebhookSystem, lines: WebhookPayload['order']['lines']) {
   const codes = [...new Set(lines.map((l) => l.code))];
   const mapped = new Map<string, number | null>();
   for (const r of await tx

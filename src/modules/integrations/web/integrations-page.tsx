@@ -7,6 +7,7 @@ import { INTEGRATIONS_ROUTE } from './integrations.api.ts';
 import { integrationsWebMessages as m } from './integrations-web.messages.ts';
 import { BankMailboxCard } from '@/modules/bank-mailbox/web/index.ts';
 import { NbuRatesCard } from '@/modules/currency-rates/web/index.ts';
+import { BasPullCard } from './bas-pull-card.tsx';
 import { CommerceMlCard } from './cml-card.tsx';
 import { MappingsCard } from './mappings-card.tsx';
 import { NpCard } from './np-card.tsx';
@@ -21,6 +22,7 @@ export function IntegrationsPage() {
         <NpCard canChange={canAccess} />
         <WebhookCards canChange={canAccess} />
         <CommerceMlCard />
+        <BasPullCard canChange={canAccess} />
         <BankMailboxCard canChange={canAccess} />
         <NbuRatesCard canChange={canAccess} />
       </div>
