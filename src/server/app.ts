@@ -22,6 +22,7 @@ import {
   adjustmentsRoutes,
   connectComponentPurchasing,
   connectInventoryProduction,
+  lowStockNow,
   stockRoutes,
 } from '@/modules/stock/server/index.ts';
 import { warehouseTransfersRoutes } from '@/modules/warehouse-transfers/server/index.ts';
@@ -31,6 +32,7 @@ import { serverErrorRecorder, systemLogsRoutes } from '@/modules/system-logs/ser
 import { repairsRoutes } from '@/modules/repairs/server/index.ts';
 import { integrationsRoutes } from '@/modules/integrations/server/index.ts';
 import { emailSettingsRoutes } from '@/modules/email-settings/server/index.ts';
+import { connectLowStockDigest, emailNotificationsRoutes } from '@/modules/email-notifications/server/index.ts';
 import { bankMailboxRoutes } from '@/modules/bank-mailbox/server/index.ts';
 import { currencyRatesRoutes } from '@/modules/currency-rates/server/index.ts';
 import { salesAnalyticsRoutes } from '@/modules/sales-analytics/server/index.ts';
@@ -125,6 +127,7 @@ export function connectModules(): void {
   });
   connectInventoryProduction(inProductionByItem);
   connectLabelMoOutputs(moPostedOutputs);
+  connectLowStockDigest(lowStockNow);
   connectOrderRelatedDocuments([paymentsOfOrder, shipmentsOfOrder, manufacturingOfOrder]);
 }
 
@@ -242,6 +245,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     novaPoshtaRoutes,
     integrationsRoutes,
     emailSettingsRoutes,
+    emailNotificationsRoutes,
     bankMailboxRoutes,
     currencyRatesRoutes,
     salesAnalyticsRoutes,

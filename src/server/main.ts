@@ -19,6 +19,7 @@ import { startSystemLogJobs, withSystemEvents } from '@/modules/system-logs/serv
 import { startBankMailboxJob } from '@/modules/bank-mailbox/server/index.ts';
 import { startCurrencyRateJobs } from '@/modules/currency-rates/server/index.ts';
 import { startBasPullJob } from '@/modules/integrations/server/index.ts';
+import { startEmailDigestJob } from '@/modules/email-notifications/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 
 export interface StartedServer {
@@ -84,6 +85,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       nbuApiUrl: config.nbuApiUrl,
       log: jobLog,
     });
+    // The daily e-mail digests of the e-mail rules, each at its rule's time (reports-admin.md §14).
+    const digestJob = startEmailDigestJob({ db: database.db, log: jobLog });
     const stopShortageOnPostings = onLedgerChanged(shortageChanged);
     const maintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log) : null;
     const housekeeping = setInterval(() => {
@@ -110,6 +113,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         mailboxJob.stop();
         rateJob.stop();
         basJob.stop();
+        digestJob.stop();
         await app.close();
         await mailer.stop();
         await database.close();

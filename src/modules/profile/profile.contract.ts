@@ -44,6 +44,11 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
 
+/** The user's own preferences: `emailDigest` off — no daily digest e-mails of the e-mail rules (decision 0026). */
+export const preferencesSchema = z.object({ emailDigest: z.boolean() });
+export type Preferences = z.infer<typeof preferencesSchema>;
+export const preferencesBodySchema = z.strictObject({ emailDigest: z.boolean() });
+
 /** The shapes of every endpoint of the module (its paths are in profile.endpoints.ts, decision 0016). */
 export const profileSchemas = {
   update: { body: updateProfileSchema, response: currentUserSchema },
@@ -56,4 +61,6 @@ export const profileSchemas = {
   sessions: { response: z.array(sessionInfoSchema) },
   endOtherSessions: { response: endedSessionsSchema },
   activity: { response: z.array(activityItemSchema) },
+  preferences: { response: preferencesSchema },
+  updatePreferences: { body: preferencesBodySchema, response: preferencesSchema },
 };

@@ -23,4 +23,6 @@ export const profileEndpoints = defineEndpoints<typeof profileSchemas>()({
   sessions: { method: 'GET', path: '/api/profile/sessions', access: own },
   endOtherSessions: { method: 'DELETE', path: '/api/profile/sessions/others', access: own },
   activity: { method: 'GET', path: '/api/profile/activity', access: own },
+  preferences: { method: 'GET', path: '/api/profile/preferences', access: own },
+  updatePreferences: { method: 'PATCH', path: '/api/profile/preferences', access: own },
 });

@@ -4,6 +4,7 @@ export * from '../../modules/auth/server/auth.table.ts';
 export * from '../../modules/system-logs/server/audit.table.ts';
 export * from '../../modules/system-logs/server/system-events.table.ts';
 export * from '../../modules/email-settings/server/email-outbox.table.ts';
+export * from '../../modules/email-notifications/server/email-rules.table.ts';
 export * from '../kernel/platform.table.ts';
 export * from '../../modules/roles/server/roles.table.ts';
 export * from '../../modules/profile/server/profile.table.ts';

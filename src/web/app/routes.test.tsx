@@ -79,6 +79,7 @@ describe('route table', () => {
         '/repairs',
         '/integrations',
         '/email-settings',
+        '/email-notifications',
         '/bank-email-test',
         '/currency-rates',
         '/sales-analytics',

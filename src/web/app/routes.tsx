@@ -185,6 +185,9 @@ export const pages: readonly PageDefinition[] = [
   definePage('/currency-rates', () =>
     import('@/modules/currency-rates/web/currency-rates-page.tsx').then((m) => m.CurrencyRatesPage),
   ),
+  definePage('/email-notifications', () =>
+    import('@/modules/email-notifications/web/email-notifications-page.tsx').then((m) => m.EmailNotificationsPage),
+  ),
   definePage('/bank-email-test', () =>
     import('@/modules/bank-mailbox/web/bank-email-test-page.tsx').then((m) => m.BankEmailTestPage),
   ),

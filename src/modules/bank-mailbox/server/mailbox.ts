@@ -8,7 +8,7 @@ import { ImapFlow } from 'imapflow';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { recentRuns } from '@/server/kernel/integration-runs.ts';
-import { afterIntegrationRun } from '@/modules/notifications/server/index.ts';
+import { afterIntegrationRun } from '@/modules/email-notifications/server/index.ts';
 import { openSecret, sealSecret } from '@/server/kernel/secrets.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';

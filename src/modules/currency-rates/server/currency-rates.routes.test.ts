@@ -12,6 +12,7 @@ import { createTestApp, createUser, signIn, type TestApp } from '@/server/testin
 import { startFakeNbu, type FakeNbu } from '@/server/testing/fake-nbu.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
+import { emailOutbox } from '@/modules/email-settings/server/email-outbox.table.ts';
 import { currencyRates } from './currency-rates.table.ts';
 import { nbuTick } from './currency-rates.jobs.ts';
 
@@ -175,6 +176,12 @@ describe('currency rates (reports-admin.md §18)', () => {
         .from(notifications)
         .where(and(eq(notifications.dedupeKey, 'integration-failed:nbu'), eq(notifications.isResolved, false)));
     expect((await open())[0]!.n).toBe(1);
+    // The e-mail rule 'Збій інтеграції' (on by default, to administrators) sent once for the streak.
+    const letters = await t.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, 'Збій інтеграції: Курси НБУ'));
+    expect(letters).toHaveLength(1);
     const card = (await api('GET', '/api/integrations/nbu')).json();
     expect(card).toMatchObject({ failuresInARow: 4, lastError: expect.stringContaining('НБУ не відповідає') });
     expect(card.runs).toHaveLength(4);

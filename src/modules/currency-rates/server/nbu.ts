@@ -8,7 +8,7 @@ import { failuresInARow, recentRuns } from '@/server/kernel/integration-runs.ts'
 import { settings } from '@/server/kernel/platform.table.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { afterIntegrationRun } from '@/modules/notifications/server/index.ts';
+import { afterIntegrationRun } from '@/modules/email-notifications/server/index.ts';
 import type { NbuSettings, RateFetchResult } from '../currency-rates.contract.ts';
 import { currencyRatesMessages as m } from '../currency-rates.messages.ts';
 import { autoRateCodes, fetchRates } from './currency-rates.service.ts';

@@ -4,7 +4,7 @@
 // message, link included, is written to the log and marked 'logged' (not sent).
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '@/server/kernel/db.ts';
+import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { notify } from '@/modules/notifications/server/index.ts';
 import { emailSettingsMessages as m } from '../email-settings.messages.ts';
 import { emailOutbox, emailOutboxAttachments } from './email-outbox.table.ts';
@@ -22,6 +22,26 @@ export interface MailLogger {
 /** Minutes to wait before retry 1, 2 and 3; after the last one the message is failed. */
 export const RETRY_DELAYS_MIN = [1, 5, 30] as const;
 const LEASE_MINUTES = 10;
+
+/** Queues a message in the caller's transaction (what `Mailer.enqueue` does); the worker sends it after commit. */
+export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<number> {
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      eventKey: message.eventKey ?? null,
+      status: 'queued',
+      nextAttemptAt: sql`now()`,
+    })
+    .returning({ id: emailOutbox.id });
+  if (message.attachments?.length) {
+    await tx.insert(emailOutboxAttachments).values(message.attachments.map((a) => ({ outboxId: row!.id, ...a })));
+  }
+  return row!.id;
+}
 
 export function createMailer(opts: {
   db: Db;
@@ -145,24 +165,7 @@ export function createMailer(opts: {
   }
 
   return {
-    async enqueue(tx, message) {
-      const [row] = await tx
-        .insert(emailOutbox)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          eventKey: message.eventKey ?? null,
-          status: 'queued',
-          nextAttemptAt: sql`now()`,
-        })
-        .returning({ id: emailOutbox.id });
-      if (message.attachments?.length) {
-        await tx.insert(emailOutboxAttachments).values(message.attachments.map((a) => ({ outboxId: row!.id, ...a })));
-      }
-      return row!.id;
-    },
+    enqueue: enqueueMail,
     deliver(id) {
       return runExclusive(async () => {
         const rows = await claim(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));

@@ -13,7 +13,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { z } from '@/shared/zod-uk.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
-import { afterIntegrationRun } from '@/modules/notifications/server/index.ts';
+import { afterIntegrationRun } from '@/modules/email-notifications/server/index.ts';
 import { rateOn } from '@/modules/currency-rates/server/index.ts';
 import {
   basDocumentSchema,

@@ -10,6 +10,7 @@ import { add, cmp, dec, fixed, min, mul, round, sub, type Dec } from '@/shared/d
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import {
   bomMaterials,
   effectiveOperations,
@@ -264,6 +265,19 @@ export async function notifyProduced(tx: DbOrTx, mo: Pick<MoRow, 'id' | 'number'
   }
 }
 
+/** The e-mail rule 'Виробниче замовлення завершено' (reports-admin.md §14). */
+async function emailCompleted(tx: DbOrTx, mo: Pick<MoRow, 'id' | 'number' | 'itemId'>, produced: Dec) {
+  const [item] = rowsOf<{ name: string }>(await tx.execute(sql`select name from items where id = ${mo.itemId}`));
+  await emailEvent(tx, 'mo_completed', {
+    values: {
+      moNumber: mo.number,
+      itemName: item?.name ?? '',
+      quantity: qtyText(produced),
+      link: `/manufacturing?search=${encodeURIComponent(mo.number)}`,
+    },
+  });
+}
+
 /**
  * 'Завершити' (§4 Completion): open time closed (auto), short output confirmed (demand links shrink), excess
  * materials returned or left as variance, reservations released, unused serials voided, the actual cost stored.
@@ -323,6 +337,7 @@ export async function completeManufacturingOrder(
     .where(eq(manufacturingOrders.id, id));
   await resolveByKey(tx, overdueKey(id));
   if (cmp(produced, ZERO) > 0) await notifyProduced(tx, mo, produced);
+  await emailCompleted(tx, mo, produced);
   await audit(tx, ctx, {
     action: 'status_change',
     entityType: MO_ENTITY,

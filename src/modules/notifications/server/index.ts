@@ -3,4 +3,3 @@
 export { notify, purgeOldNotifications, resolveByKey, type NotifyEvent } from './notifications.service.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { notifications } from './notifications.table.ts';
-export { afterIntegrationRun, FAILURES_TO_NOTIFY, integrationFailedKey } from './integration-failures.ts';

@@ -3,7 +3,9 @@
 // itself when the client's key is changed or removed (the clients module's service). Kept here, beside the adapter
 // both the clients and the shipments modules use, so neither imports the other.
 import type { DbOrTx } from '@/server/kernel/db.ts';
-import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { notifications, notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import { npMessages } from './np-client.ts';
 
 export const clientNpKeyNoticeKey = (clientId: number) => `np-client-key:${clientId}`;
@@ -16,6 +18,22 @@ export async function notifyClientNpKeyRejected(
   client: { id: number; name: string },
   error: string,
 ): Promise<void> {
+  const key = clientNpKeyNoticeKey(client.id);
+  const [open] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.dedupeKey, key), eq(notifications.isResolved, false)))
+    .limit(1);
+  // The e-mail rule 'Збій інтеграції' (reports-admin.md §14): once per refusal, not on every tracking run.
+  if (!open) {
+    await emailEvent(tx, 'integration_failed', {
+      values: {
+        integrationName: `Нова пошта (ключ клієнта ${client.name})`,
+        error,
+        link: `/clients/${client.id}/nova-poshta-settings`,
+      },
+    });
+  }
   await notify(tx, {
     type: 'error',
     priority: 'medium',

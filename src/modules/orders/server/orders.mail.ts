@@ -4,6 +4,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import type { Mailer } from '@/modules/email-settings/server/index.ts';
+import { emailEvent, emailRuleEnabled } from '@/modules/email-notifications/server/index.ts';
 import { companies, companyBankAccounts } from '@/resources/companies/companies.table.ts';
 import { counterpartyContacts } from '@/resources/counterparties/counterparties.table.ts';
 import { amountInWords } from '@/shared/amount-in-words.ts';
@@ -102,5 +103,31 @@ export async function sendInvoice(
       after: { invoiceSent: { to: recipients, subject } },
     });
     return { queued: recipients.length, recipients };
+  });
+}
+
+// ---- the e-mail rule 'Замовлення підтверджено' (reports-admin.md §14) -------------------------------------------
+
+/**
+ * On 'Підтвердити': the client's letter by the e-mail rule, the 'Рахунок на оплату' PDF attached and the amount in
+ * words in the body; nothing (not even the PDF) while the rule is off.
+ */
+export async function emailOrderConfirmed(tx: DbOrTx, id: number): Promise<void> {
+  if (!(await emailRuleEnabled(tx, 'client_order_confirmed'))) return;
+  const order = await getOrder(tx, id);
+  const currency = currencyUk(order.currencyCode);
+  const amount = `${formatDecimalUk(order.totalGross, 2)} ${currency}`;
+  const pdf = await renderInvoice(tx, order);
+  await emailEvent(tx, 'client_order_confirmed', {
+    values: {
+      orderNumber: order.orderNumber,
+      clientName: order.clientName,
+      amount,
+      amountInWords: order.currencyCode === 'UAH' ? amountInWords(order.totalGross, 'UAH') : amount,
+      dueDate: order.paymentDueDate ? printDate(order.paymentDueDate) : '',
+    },
+    clientId: order.clientId,
+    managerUserId: order.managerUserId,
+    attachments: [{ fileName: `Рахунок ${order.orderNumber}.pdf`, contentType: 'application/pdf', data: pdf }],
   });
 }

@@ -9,6 +9,7 @@ import { formatMoneyUk, formatQtyUk } from '@/shared/decimal-format.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import { activeOrderStatuses } from '../orders.contract.ts';
 import { paidSql } from './order-effects.ts';
 import { orders } from './orders.table.ts';
@@ -111,6 +112,17 @@ export async function runOrderNoticesOnce(db: Db, now = new Date()) {
           related: { type: 'order', id: Number(o.id), label: orderNoticeMessages.orderLabel(o.number) },
           ...recipientsOf(o.manager, '/orders'),
           dedupeKey: orderOverdueKey(Number(o.id)),
+        });
+        // The e-mail rule 'Прострочене замовлення' (reports-admin.md §14), raised with the notice, once.
+        await emailEvent(tx, 'order_overdue', {
+          values: {
+            orderNumber: o.number,
+            clientName: o.client,
+            amount: `${formatMoneyUk(o.outstanding)} грн`,
+            dueDate: displayDate(o.due),
+            link: orderUrl(o.number),
+          },
+          managerUserId: o.manager == null ? null : Number(o.manager),
         });
         overdueRaised += 1;
       }

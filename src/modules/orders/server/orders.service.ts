@@ -27,6 +27,7 @@ import {
   reserveOrder,
 } from './order-effects.ts';
 import { orderLines, orders } from './orders.table.ts';
+import { emailOrderConfirmed } from './orders.mail.ts';
 
 type LineInput = OrderBody['lines'][number];
 
@@ -317,6 +318,7 @@ export async function confirmOrder(tx: DbOrTx, ctx: AuditContext, id: number, ve
   });
   await reserveOrder(tx, id);
   await refreshOrder(tx, id, ctx);
+  await emailOrderConfirmed(tx, id);
 }
 
 /**

@@ -6,7 +6,9 @@ import { checkVersion } from '@/server/kernel/documents.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed } from '@/shared/decimal.ts';
-import { formatDecimalUk } from '@/shared/decimal-format.ts';
+import { currencyUk, formatDecimalUk } from '@/shared/decimal-format.ts';
+import { amountInWords } from '@/shared/amount-in-words.ts';
+import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { nextNumber } from '@/modules/stock/server/index.ts';
@@ -186,6 +188,7 @@ async function notifyReceived(tx: DbOrTx, payment: Payment) {
       .where(eq(counterparties.id, payment.clientId));
     if (client?.manager != null) managers.add(client.manager);
   }
+  await emailReceived(tx, payment, managers);
   if (!managers.size) return;
   const orderText = payment.allocations.length
     ? ` — ${payment.allocations.map((a) => `${a.orderNumber}: ${money(a.amount)}`).join(', ')}`
@@ -202,8 +205,31 @@ async function notifyReceived(tx: DbOrTx, payment: Payment) {
   });
 }
 
+/** The e-mail rules 'Надійшла оплата' (to the order's manager) and 'Оплату отримано' (to the client), §14. */
+async function emailReceived(tx: DbOrTx, payment: Payment, managers: ReadonlySet<number>) {
+  const amount = `${money(payment.amount)} ${currencyUk(payment.currencyCode)}`;
+  const values = {
+    orderNumber: payment.allocations.map((a) => a.orderNumber).join(', ') || payment.number,
+    clientName: payment.clientName ?? payment.payerName ?? '',
+    amount,
+    amountInWords: payment.currencyCode === 'UAH' ? amountInWords(payment.amount, 'UAH') : amount,
+    link: payment.allocations.length === 1 ? `/orders/${payment.allocations[0]!.orderId}` : `/payments/${payment.id}`,
+  };
+  for (const managerUserId of managers.size ? managers : [null]) {
+    await emailEvent(tx, 'payment_received', { values, managerUserId });
+  }
+  if (payment.clientId) await emailEvent(tx, 'client_payment_received', { values, clientId: payment.clientId });
+}
+
 /** 'Неопрацьований платіж' to everyone who sees /payments: a bank credit nobody has matched yet. */
 export async function notifyPending(tx: DbOrTx, payment: Payment) {
+  await emailEvent(tx, 'bank_payment_unmatched', {
+    values: {
+      amount: `${money(payment.amount)} ${currencyUk(payment.currencyCode)}`,
+      payerName: payment.payerName ?? 'Невідомий платник',
+      link: `/unprocessed-payments/${payment.id}`,
+    },
+  });
   const purpose = payment.purpose ? ` — ${payment.purpose}` : '';
   await notify(tx, {
     type: 'payment',

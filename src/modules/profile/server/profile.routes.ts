@@ -9,9 +9,11 @@ import {
   deletePhoto,
   endOtherSessions,
   getPhoto,
+  getPreferences,
   listSessions,
   ownActivity,
   setPhoto,
+  updatePreferences,
   updateProfile,
 } from './profile.service.ts';
 
@@ -51,6 +53,9 @@ export async function profileRoutes(app: AppInstance, deps: AppDeps) {
         .header('content-disposition', 'inline')
         .send(photo.data);
     },
+
+    preferences: async (request) => getPreferences(db, request.user!.id),
+    updatePreferences: async (request) => updatePreferences(db, signedInActor(request), request.body),
 
     sessions: async (request) => listSessions(db, request.user!.id, request.session!.id),
 

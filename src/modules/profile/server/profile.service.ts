@@ -7,7 +7,7 @@ import { audit, auditLog, type AuditContext } from '@/modules/system-logs/server
 import { hashPassword, sessions, verifyPassword } from '@/modules/auth/server/index.ts';
 import { users } from '@/modules/users/server/users.table.ts';
 import { fillPath, queryString } from '@/shared/endpoint.ts';
-import type { SessionInfo } from '../profile.contract.ts';
+import type { Preferences, SessionInfo } from '../profile.contract.ts';
 import { PHOTO_MAX_BYTES } from '../profile.constants.ts';
 import { profileEndpoints } from '../profile.endpoints.ts';
 import { profileMessages } from '../profile.messages.ts';
@@ -208,4 +208,37 @@ export async function ownActivity(db: Db, userId: number) {
     .orderBy(desc(auditLog.id))
     .limit(50);
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+/** The user's own preferences (decision 0026). */
+export async function getPreferences(db: Db, userId: number): Promise<Preferences> {
+  const [row] = await db.select({ emailDigest: users.emailDigest }).from(users).where(eq(users.id, userId));
+  return { emailDigest: row?.emailDigest ?? true };
+}
+
+/** `PATCH /api/profile/preferences`: the user's own row only, audited. */
+export async function updatePreferences(
+  db: Db,
+  ctx: AuditContext & { userId: number },
+  input: Preferences,
+): Promise<Preferences> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ emailDigest: users.emailDigest })
+      .from(users)
+      .where(eq(users.id, ctx.userId))
+      .for('update');
+    await tx
+      .update(users)
+      .set({ emailDigest: input.emailDigest, updatedAt: sql`now()` })
+      .where(eq(users.id, ctx.userId));
+    await audit(tx, ctx, {
+      action: 'update',
+      entityType: 'user_preferences',
+      entityId: ctx.userId,
+      before: before ?? null,
+      after: { emailDigest: input.emailDigest },
+    });
+    return { emailDigest: input.emailDigest };
+  });
 }

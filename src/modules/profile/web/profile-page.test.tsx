@@ -66,6 +66,9 @@ function stubApi(answer: Answer = () => undefined) {
     if (url === '/api/auth/user') return jsonResponse(user);
     if (url === '/api/profile/sessions') return jsonResponse(sessions);
     if (url === '/api/profile/activity') return jsonResponse(activity);
+    if (url === '/api/profile/preferences') {
+      return jsonResponse(init.method === 'PATCH' ? JSON.parse(String(init.body)) : { emailDigest: true });
+    }
     return jsonResponse({ error: 'Не знайдено' }, 404);
   });
 }
@@ -241,5 +244,19 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.queryByText('Safari, iPhone')).toBeNull());
     expect(screen.getByText('Інших активних сеансів немає')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Завершити інші сеанси' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('switches the daily e-mail digest off (decision 0026)', async () => {
+    const fetchMock = stubApi();
+    const clicker = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { path: '/profile' });
+    const digest = await screen.findByRole('switch', { name: 'Отримувати щоденний дайджест на e-mail' });
+    await waitFor(() => expect(digest.getAttribute('aria-checked')).toBe('true'));
+    await clicker.click(digest);
+    await waitFor(() => expect(calls(fetchMock, 'PATCH', '/api/profile/preferences')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetchMock, 'PATCH', '/api/profile/preferences')[0]![1]!.body))).toEqual({
+      emailDigest: false,
+    });
+    await waitFor(() => expect(digest.getAttribute('aria-checked')).toBe('false'));
   });
 });

@@ -2,6 +2,7 @@
 import { Loader2Icon } from 'lucide-react';
 import { ActivityCard } from './activity-card.tsx';
 import { PasswordCard } from './password-card.tsx';
+import { PreferencesCard } from './preferences-card.tsx';
 import { PersonalCard } from './personal-card.tsx';
 import { useCurrentUser } from './profile.api.ts';
 import { profileMessages as messages } from './profile.messages.ts';
@@ -20,6 +21,7 @@ export function ProfilePage() {
           <div className="grid gap-6">
             <PersonalCard user={user} />
             <PasswordCard />
+            <PreferencesCard />
           </div>
           <div className="grid gap-6">
             <SessionsCard />

@@ -21,6 +21,7 @@ export function useCurrentUser() {
 
 export const sessionsQueryKey = endpointKey(api.sessions);
 export const activityQueryKey = endpointKey(api.activity);
+export const preferencesQueryKey = endpointKey(api.preferences);
 
 export const profileApi = {
   update: (body: ProfileInput) => callEndpoint(api.update, { body }),
@@ -33,4 +34,5 @@ export const profileApi = {
     apiRequest<ResponseOf<typeof api.uploadPhoto>>(api.uploadPhoto.method, endpointUrl(api.uploadPhoto), image),
   removePhoto: () => callEndpoint(api.removePhoto),
   endOtherSessions: () => callEndpoint(api.endOtherSessions),
+  updatePreferences: (body: BodyInput<typeof api.updatePreferences>) => callEndpoint(api.updatePreferences, { body }),
 };

@@ -96,6 +96,8 @@ export async function change(
   ctx: AuditContext,
   id: number,
   apply: (tx: DbOrTx, row: typeof shipments.$inferSelect) => Promise<Partial<typeof shipments.$inferInsert> | null>,
+  /** Runs in the same transaction once the change is stored (the e-mail of a new waybill). */
+  changed?: (tx: DbOrTx, after: Shipment) => Promise<void>,
 ): Promise<Shipment> {
   return deps.db.transaction(async (tx) => {
     const row = await lockRow(tx, id);
@@ -108,6 +110,7 @@ export async function change(
         .where(eq(shipments.id, id));
       const after = await getShipment(tx, id);
       await audit(tx, ctx, { action: 'update', entityType: SHIPMENTS_ENTITY, entityId: id, before, after });
+      await changed?.(tx, after);
       return after;
     }
     return before;

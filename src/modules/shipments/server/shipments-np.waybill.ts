@@ -1,11 +1,13 @@
 // The Nova Poshta waybill of a shipment (sales.md §3): cost and delivery date, the express waybill (ЕН) with its
 // idempotency, reconciliation after a lost answer, deletion, and the label streamed through the server.
 import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, div, fixed, isZero, mul } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
 import { resolveByKey } from '@/modules/notifications/server/index.ts';
+import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import { clientNpSettings } from '@/modules/clients/server/clients.table.ts';
 import {
   isoFromNp,
@@ -316,24 +318,46 @@ async function storeWaybill(
   id: number,
   doc: { ref: string; number: string; cost: string | null; estimated: string | null },
 ): Promise<Shipment> {
-  return change(deps, ctx, id, async (tx, row) => {
-    await resolveByKey(tx, problemKey(id));
-    const keepStatus = row.deliveryStatus !== 'none';
-    return {
-      npRef: doc.ref,
-      trackingNumber: doc.number,
-      waybillState: 'created',
-      ...(keepStatus
-        ? {}
-        : {
-            deliveryStatus: 'created' as DeliveryStatus,
-            deliveryStatusCode: '1',
-            deliveryStatusText: deliveryStatusLabels.created,
-            trackingHistory: historyWith(row, { code: '1', text: `ЕН ${doc.number} створено`, status: 'created' }),
-          }),
-      ...(doc.cost ? { shippingCost: fixed(dec(doc.cost), 2) } : {}),
-      ...(doc.estimated ? { estimatedDeliveryDate: doc.estimated } : {}),
-    };
+  return change(
+    deps,
+    ctx,
+    id,
+    async (tx, row) => {
+      await resolveByKey(tx, problemKey(id));
+      const keepStatus = row.deliveryStatus !== 'none';
+      return {
+        npRef: doc.ref,
+        trackingNumber: doc.number,
+        waybillState: 'created',
+        ...(keepStatus
+          ? {}
+          : {
+              deliveryStatus: 'created' as DeliveryStatus,
+              deliveryStatusCode: '1',
+              deliveryStatusText: deliveryStatusLabels.created,
+              trackingHistory: historyWith(row, { code: '1', text: `ЕН ${doc.number} створено`, status: 'created' }),
+            }),
+        ...(doc.cost ? { shippingCost: fixed(dec(doc.cost), 2) } : {}),
+        ...(doc.estimated ? { estimatedDeliveryDate: doc.estimated } : {}),
+      };
+    },
+    shipmentSentEmail,
+  );
+}
+
+/** 'Замовлення відправлено' to the client by the e-mail rule (reports-admin.md §14), with the waybill number. */
+async function shipmentSentEmail(tx: DbOrTx, s: Shipment): Promise<void> {
+  await emailEvent(tx, 'client_shipment_sent', {
+    values: {
+      orderNumber: s.orderNumber,
+      clientName: s.clientName,
+      shipmentNumber: s.number,
+      carrier: s.carrierName ?? 'Нова пошта',
+      trackingNumber: s.trackingNumber,
+      link: s.trackingUrl,
+    },
+    clientId: s.clientId,
+    managerUserId: s.managerUserId,
   });
 }
 

@@ -7,6 +7,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { notifications, notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import type { ShortageRow } from '../shortage.contract.ts';
 import { computeShortageSnapshot, invalidateShortage } from './shortage.compute.ts';
 
@@ -78,6 +79,15 @@ export async function checkCriticalShortages(tx: DbOrTx): Promise<CriticalCheck>
         actionUrl: `${ROUTE}?itemId=${row.itemId}`,
         route: ROUTE,
         dedupeKey: key,
+      });
+      // The e-mail rule 'Критичний дефіцит' (reports-admin.md §14): once, when the shortage becomes critical.
+      await emailEvent(tx, 'critical_shortage', {
+        values: {
+          itemName: row.name,
+          sku: row.sku,
+          shortage: `${formatDecimalUk(row.shortage, 0)}${row.unitShortName ? ` ${row.unitShortName}` : ''}`,
+          link: `${ROUTE}?itemId=${row.itemId}`,
+        },
       });
     }
     result.raised.push(row.itemId);

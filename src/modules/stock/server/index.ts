@@ -34,5 +34,5 @@ export { adjustmentsForSerials } from './adjustments.for-serials.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
 export { lowStockCount, stockStats } from './stock-read.service.ts';
 export { freeStockOf } from './free-stock.read.ts';
-export { checkLowStock, lowStockKey } from './low-stock.ts';
+export { checkLowStock, lowStockKey, lowStockNow } from './low-stock.ts';
 export { itemHasLedgerRows } from './item-ledger.read.ts';

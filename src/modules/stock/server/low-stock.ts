@@ -85,3 +85,40 @@ export async function checkLowStock(tx: DbOrTx, itemIds: readonly number[]): Pro
     });
   }
 }
+
+/**
+ * Every watched item low or out now (item_stock_states, kept by triggers), with its available quantity and
+ * threshold: the list of the daily low-stock e-mail digest (reports-admin.md §14).
+ */
+export async function lowStockNow(
+  tx: DbOrTx,
+): Promise<Array<{ itemName: string; sku: string; available: string; threshold: string; link: string }>> {
+  const result = (await tx.execute(sql`
+    select i.id, i.sku, i.name, i.kind, u.short_name as unit,
+           coalesce((select sum(b.on_hand - b.reserved) from stock_balances b
+                     where b.item_id = i.id
+                       and b.warehouse_id in (select w.id from warehouses w where w.include_in_planning)), 0)::text
+             as available,
+           coalesce(i.min_stock, (select (st.value #>> '{}')::numeric from settings st where st.key = ${LOW_STOCK_THRESHOLD}),
+                    ${LOW_STOCK_DEFAULT})::text as threshold
+    from item_stock_states s
+    join items i on i.id = s.item_id
+    left join units u on u.id = i.unit_id
+    where s.state <> 'in' and s.counted
+    order by i.name, i.id`)) as unknown as Rows<{
+    id: number;
+    sku: string;
+    name: string;
+    kind: string;
+    unit: string | null;
+    available: string;
+    threshold: string;
+  }>;
+  return result.rows.map((r) => ({
+    itemName: r.name,
+    sku: r.sku,
+    available: `${formatQtyUk(short(r.available))}${r.unit ? ` ${r.unit}` : ''}`,
+    threshold: `${formatQtyUk(short(r.threshold))}${r.unit ? ` ${r.unit}` : ''}`,
+    link: `${stockPageOf(r.kind)}?search=${encodeURIComponent(r.sku)}`,
+  }));
+}

@@ -14,6 +14,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     profileImageUrl: text('profile_image_url'),
+    /** Daily digest e-mails of the e-mail rules (decision 0026); false opts the user out. */
+    emailDigest: boolean('email_digest').notNull().default(true),
     /** The worker this login belongs to (MES time is booked to the worker; reference-data.md §8). */
     workerId: integer('worker_id').references(() => workers.id),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
