@@ -98,6 +98,7 @@ const columns: DataColumn<SalesProductRow>[] = [
     header: t.averagePrice,
     numeric: true,
     cell: (r) => (r.averagePrice === null ? '—' : formatMoney(r.averagePrice)),
+    hiddenByDefault: true,
   },
   { id: 'clients', header: t.clients, numeric: true, cell: (r) => String(r.clients), hiddenByDefault: true },
   {
@@ -197,7 +198,7 @@ export function SalesProductsPage() {
                 onSort={(field) => change({ sort: filter.sort === `-${field}` ? field : `-${field}` })}
                 empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
                 busy={query.isPlaceholderData}
-                minWidthRem={70}
+                minWidthRem={60}
               />
               <ListPagination
                 page={page}
