@@ -186,6 +186,9 @@ describe('npm run bench at the small scale', () => {
     expect(db.coldStart.emptyMs).toBeGreaterThan(0);
     expect(db.coldStart.largeMs).toBeGreaterThan(0);
     expect(db.memoryAfterLoad!.rss).toBeGreaterThan(0);
+    // The year's XLSX export measured: a real file, the server's memory sampled while it streamed.
+    expect(db.exportMemory!.bytes).toBeGreaterThan(1000);
+    expect(db.exportMemory!.rssPeakDuring).toBeGreaterThanOrEqual(db.exportMemory!.rssBefore);
 
     expect(db.endpoints.map((e) => e.key)).toEqual([
       'auth-user',
@@ -210,6 +213,11 @@ describe('npm run bench at the small scale', () => {
       'advanced-stock-turnover',
       'advanced-sales-register-year',
       'advanced-receivables',
+      'analytics-overview-month',
+      'analytics-trends',
+      'sales-analytics-summary-year',
+      'sales-analytics-clients-month',
+      'sales-products-year',
       'search-number',
       'search-name',
       'search-sku',

@@ -2,6 +2,7 @@
 // load on each database with the same statements replayed straight in SQL, memory, Lighthouse — gathered into one
 // report object that report.ts renders and budgets.ts judges against DESIGN §9.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { pluralUk } from '@/shared/plural.ts';
@@ -54,7 +55,18 @@ export interface DatabaseResult {
   dataset: Omit<PreparedDataset, 'target'>;
   coldStart: { emptyMs: number | null; largeMs: number | null; settleMs: number | null; notes: string[] };
   memoryAfterLoad: Memory | null;
+  /** The year's sales register downloaded as XLSX after the load (issue 25: exports stream in constant memory). */
+  exportMemory: ExportMemory | null;
   endpoints: EndpointResult[];
+}
+
+export interface ExportMemory {
+  path: string;
+  bytes: number;
+  seconds: number;
+  /** The server's RSS just before the download and the largest seen while it ran (sampled every 50 ms), bytes. */
+  rssBefore: number;
+  rssPeakDuring: number;
 }
 
 export interface BenchReport {
@@ -221,6 +233,7 @@ async function benchDatabase(
     },
     coldStart: { emptyMs: null, largeMs: null, settleMs: null, notes: [] },
     memoryAfterLoad: null,
+    exportMemory: null,
     endpoints: [],
   };
 
@@ -290,6 +303,13 @@ async function benchDatabase(
     }
     result.memoryAfterLoad = memoryOf(server.pid);
     log(`  Пам'ять після навантаження: ${(result.memoryAfterLoad.rss / 2 ** 20).toFixed(0)} МіБ`);
+    result.exportMemory = await measureExport(server.url, server.pid, cookie, exportPath(), errors);
+    if (result.exportMemory) {
+      const e = result.exportMemory;
+      log(
+        `  XLSX за рік: ${(e.bytes / 2 ** 20).toFixed(1)} МіБ за ${e.seconds.toFixed(1)} с; RSS ${(e.rssBefore / 2 ** 20).toFixed(0)} → пік ${(e.rssPeakDuring / 2 ** 20).toFixed(0)} МіБ`,
+      );
+    }
 
     if (options.lighthouse !== 'none' && report.lighthouse.database === null) {
       log('  Lighthouse:');
@@ -342,4 +362,43 @@ async function benchDatabase(
     await session.close();
   }
   return result;
+}
+
+/** The year's sales register as XLSX: the largest export a user can ask for. */
+function exportPath(): string {
+  const today = kyivToday();
+  return `/api/advanced-reports/sales-register?from=${addDays(today, -364)}&to=${today}&format=xlsx`;
+}
+
+/** Downloads one export while sampling the server's RSS: constant memory means the peak stays near the start. */
+async function measureExport(
+  base: string,
+  pid: number,
+  cookie: string,
+  path: string,
+  errors: string[],
+): Promise<ExportMemory | null> {
+  const rssBefore = memoryOf(pid).rss;
+  let peak = rssBefore;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(pid).rss);
+    } catch {
+      /* the process may be gone: the download's failure says so */
+    }
+  }, 50);
+  const started = performance.now();
+  try {
+    const response = await fetch(base + path, { headers: { cookie } });
+    if (!response.ok || !response.body) {
+      errors.push(`Експорт ${path}: відповідь ${response.status}`);
+      return null;
+    }
+    let bytes = 0;
+    const reader = response.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
+    return { path, bytes, seconds: (performance.now() - started) / 1000, rssBefore, rssPeakDuring: peak };
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -277,6 +277,24 @@ function coldStartSection(report: BenchReport): string[] {
       ]),
     ),
     '',
+    'Експорт XLSX реєстру продажів за рік (найбільший файл, який може попросити користувач) після навантаження: ' +
+      'розмір, час і RSS сервера перед ним та найбільший під час нього (кожні 50 мс) — потокова видача тримає пам’ять сталою.',
+    '',
+    table(
+      ['База', 'Розмір', 'Час', 'RSS перед', 'RSS пік під час'],
+      report.databases.map((db) =>
+        db.exportMemory
+          ? [
+              dbName(db.kind),
+              mib(db.exportMemory.bytes),
+              sec(db.exportMemory.seconds * 1000),
+              mib(db.exportMemory.rssBefore),
+              mib(db.exportMemory.rssPeakDuring),
+            ]
+          : [dbName(db.kind), '—', '—', '—', '—'],
+      ),
+    ),
+    '',
   ];
 }
 

@@ -178,6 +178,28 @@ export function ReportEmpty({ title, hint }: { title: string; hint: string }) {
   );
 }
 
+/**
+ * What a report's address may say beside its ids (for `useReportFilter`): `from` and `to` as YYYY-MM-DD, `preset`
+ * one of `presets` (or '' — a period typed by hand), and each other key one of its listed values or matching its
+ * pattern. Anything else is ignored and the default stands.
+ */
+export function reportParams(
+  presets: readonly string[],
+  choices: Readonly<Record<string, readonly string[] | RegExp>> = {},
+): (key: string, value: string) => boolean {
+  return (key, value) => {
+    if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
+    if (key === 'preset') return value === '' || presets.includes(value);
+    const allowed = choices[key];
+    if (!allowed) return false;
+    return allowed instanceof RegExp ? allowed.test(value) : allowed.includes(value);
+  };
+}
+
+/** The preset the address names, or null when the period was typed by hand. */
+export const presetOf = <P extends string>(value: string, presets: readonly P[]): P | null =>
+  (presets as readonly string[]).includes(value) ? (value as P) : null;
+
 /** A report's filter values: text (dates, a grouping, a preset) or an id (null: none chosen). */
 export type ReportFilterValues = Record<string, string | number | null>;
 

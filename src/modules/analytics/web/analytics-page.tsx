@@ -10,6 +10,8 @@ import {
   ReportFilterBar,
   ReportPeriodBar,
   ReportStates,
+  presetOf,
+  reportParams,
   useReportFilter,
 } from '@/web/components/report-period.tsx';
 import { formatDateUk } from '@/web/lib/document-format.ts';
@@ -19,7 +21,6 @@ import { AnalyticsCharts, AnalyticsTiles } from './analytics-parts.tsx';
 import { analyticsWebMessages as m } from './analytics-web.messages.ts';
 
 const PRESETS = ['month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 
 const defaults = (): AnalyticsFilter => ({
   ...presetPeriod('month'),
@@ -27,11 +28,7 @@ const defaults = (): AnalyticsFilter => ({
   companyId: null,
   clientId: null,
 });
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  return false;
-};
+const accept = reportParams(PRESETS);
 
 export function AnalyticsPage() {
   const [filter, change, reset] = useReportFilter<AnalyticsFilter>(defaults, accept);
@@ -44,7 +41,7 @@ export function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const trends = useQuery<Trends>({ queryKey: trendsKey(filter), placeholderData: keepPreviousData });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader title={m.title} subtitle={m.subtitle} />

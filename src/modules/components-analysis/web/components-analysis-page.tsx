@@ -15,6 +15,8 @@ import {
   ReportPeriodBar,
   ReportStates,
   ToggleGroup,
+  presetOf,
+  reportParams,
   useReportFilter,
   useReportPage,
 } from '@/web/components/report-period.tsx';
@@ -27,7 +29,6 @@ import { ComponentDrawer, ComponentsKpis, ComponentsTable } from './components-a
 import { componentsAnalysisWebMessages as m } from './components-analysis-web.messages.ts';
 
 const PRESETS = ['month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 const CLASSES = ['all', 'A', 'B', 'C'] as const;
 
 const defaults = (): ComponentsAnalysisFilter => ({
@@ -39,13 +40,7 @@ const defaults = (): ComponentsAnalysisFilter => ({
   supplierId: null,
 });
 
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  if (key === 'abc') return (CLASSES as readonly string[]).includes(value);
-  if (key === 'dead') return value === 'true' || value === '';
-  return false;
-};
+const accept = reportParams(PRESETS, { abc: CLASSES, dead: ['true', ''] });
 
 export function ComponentsAnalysisPage() {
   const [filter, change, reset] = useReportFilter<ComponentsAnalysisFilter>(defaults, accept);
@@ -61,7 +56,7 @@ export function ComponentsAnalysisPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
   const dead = filter.dead === 'true';
 
   return (

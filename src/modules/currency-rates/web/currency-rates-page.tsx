@@ -12,6 +12,8 @@ import {
   ReportFilterBar,
   ReportPeriodBar,
   ReportStates,
+  presetOf,
+  reportParams,
   useReportFilter,
 } from '@/web/components/report-period.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
@@ -33,15 +35,9 @@ import { Converter, RateCharts, RatesTable } from './currency-rates-parts.tsx';
 import { currencyRatesWebMessages as m } from './currency-rates-web.messages.ts';
 
 const PRESETS = ['week', 'month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 
 const defaults = (): RatesFilter & { preset: string } => ({ ...presetPeriod('month'), currency: '', preset: 'month' });
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'currency') return /^[A-Z]{3}$/.test(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  return false;
-};
+const accept = reportParams(PRESETS, { currency: /^[A-Z]{3}$/ });
 
 export function CurrencyRatesPage() {
   const [filter, change, reset] = useReportFilter(defaults, accept);
@@ -65,7 +61,7 @@ export function CurrencyRatesPage() {
     onSuccess: done,
     onError: (error) => toast({ title: serverMessageOf(error) ?? m.failed, variant: 'destructive' }),
   });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader

@@ -16,6 +16,8 @@ import {
   ReportPeriodBar,
   ReportStates,
   ToggleGroup,
+  presetOf,
+  reportParams,
   useReportFilter,
   useReportPage,
 } from '@/web/components/report-period.tsx';
@@ -29,7 +31,6 @@ import { ProductCharts, ProductKpis, ProductTable, ProductTrendDrawer } from './
 import { productProfitabilityWebMessages as m } from './product-profitability-web.messages.ts';
 
 const PRESETS = ['month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 const FLAGS = ['all', 'loss', 'belowTarget'] as const;
 
 const defaults = (): ProductProfitabilityFilter => ({
@@ -40,12 +41,7 @@ const defaults = (): ProductProfitabilityFilter => ({
   companyId: null,
 });
 
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  if (key === 'flag') return (FLAGS as readonly string[]).includes(value);
-  return false;
-};
+const accept = reportParams(PRESETS, { flag: FLAGS });
 
 export function ProductProfitabilityPage() {
   const [filter, change, reset] = useReportFilter<ProductProfitabilityFilter>(defaults, accept);
@@ -66,7 +62,7 @@ export function ProductProfitabilityPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">

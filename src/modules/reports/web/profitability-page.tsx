@@ -15,6 +15,8 @@ import {
   ReportFilterBar,
   ReportPeriodBar,
   ReportStates,
+  presetOf,
+  reportParams,
   useReportFilter,
 } from '@/web/components/report-period.tsx';
 import { PAGE_SIZE, profitabilityExportUrl, profitabilityKey, type ProfitabilityFilter } from './reports.api.ts';
@@ -27,7 +29,6 @@ import {
 import { reportsWebMessages as m } from './reports-web.messages.ts';
 
 const PRESETS = ['month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 
 const defaults = (): ProfitabilityFilter => ({
   ...presetPeriod('month'),
@@ -42,12 +43,7 @@ const defaults = (): ProfitabilityFilter => ({
 });
 
 /** What the address may set: real days, a known grouping and preset; anything else keeps the default. */
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'groupBy') return (profitabilityGroups as readonly string[]).includes(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  return false;
-};
+const accept = reportParams(PRESETS, { groupBy: profitabilityGroups });
 
 export function ProfitabilityPage() {
   const [filter, change, reset] = useReportFilter<ProfitabilityFilter>(defaults, accept);
@@ -61,7 +57,7 @@ export function ProfitabilityPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
   const narrow = (patch: Partial<ProfitabilityFilter>) => change({ ...patch, page: 1 });
 
   return (

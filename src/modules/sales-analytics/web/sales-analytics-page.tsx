@@ -15,6 +15,8 @@ import {
   ReportPeriodBar,
   ReportStates,
   ToggleGroup,
+  presetOf,
+  reportParams,
   useReportFilter,
   useReportPage,
 } from '@/web/components/report-period.tsx';
@@ -34,7 +36,6 @@ import { AbcSummary, ClientsTable, GroupTable, SalesFigures, SalesPeriodChart } 
 import { salesAnalyticsWebMessages as m } from './sales-analytics-web.messages.ts';
 
 const PRESETS = ['month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 const GRANULARITIES = ['day', 'week', 'month'] as const;
 
 const defaults = (): SalesFilter => ({
@@ -46,12 +47,7 @@ const defaults = (): SalesFilter => ({
   categoryId: null,
   managerUserId: null,
 });
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  if (key === 'granularity') return (GRANULARITIES as readonly string[]).includes(value);
-  return false;
-};
+const accept = reportParams(PRESETS, { granularity: GRANULARITIES });
 
 type Sums = { revenue: string; qty: string; orders: number; averageOrder: string | null; sharePercent: string | null };
 
@@ -78,7 +74,7 @@ export function SalesAnalyticsPage() {
     enabled: valid && tab === 'managers',
   });
   const abc = useQuery<AbcClients>({ queryKey: abcClientsKey(filter), enabled: valid && tab === 'abc' });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
   const granularity = filter.granularity as PeriodGranularity;
 
   return (

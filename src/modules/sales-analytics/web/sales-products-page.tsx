@@ -14,6 +14,8 @@ import {
   ReportFilterBar,
   ReportPeriodBar,
   ReportStates,
+  presetOf,
+  reportParams,
   useReportFilter,
   useReportPage,
 } from '@/web/components/report-period.tsx';
@@ -27,7 +29,6 @@ import { salesProductsExportUrl, salesProductsKey, type ProductsFilter } from '.
 import { salesProductsWebMessages as m } from './sales-analytics-web.messages.ts';
 
 const PRESETS = ['month', 'quarter', 'year'] as const;
-type Preset = (typeof PRESETS)[number];
 const SORTS = ['revenue', '-revenue', 'qty', '-qty', 'name', '-name', 'lastSale', '-lastSale'];
 
 const defaults = (): ProductsFilter => ({
@@ -39,14 +40,7 @@ const defaults = (): ProductsFilter => ({
   withoutSales: '',
   sort: '-revenue',
 });
-const accept = (key: string, value: string) => {
-  if (key === 'from' || key === 'to') return /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (key === 'preset') return value === '' || (PRESETS as readonly string[]).includes(value);
-  if (key === 'withoutSales') return value === 'true' || value === '';
-  if (key === 'sort') return SORTS.includes(value);
-  if (key === 'search') return value.length <= 200;
-  return false;
-};
+const accept = reportParams(PRESETS, { withoutSales: ['true', ''], sort: SORTS, search: /^[^]{0,200}$/ });
 
 const t = m.table;
 
@@ -129,7 +123,7 @@ export function SalesProductsPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = (PRESETS as readonly string[]).includes(filter.preset) ? (filter.preset as Preset) : null;
+  const preset = presetOf(filter.preset, PRESETS);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader
