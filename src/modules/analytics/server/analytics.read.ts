@@ -14,7 +14,7 @@ import {
   orderLeadTimes,
   outputFacts,
   saleFacts,
-  stockFactsAt,
+  stockValueAt,
   stockValueAtMonthEnds,
   type SalesFilter,
 } from '@/modules/reports/server/index.ts';
@@ -45,7 +45,7 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
     await db.execute(sql`select ${sum(saleFacts(f), 'revenue')} as revenue, ${sum(saleFacts(f), 'cogs')} as cogs,
         ${sum(cashFacts(f), 'amount')} as cash,
         ${split ? sql`'0'` : sum(outputFacts(f), 'value')} as output,
-        ${split ? sql`'0'` : sum(stockFactsAt(q.to), 'value')} as stock,
+        ${split ? sql`'0'` : sum(stockValueAt(q.to), 'value')} as stock,
         (select count(distinct f.order_id) from (${bookingFacts(f)}) f)::text as bookings_count,
         ${sum(bookingFacts(f), 'amount')} as bookings_value,
         (select avg(f.days) from (${orderLeadTimes(f)}) f)::numeric(18,1)::text as lead_days`),

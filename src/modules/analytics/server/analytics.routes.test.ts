@@ -91,6 +91,17 @@ describe('analytics (reports-admin.md §4)', () => {
       if (m.stockValue !== '0.00') nonZero++;
     }
     expect(nonZero).toBeGreaterThanOrEqual(3);
+    // The overview's stock tile (today's item values less later movements) is the stock facts at the period end too.
+    for (const day of [today, `${today.slice(0, 8)}01`]) {
+      const tile = (await get(`/api/analytics/overview?from=${today.slice(0, 8)}01&to=${day}`)).tiles.stockValue
+        .current;
+      const facts = rowsOf<{ value: string }>(
+        await f.t.db.execute(
+          sql`select coalesce(sum(value), 0)::numeric(18,2)::text as value from (${stockFactsAt(day)}) s`,
+        ),
+      );
+      expect(tile, day).toBe(facts[0]!.value);
+    }
   });
 
   it('answers 403 without the page and 400 to a bad period', async () => {

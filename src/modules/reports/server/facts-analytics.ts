@@ -2,7 +2,8 @@
 // - Order lead time: an order fully shipped in the period (every line's posted shipments reach its quantity), from
 //   the Kyiv day of its confirmation (`confirmedAt`) to the date of the last posted shipment, which completed it.
 // - Stock value at month-ends: Σ value of `stockFactsAt(monthEnd)` for a run of months in one statement — the
-//   opening value before the first month plus each month's movements, summed cumulatively. stockFactsAt only drops
+//   opening value before the first month (today's item values less the movements since) plus each month's
+//   movements, summed cumulatively. stockFactsAt only drops
 //   item × warehouse pairs whose quantity and value are both 0, so the sums are equal (a test holds them so).
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesFilter } from './facts.ts';
@@ -39,12 +40,23 @@ export function orderLeadTimes(q: Pick<SalesFilter, 'from' | 'to' | 'companyId' 
 }
 
 /**
+ * Σ stock value at the end of a day, fast: today's value of every item (item_costs, which the ledger keeps equal to
+ * the sum of the item's movements — stock/server/invariants.ts) less the movements dated after the day (few for a
+ * recent day, by the occurred_on index). Equal to Σ value of `stockFactsAt(asOf)` (a test holds them so). Column value.
+ */
+export function stockValueAt(asOf: string): SQL {
+  return sql`select (select coalesce(sum(c.value), 0) from item_costs c)
+    - (select coalesce(sum(m.value), 0) from stock_movements m where m.occurred_on > ${asOf}::date) as value`;
+}
+
+/**
  * The stock value at the end of each month from `firstMonth` to `lastMonth` (first days, YYYY-MM-01): columns
  * month (date), value — Σ value of stockFactsAt(the month's last day), 0 where nothing was ever in stock.
  */
 export function stockValueAtMonthEnds(firstMonth: string, lastMonth: string): SQL {
   return sql`select mm.month::date as month,
-      (select coalesce(sum(m.value), 0) from stock_movements m where m.occurred_on < ${firstMonth}::date)
+      (select coalesce(sum(c.value), 0) from item_costs c)
+        - (select coalesce(sum(m.value), 0) from stock_movements m where m.occurred_on >= ${firstMonth}::date)
         + coalesce(sum(coalesce(mv.value, 0)) over (order by mm.month), 0) as value
     from generate_series(${firstMonth}::date, ${lastMonth}::date, interval '1 month') as mm(month)
     left join (select date_trunc('month', m.occurred_on) as month, sum(m.value) as value from stock_movements m

@@ -16,4 +16,4 @@ export {
 } from './facts.ts';
 export { stockMovementsBetween, type StockFilter } from './facts-adv.ts';
 export { outputFacts } from './facts-production.ts';
-export { orderLeadTimes, stockValueAtMonthEnds } from './facts-analytics.ts';
+export { orderLeadTimes, stockValueAt, stockValueAtMonthEnds } from './facts-analytics.ts';

@@ -55,18 +55,13 @@ async function productRows(db: DbOrTx, q: SalesProductsQuery, months: string[]):
   const trend = saleFacts({ from: first, to: last < q.to ? last : q.to, ...filter });
   const history = saleFacts({ from: '2000-01-01', to: q.to, ...filter });
   const search = q.search ? containsPattern(q.search) : null;
-  const rows = rowsOf<ItemRow>(
+  const found = rowsOf<Omit<ItemRow, 'monthly'>>(
     await db.execute(sql`with p as (select f.item_id, sum(f.qty) as qty, sum(f.revenue) as revenue,
           count(distinct f.client_id) as clients from (${period}) f group by f.item_id),
-        t as (select f.item_id, date_trunc('month', f.day)::date as month, sum(f.qty) as qty
-          from (${trend}) f group by 1, 2),
         l as (select f.item_id, max(f.day) as last_day from (${history}) f group by f.item_id)
       select i.id as item_id, i.sku, i.name, coalesce(p.qty, 0)::numeric(18,4)::text as qty,
         coalesce(p.revenue, 0)::numeric(18,2)::text as revenue, coalesce(p.clients, 0)::int as clients,
-        l.last_day::text as last_day,
-        array(select coalesce(t.qty, 0)::numeric(18,4)::text
-          from generate_series(${first}::date, ${months.at(-1)!}::date, interval '1 month') as mm(month)
-          left join t on t.item_id = i.id and t.month = mm.month::date order by mm.month) as monthly
+        l.last_day::text as last_day
       from items i
       ${q.withoutSales ? sql`left join` : sql`join`} p on p.item_id = i.id
       left join l on l.item_id = i.id
@@ -80,6 +75,27 @@ async function productRows(db: DbOrTx, q: SalesProductsQuery, months: string[]):
         ${search ? sql`and (i.name ilike ${search} or i.sku ilike ${search})` : sql``}
       order by coalesce(p.revenue, 0) desc, ${ukOrder(sql`i.name`)}, i.id`),
   );
+  // The 12 months' quantities in one grouped statement (not one per item), laid out by month in Node.
+  const monthly = new Map<number, string[]>();
+  for (const r of rowsOf<{ item_id: number; month: string; qty: string }>(
+    await db.execute(sql`select f.item_id, date_trunc('month', f.day)::date::text as month,
+        sum(f.qty)::numeric(18,4)::text as qty
+      from (${trend}) f group by 1, 2`),
+  )) {
+    const at = months.indexOf(r.month);
+    if (at < 0) continue;
+    const id = Number(r.item_id);
+    if (!monthly.has(id))
+      monthly.set(
+        id,
+        months.map(() => '0.0000'),
+      );
+    monthly.get(id)![at] = r.qty;
+  }
+  const rows: ItemRow[] = found.map((r) => ({
+    ...r,
+    monthly: monthly.get(Number(r.item_id)) ?? months.map(() => '0.0000'),
+  }));
   const total = rows.reduce((acc, r) => add(acc, dec(r.revenue)), dec(0));
   const sold = rows.filter((r) => !isZero(dec(r.revenue)) || !isZero(dec(r.qty)));
   const ranked = abcClasses(sold.map((r) => r.revenue));

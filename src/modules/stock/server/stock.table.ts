@@ -47,6 +47,8 @@ export const stockMovements = pgTable(
     index('stock_movements_item_id_occurred_on_idx').on(t.itemId, t.occurredOn, t.id),
     // One item's movements in id order (the movements page's default and its running balances), without a sort.
     index('stock_movements_item_id_id_idx').on(t.itemId, t.id),
+    // The movements after a day (the reports' stock value at a past date: today's value less what came after).
+    index('stock_movements_occurred_on_idx').on(t.occurredOn),
     index('stock_movements_warehouse_id_idx').on(t.warehouseId),
     index('stock_movements_document_idx').on(t.documentType, t.documentId),
     check('stock_movements_qty_not_zero', sql`${t.qty} <> 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_occurred_on_idx" ON "stock_movements" USING btree ("occurred_on");
