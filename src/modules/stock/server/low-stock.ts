@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { ukOrder } from '@/server/kernel/collation.ts';
 import { LOW_STOCK_DEFAULT } from '../stock.contract.ts';
 import { LOW_STOCK_THRESHOLD } from './stock-settings-keys.ts';
 
@@ -105,7 +106,7 @@ export async function lowStockNow(
     join items i on i.id = s.item_id
     left join units u on u.id = i.unit_id
     where s.state <> 'in' and s.counted
-    order by i.name, i.id`)) as unknown as Rows<{
+    order by ${ukOrder(sql`i.name`)}, i.id`)) as unknown as Rows<{
     id: number;
     sku: string;
     name: string;
