@@ -2,6 +2,7 @@
 import { optionalText } from '@/shared/contract-fields.ts';
 import { idParams } from '@/shared/contract.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { integrationRunRowSchema } from '@/shared/integration-run.ts';
 import { bankMailboxMessages as m } from './bank-mailbox.messages.ts';
 
 export const bankParserNames = ['ukrsibbank'] as const;
@@ -77,15 +78,7 @@ export const mailboxSettingsSchema = z.object({
   lastPollAt: z.string().nullable(),
   lastError: z.string().nullable(),
   /** The run log, newest first (integration_runs). */
-  runs: z.array(
-    z.object({
-      id: z.number().int(),
-      trigger: z.string(),
-      ok: z.boolean(),
-      message: z.string(),
-      finishedAt: z.string(),
-    }),
-  ),
+  runs: z.array(integrationRunRowSchema),
 });
 export type MailboxSettings = z.infer<typeof mailboxSettingsSchema>;
 

@@ -4,6 +4,7 @@ import { decimalText } from '@/shared/contract-fields.ts';
 import { idParams } from '@/shared/contract.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { integrationRunRowSchema } from '@/shared/integration-run.ts';
 import { currencyRatesMessages as m } from './currency-rates.messages.ts';
 
 /** At most this many days in one 'Завантажити за період' and in one view of the table. */
@@ -115,15 +116,7 @@ export const nbuSettingsSchema = z.object({
   lastRunAt: z.string().nullable(),
   lastError: z.string().nullable(),
   failuresInARow: z.number().int(),
-  runs: z.array(
-    z.object({
-      id: z.number().int(),
-      trigger: z.string(),
-      ok: z.boolean(),
-      message: z.string(),
-      finishedAt: z.string(),
-    }),
-  ),
+  runs: z.array(integrationRunRowSchema),
 });
 export type NbuSettings = z.infer<typeof nbuSettingsSchema>;
 

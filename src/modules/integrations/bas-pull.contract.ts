@@ -7,6 +7,7 @@
 import { optionalText } from '@/shared/contract-fields.ts';
 import { documentDate } from '@/shared/document-date.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { integrationRunRowSchema } from '@/shared/integration-run.ts';
 
 export const basPullMessages = {
   baseUrl: 'Адреса HTTP-сервісу — https://… (http лише для локального сервера)',
@@ -66,15 +67,7 @@ export const basPullSettingsSchema = z.object({
   everyMinutes: z.number().int(),
   lastRunAt: z.string().nullable(),
   lastError: z.string().nullable(),
-  runs: z.array(
-    z.object({
-      id: z.number().int(),
-      trigger: z.string(),
-      ok: z.boolean(),
-      message: z.string(),
-      finishedAt: z.string(),
-    }),
-  ),
+  runs: z.array(integrationRunRowSchema),
 });
 export type BasPullSettings = z.output<typeof basPullSettingsSchema>;
 

@@ -121,7 +121,7 @@ export type MappingCreateInput = z.input<typeof mappingCreateSchema>;
 export type MappingUpdateInput = z.input<typeof mappingUpdateSchema>;
 
 export const integrationRunsQuerySchema = z.strictObject({
-  key: z.enum(['nbu', 'bank-mailbox', 'bas-pull'], { error: 'Невідома інтеграція' }),
+  key: z.enum(['nbu', 'bank-mailbox', 'bas-pull', 'nova-poshta'], { error: 'Невідома інтеграція' }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

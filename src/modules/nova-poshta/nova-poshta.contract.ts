@@ -4,6 +4,7 @@ import { checked, optionalText } from '@/shared/contract-fields.ts';
 import { normalisePhone } from '@/shared/requisites.ts';
 import { listQueryShape } from '@/shared/list.ts';
 import { z } from '@/shared/zod-uk.ts';
+import { integrationRunRowSchema } from '@/shared/integration-run.ts';
 
 export const npSettingsMessages = {
   apiKeyFormat: 'Ключ API Нової пошти — 32 шістнадцяткові символи',
@@ -99,6 +100,8 @@ export const npSettingsSchema = z.object({
   senderReady: z.boolean(),
   lastDirectoryRefreshAt: z.string().nullable(),
   lastTrackingAt: z.string().nullable(),
+  /** The run log of the tracking and directory jobs (integration_runs), newest first. */
+  runs: z.array(integrationRunRowSchema),
   settlementCount: z.number().int(),
   warehouseCount: z.number().int(),
 });

@@ -7,6 +7,7 @@ import { Badge } from '@/web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
+import type { IntegrationRunRow } from '@/shared/integration-run.ts';
 
 const m = uiMessages.integration;
 
@@ -17,15 +18,6 @@ const stateBadge: Record<IntegrationState, { label: string; variant: 'default' |
   off: { label: m.disabled, variant: 'secondary' },
   unconfigured: { label: m.notConfigured, variant: 'outline' },
 };
-
-/** One run of the card's run log (`integration_runs`, newest first). */
-export interface IntegrationRunRow {
-  id: number;
-  trigger: string;
-  ok: boolean;
-  message: string;
-  finishedAt: string;
-}
 
 export function IntegrationCard({
   title,

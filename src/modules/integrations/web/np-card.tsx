@@ -57,6 +57,7 @@ export function NpCard({ canChange }: { canChange: boolean }) {
       icon={TruckIcon}
       state={!s ? 'unconfigured' : s.hasApiKey && s.senderReady ? 'on' : 'unconfigured'}
       facts={facts}
+      runs={s?.runs}
       actions={
         <>
           <Button type="button" variant="outline" disabled={!s?.hasApiKey || busy} onClick={() => test.mutate()}>

@@ -15,6 +15,7 @@ export { novaPoshtaRoutes } from './nova-poshta.routes.ts';
 export { refreshDirectory, searchSettlements, searchWarehouses } from './np-directory.service.ts';
 export { npSettlements, npWarehouses } from './np-directory.table.ts';
 export {
+  NP_INTEGRATION,
   NP_JOBS_KEY,
   NP_SETTINGS_KEY,
   openNpKey,

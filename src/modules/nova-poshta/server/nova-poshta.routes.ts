@@ -2,6 +2,7 @@
 // the directory refresh keyed to /integrations (every answer `Cache-Control: no-store`, the key never in one), and
 // the directory searches of the city and branch pickers for any signed-in user. Paths and access are in
 // nova-poshta.endpoints.ts (decision 0016).
+import { recordRun } from '@/server/kernel/integration-runs.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { auditContext, type AppDeps, type AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
@@ -10,7 +11,7 @@ import { novaPoshtaSchemas, npSettingsMessages } from '../nova-poshta.contract.t
 import { novaPoshtaEndpoints } from '../nova-poshta.endpoints.ts';
 import { npCall, npMessages } from './np-client.ts';
 import { refreshDirectory, searchSettlements, searchWarehouses } from './np-directory.service.ts';
-import { openNpKey, presentNpSettings, readNpSettings, saveNpSettings } from './np-settings.ts';
+import { NP_INTEGRATION, openNpKey, presentNpSettings, readNpSettings, saveNpSettings } from './np-settings.ts';
 
 interface NpCounterparty {
   Ref: string;
@@ -83,7 +84,24 @@ export async function novaPoshtaRoutes(app: AppInstance, deps: AppDeps): Promise
       };
     },
     refreshDirectory: async (request) => {
-      const result = await refreshDirectory(db, apiUrl, await storedKey());
+      const startedAt = new Date();
+      const key = await storedKey();
+      let result: Awaited<ReturnType<typeof refreshDirectory>>;
+      try {
+        result = await refreshDirectory(db, apiUrl, key);
+      } catch (error) {
+        // A refused refresh is a run of the card's log too (its answer still goes to the user).
+        const message = error instanceof Error ? error.message : String(error);
+        await recordRun(db, { integration: NP_INTEGRATION, trigger: 'manual', ok: false, message, startedAt });
+        throw error;
+      }
+      await recordRun(db, {
+        integration: NP_INTEGRATION,
+        trigger: 'manual',
+        ok: true,
+        message: `Довідник оновлено: населених пунктів — ${result.settlements}, відділень — ${result.warehouses}`,
+        startedAt,
+      });
       await audit(db, auditContext(request), {
         action: 'import',
         entityType: 'np_directory',

@@ -3,6 +3,7 @@
 // The key is used on the server only and never answered (`hasApiKey`). The jobs keep their last runs in a second row.
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { recentRuns } from '@/server/kernel/integration-runs.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { openSecret, sealSecret } from '@/server/kernel/secrets.ts';
 import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts';
@@ -15,6 +16,9 @@ import type {
 } from '../nova-poshta.contract.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import { npSettlements, npWarehouses } from './np-directory.table.ts';
+
+/** The Nova Poshta jobs' name in the integrations' run log. */
+export const NP_INTEGRATION = 'nova-poshta';
 
 export const NP_SETTINGS_KEY = 'integrations.novaPoshta';
 export const NP_JOBS_KEY = 'integrations.novaPoshta.jobs';
@@ -120,6 +124,7 @@ export async function presentNpSettings(db: DbOrTx, stored?: StoredNpSettings): 
     senderReady: senderReady(s),
     lastDirectoryRefreshAt: jobs.lastDirectoryRefreshAt,
     lastTrackingAt: jobs.lastTrackingAt,
+    runs: (await recentRuns(db, NP_INTEGRATION, 10)).map(({ startedAt: _s, ...run }) => run),
     settlementCount: Number(counts?.settlements ?? 0),
     warehouseCount: Number(counts?.warehouses ?? 0),
   };

@@ -153,6 +153,8 @@ describe('Nova Poshta settings and directory', () => {
     const before = fake.calls('Address.getWarehouses').length;
     const result = await ok(await api('POST', '/api/integrations/nova-poshta/refresh-directory'));
     expect(result).toMatchObject({ settlements: 6, warehouses: 618 });
+    const log = (await ok(await api('GET', '/api/integrations/nova-poshta'))).runs;
+    expect(log[0]).toMatchObject({ trigger: 'manual', ok: true, message: expect.stringContaining('відділень — 618') });
     const pages = fake
       .calls('Address.getWarehouses')
       .slice(before)
@@ -411,6 +413,13 @@ describe('Nova Poshta waybills', () => {
     const tracked = fake.calls('TrackingDocument.getStatusDocuments').length;
     await runShipmentJobsOnce(jobDeps());
     expect(fake.calls('TrackingDocument.getStatusDocuments').length).toBeGreaterThan(tracked);
+    // The run is in the Nova Poshta card's run log (/integrations).
+    const card = await ok(await api('GET', '/api/integrations/nova-poshta'));
+    expect(card.runs[0]).toMatchObject({
+      trigger: 'schedule',
+      ok: true,
+      message: expect.stringMatching(/^Трекінг: перевірено відправлень — [1-9]/),
+    });
     const delivered = await ok(await api('GET', `/api/shipments/${first.id}`));
     expect(delivered).toMatchObject({ deliveryStatus: 'delivered', deliveryStatusCode: '9' });
     expect(delivered.deliveredAt).not.toBeNull();

@@ -4,6 +4,7 @@
 // Nova Poshta then run outside any transaction. Without our key the directory is skipped quietly (waybills made
 // under a client's own contract are still tracked with that client's key). A failing run raises one 'integration
 // failed' notification for /integrations, resolved by the next good run.
+import { recordRun, trimRuns } from '@/server/kernel/integration-runs.ts';
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { Db } from '@/server/kernel/db.ts';
@@ -11,6 +12,7 @@ import type { AppConfig } from '@/server/kernel/config.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import {
+  NP_INTEGRATION,
   NP_JOBS_KEY,
   openNpKey,
   readNpJobs,
@@ -89,6 +91,17 @@ async function reportFailure(db: Db, job: string, error: string) {
   });
 }
 
+const npRunMessages = {
+  tracked: (n: number) => `Трекінг: перевірено відправлень — ${n}`,
+  directory: 'Довідник населених пунктів і відділень оновлено',
+} as const;
+
+/** A run of the Nova Poshta jobs in the integrations' run log (the card's 'Журнал запусків'). */
+async function logNpRun(db: ShipmentJobDeps['db'], startedAt: Date, ok: boolean, message: string) {
+  await recordRun(db, { integration: NP_INTEGRATION, trigger: 'schedule', ok, message, startedAt });
+  await trimRuns(db, NP_INTEGRATION);
+}
+
 /** One tick: the due jobs, each failure logged and notified, never thrown. */
 export async function runShipmentJobsOnce(deps: ShipmentJobDeps, now = new Date()): Promise<void> {
   const { db, config, log } = deps;
@@ -98,6 +111,7 @@ export async function runShipmentJobsOnce(deps: ShipmentJobDeps, now = new Date(
   const np = { db, apiUrl: config.novaPoshtaApiUrl, appSecret: config.sessionSecret };
   let failed = false;
   if (due.tracking) {
+    const startedAt = new Date();
     await markStaleCreating(db);
     const run = await trackShipments(np, ctx);
     if (run.checked || run.failed) log.info({ job: 'nova-poshta-tracking', ...run }, 'Трекінг Нової пошти');
@@ -107,16 +121,23 @@ export async function runShipmentJobsOnce(deps: ShipmentJobDeps, now = new Date(
       failed = true;
       await reportFailure(db, 'Трекінг відправлень', realErrors[0]!);
     }
+    // The card's run log (reports-admin §15): a run that asked Nova Poshta anything, or failed.
+    if (run.checked || realErrors.length) {
+      await logNpRun(db, startedAt, realErrors.length === 0, realErrors[0] ?? npRunMessages.tracked(run.checked));
+    }
   }
   if (due.directory && apiKey) {
+    const startedAt = new Date();
     try {
       const result = await refreshDirectory(db, config.novaPoshtaApiUrl, apiKey);
       log.info({ job: 'nova-poshta-directory', ...result }, 'Довідник Нової пошти оновлено');
+      await logNpRun(db, startedAt, true, npRunMessages.directory);
     } catch (err) {
       failed = true;
       const message = err instanceof Error ? err.message : String(err);
       log.error({ err, job: 'nova-poshta-directory' }, 'Довідник Нової пошти не оновлено');
       await reportFailure(db, 'Оновлення довідника', message);
+      await logNpRun(db, startedAt, false, message);
     }
   }
   if (!failed && (due.tracking || due.directory)) {
