@@ -213,7 +213,11 @@ async function emailReceived(tx: DbOrTx, payment: Payment, managers: ReadonlySet
     clientName: payment.clientName ?? payment.payerName ?? '',
     amount,
     amountInWords: payment.currencyCode === 'UAH' ? amountInWords(payment.amount, 'UAH') : amount,
-    link: payment.allocations.length === 1 ? `/orders/${payment.allocations[0]!.orderId}` : `/payments/${payment.id}`,
+    // A letter's link opens a page of the app: the order (or the payment) found by its number in its list.
+    link:
+      payment.allocations.length === 1
+        ? `/orders?search=${encodeURIComponent(payment.allocations[0]!.orderNumber)}`
+        : `/payments?open=${payment.id}`,
   };
   for (const managerUserId of managers.size ? managers : [null]) {
     await emailEvent(tx, 'payment_received', { values, managerUserId });
@@ -227,7 +231,7 @@ export async function notifyPending(tx: DbOrTx, payment: Payment) {
     values: {
       amount: `${money(payment.amount)} ${currencyUk(payment.currencyCode)}`,
       payerName: payment.payerName ?? 'Невідомий платник',
-      link: `/unprocessed-payments/${payment.id}`,
+      link: `/payments?open=${payment.id}`,
     },
   });
   const purpose = payment.purpose ? ` — ${payment.purpose}` : '';
