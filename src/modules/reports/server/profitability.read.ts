@@ -50,9 +50,6 @@ export function saleFigures(r: FigureRow | undefined): SaleFigures {
   };
 }
 
-/** The sale facts of a filter as a subquery (`f`'s source when no temporary table holds them). */
-const factsOf = (q: SalesFilter): SQL => sql`(${saleFacts(q)})`;
-
 /** How a group is keyed and named: its key expression, its label, its join. */
 const groups: Record<ProfitabilityGroup, { key: string; label: string; join: string; order: 'key' | 'label' }> = {
   month: { key: `date_trunc('month', f.day)::date::text`, label: `''`, join: '', order: 'key' },
@@ -83,7 +80,6 @@ async function groupRows(
   q: SalesFilter,
   groupBy: ProfitabilityGroup,
   window: { limit: number; offset: number } | null,
-  source: SQL = factsOf(q),
 ): Promise<{ rows: ProfitabilityRow[]; total: number }> {
   const g = groups[groupBy];
   const sku = groupBy === 'item' ? 'g.sku' : 'null::text';
@@ -94,12 +90,12 @@ async function groupRows(
   const rows = rowsOf<FigureRow & { key: string | number | null; label: string; sku: string | null; total: string }>(
     await db.execute(sql`select ${sql.raw(g.key)} as key, ${sql.raw(g.label)} as label, ${sql.raw(sku)} as sku,
         ${sums}, count(*) over () as total
-      from ${source} f ${sql.raw(g.join)}
+      from (${saleFacts(q)}) f ${sql.raw(g.join)}
       group by 1, 2, 3
       order by ${order}
       ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`),
   );
-  const total = rows.length ? Number(rows[0]!.total) : window ? await countGroups(db, source, groupBy) : 0;
+  const total = rows.length ? Number(rows[0]!.total) : window ? await countGroups(db, q, groupBy) : 0;
   return {
     total,
     rows: rows.map((r) => ({
@@ -112,9 +108,9 @@ async function groupRows(
 }
 
 /** The number of groups when the page asked for is past the last one. */
-async function countGroups(db: DbOrTx, source: SQL, groupBy: ProfitabilityGroup): Promise<number> {
+async function countGroups(db: DbOrTx, q: SalesFilter, groupBy: ProfitabilityGroup): Promise<number> {
   const [row] = rowsOf<{ n: string }>(
-    await db.execute(sql`select count(distinct ${sql.raw(groups[groupBy].key)})::text as n from ${source} f`),
+    await db.execute(sql`select count(distinct ${sql.raw(groups[groupBy].key)})::text as n from (${saleFacts(q)}) f`),
   );
   return Number(row?.n ?? 0);
 }
@@ -125,12 +121,12 @@ async function amount(db: DbOrTx, fact: SQL): Promise<string> {
 }
 
 /** The top 10 of a dimension by gross profit. */
-async function top(db: DbOrTx, source: SQL, dimension: 'client' | 'item') {
+async function top(db: DbOrTx, q: SalesFilter, dimension: 'client' | 'item') {
   const g = groups[dimension];
   const rows = rowsOf<{ id: number; name: string; revenue: string; gross_profit: string }>(
     await db.execute(sql`select ${sql.raw(g.key)} as id, ${sql.raw(g.label)} as name,
         sum(f.revenue)::numeric(18,2)::text as revenue, (sum(f.revenue) - sum(f.cogs))::numeric(18,2)::text as gross_profit
-      from ${source} f ${sql.raw(g.join)}
+      from (${saleFacts(q)}) f ${sql.raw(g.join)}
       where ${sql.raw(g.key)} is not null
       group by 1, 2
       order by sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql.raw(g.label))}
@@ -140,47 +136,41 @@ async function top(db: DbOrTx, source: SQL, dimension: 'client' | 'item') {
 }
 
 /** The months the period touches, each with its figures (zero where nothing sold). */
-async function months(db: DbOrTx, q: SalesFilter, source: SQL) {
+async function months(db: DbOrTx, q: SalesFilter) {
   const rows = rowsOf<FigureRow & { month: string }>(
     await db.execute(sql`select mm.month::date::text as month, ${sums}
       from generate_series(date_trunc('month', ${q.from}::date), date_trunc('month', ${q.to}::date), interval '1 month')
         as mm(month)
-      left join ${source} f on date_trunc('month', f.day) = mm.month
+      left join (${saleFacts(q)}) f on date_trunc('month', f.day) = mm.month
       group by mm.month order by mm.month`),
   );
   return rows.map((r) => ({ month: r.month, ...saleFigures(r) }));
 }
 
 export async function profitability(db: DbOrTx, q: ProfitabilityQuery): Promise<Profitability> {
-  // The period's sale facts are computed once into a temporary table that the five summaries read (totals, the
-  // page of groups, the months, the two tops) — not five times over the ledger (a year: 400 000 lines).
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`create temporary table report_sale_facts on commit drop as ${saleFacts(q)}`);
-    const source = sql`report_sale_facts`;
-    const [totalsRow] = rowsOf<FigureRow>(await tx.execute(sql`select ${sums} from ${source} f`));
-    const sales = saleFigures(totalsRow);
-    const split = filtersBeyondStock(q);
-    const writeOffs = split ? null : await amount(tx, writeOffsOf(q));
-    const productionVariances = split ? null : await amount(tx, productionVariancesOf(q));
-    const warrantyCost = split ? null : await amount(tx, warrantyCostOf(q));
-    const operatingResult =
-      writeOffs === null || productionVariances === null || warrantyCost === null
-        ? null
-        : fixed(sub(dec(sales.grossProfit), add(add(dec(writeOffs), dec(productionVariances)), dec(warrantyCost))), 2);
-    const window = pageWindow({ page: q.page, limit: q.limit ?? ROWS_DEFAULT_LIMIT });
-    const { rows, total } = await groupRows(tx, q, q.groupBy, window, source);
-    return {
-      from: q.from,
-      to: q.to,
-      groupBy: q.groupBy,
-      totals: { ...sales, writeOffs, productionVariances, warrantyCost, operatingResult },
-      rows,
-      rowsTotal: total,
-      months: await months(tx, q, source),
-      topClients: await top(tx, source, 'client'),
-      topItems: await top(tx, source, 'item'),
-    };
-  });
+  const [totalsRow] = rowsOf<FigureRow>(await db.execute(sql`select ${sums} from (${saleFacts(q)}) f`));
+  const sales = saleFigures(totalsRow);
+  const split = filtersBeyondStock(q);
+  const writeOffs = split ? null : await amount(db, writeOffsOf(q));
+  const productionVariances = split ? null : await amount(db, productionVariancesOf(q));
+  const warrantyCost = split ? null : await amount(db, warrantyCostOf(q));
+  const operatingResult =
+    writeOffs === null || productionVariances === null || warrantyCost === null
+      ? null
+      : fixed(sub(dec(sales.grossProfit), add(add(dec(writeOffs), dec(productionVariances)), dec(warrantyCost))), 2);
+  const window = pageWindow({ page: q.page, limit: q.limit ?? ROWS_DEFAULT_LIMIT });
+  const { rows, total } = await groupRows(db, q, q.groupBy, window);
+  return {
+    from: q.from,
+    to: q.to,
+    groupBy: q.groupBy,
+    totals: { ...sales, writeOffs, productionVariances, warrantyCost, operatingResult },
+    rows,
+    rowsTotal: total,
+    months: await months(db, q),
+    topClients: await top(db, q, 'client'),
+    topItems: await top(db, q, 'item'),
+  };
 }
 
 /** Every row of the grouping, for the download. */
