@@ -28,6 +28,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
+import { checkSaleFacts, recordSaleFacts } from '@/modules/shipments/server/index.ts';
 import { createBoms } from './boms.ts';
 import { Clock, formatSeconds, grouped, rowsOf } from './bulk.ts';
 import { createItems } from './items.ts';
@@ -122,9 +123,14 @@ export async function generateDataset(
   );
 
   const { counts, sample } = await clock.phase('verify', async () => {
+    // The shipments went through the ledger's bulk path; the sale facts postShipment keeps on their lines are
+    // written for all of them here, by the same statement, and checked like the ledger.
+    await recordSaleFacts(db, 'all');
     await db.execute(sql`analyze`);
     const check = await checkLedger(db);
     if (!check.ok) throw new Error(`Облік запасів не сходиться: ${check.problems.slice(0, 5).join('; ')}`);
+    const saleProblems = await checkSaleFacts(db);
+    if (saleProblems.length) throw new Error(`Факти продажів не сходяться: ${saleProblems.slice(0, 5).join('; ')}`);
     const counts = await countRows(db);
     const [hot] = rowsOf<{ item_id: number }>(
       await db.execute(
@@ -149,7 +155,7 @@ export async function generateDataset(
     };
   });
   log(
-    `Перевірка обліку (залишки = сума рухів, собівартість, резерви) — гаразд, ${formatSeconds(clock.seconds.verify!)}`,
+    `Перевірка обліку (залишки = сума рухів, собівартість, резерви, факти продажів) — гаразд, ${formatSeconds(clock.seconds.verify!)}`,
   );
   return {
     scale,

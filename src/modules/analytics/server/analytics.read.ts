@@ -18,7 +18,7 @@ import {
   stockValueAtMonthEnds,
   type SalesFilter,
 } from '@/modules/reports/server/index.ts';
-import { clientReceivables, receivablesTotal } from '@/modules/payments/server/index.ts';
+import { clientReceivables, receivablesBalance, receivablesTotal } from '@/modules/payments/server/index.ts';
 import type { Overview, OverviewQuery, Tile, TileKey, Trends, TrendsQuery } from '../analytics.contract.ts';
 
 type Figures = Record<TileKey, string | null>;
@@ -71,7 +71,7 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
 
 /** Σ balances of every client at the date, or the one client's balance. */
 async function receivablesAt(db: DbOrTx, asOf: string, clientId: number | undefined): Promise<string> {
-  if (!clientId) return (await receivablesTotal(db, asOf)).balance;
+  if (!clientId) return receivablesBalance(db, asOf);
   return (await clientReceivables(db, [clientId], asOf)).get(clientId)!.balance;
 }
 

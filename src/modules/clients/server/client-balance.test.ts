@@ -1,13 +1,15 @@
 // A client's balance (reports-admin.md §3 receivables, reference-data.md §13): debit = posted shipments' gross × the
 // order's rate, credit = posted payments, oldest debits paid first, the unpaid part past the order's 'Оплатити до'
 // overdue; `GET /api/clients/:id/balance`, and the /clients list's columns and debt filter.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientReceivables } from '@/modules/payments/server/index.ts';
+import { clientReceivables, receivablesBalance, receivablesTotal } from '@/modules/payments/server/index.ts';
 import { replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { orders } from '@/modules/orders/server/orders.table.ts';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
 import { shipmentLines, shipments } from '@/modules/shipments/server/shipments.table.ts';
+import { recordSaleFacts } from '@/modules/shipments/server/index.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
@@ -44,6 +46,7 @@ async function shipment(orderId: number, shipmentDate: string, lineGross: string
     lineVat: '0',
     lineGross,
   });
+  await recordSaleFacts(f.t.db, [s!.id]);
 }
 
 async function payment(
@@ -168,6 +171,20 @@ describe('clientReceivables (the receivables report reads it too)', () => {
     const then = (await clientReceivables(f.t.db, [a, b], daysAgo(30))).get(a)!;
     expect(then).toMatchObject({ balance: '1200.00', overdue: '1200.00', oldestOverdueDate: daysAgo(40) });
     expect((await clientReceivables(f.t.db, [b], daysAgo(30))).get(b)!.balance).toBe('0.00');
+  });
+
+  it('sums to receivablesTotal and to receivablesBalance, today and at an earlier date', async () => {
+    for (const asOf of [undefined, daysAgo(30), daysAgo(400)]) {
+      const total = await receivablesTotal(f.t.db, asOf);
+      const everyone = rowsOf<{ id: number }>(await f.t.db.execute(sql`select id from counterparties`)).map(
+        (r) => r.id,
+      );
+      const each = [...(await clientReceivables(f.t.db, everyone, asOf)).values()];
+      const sum = each.reduce((s, r) => s + Math.round(Number(r.balance) * 100), 0);
+      expect(Math.round(Number(total.balance) * 100), String(asOf)).toBe(sum);
+      expect(await receivablesBalance(f.t.db, asOf)).toBe(total.balance);
+    }
+    expect(await receivablesBalance(f.t.db)).not.toBe('0.00');
   });
 });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { paymentAllocations, payments } from '@/modules/payments/server/payments.table.ts';
 import { shipmentLines, shipments } from '@/modules/shipments/server/shipments.table.ts';
+import { recordSaleFacts } from '@/modules/shipments/server/shipments.sale-facts.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import type { Order, OrderSummary } from '../orders.contract.ts';
@@ -71,6 +72,7 @@ export async function postShipment(orderId: number, lines: Array<{ lineId: numbe
       lineGross: '0',
     });
   }
+  await recordSaleFacts(f.t.db, [shipment!.id]);
   await f.t.db.transaction((tx) => refreshOrder(tx, orderId, ctx()));
   return shipment!;
 }

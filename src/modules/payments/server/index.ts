@@ -13,6 +13,7 @@ export {
   RECEIVABLES_CURRENCY,
   clientReceivables,
   clientsInDebt,
+  receivablesBalance,
   receivablesTotal,
   type ClientReceivable,
   type ReceivablesTotal,

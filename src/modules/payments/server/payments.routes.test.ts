@@ -12,6 +12,7 @@ import { auditLog } from '@/modules/system-logs/server/index.ts';
 import { notifications } from '@/modules/notifications/server/index.ts';
 import { orderLines, orders } from '@/modules/orders/server/orders.table.ts';
 import { shipmentLines, shipments } from '@/modules/shipments/server/shipments.table.ts';
+import { recordSaleFacts } from '@/modules/shipments/server/index.ts';
 import { paidByOrder, paymentStatusOf, refreshOrder } from '@/modules/orders/server/index.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
@@ -83,6 +84,7 @@ async function shipAll(orderId: number) {
       { type: 'shipment', id: shipment!.id, number, date: '2026-11-12', userId: f.adminId },
       intents,
     );
+    await recordSaleFacts(tx, [shipment!.id]);
     await refreshOrder(tx, orderId, { userId: f.adminId });
   });
 }

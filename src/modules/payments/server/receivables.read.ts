@@ -1,6 +1,7 @@
 // Receivables (reports-admin.md §3 'Дебіторська заборгованість'), the one figure /clients, `GET
 // /api/clients/:id/balance` and the receivables report read. For client c at date D, in UAH:
-// - debit  = Σ revenueGross of c's sale facts up to D (posted shipment lines' lineGross × the order's fxRate);
+// - debit  = Σ revenueGross of c's sale facts up to D (posted shipment lines' lineGross × the order's fxRate, kept on
+//   the line by posting);
 // - credit = Σ c's posted payments up to D, allocated or not (receipts − refunds, × the payment's fxRate);
 // - balance = debit − credit: above 0 the client owes us, below 0 it is an advance.
 // Aging: credits pay the debits oldest first (by shipment date); what stays unpaid is bucketed by days since the
@@ -13,7 +14,7 @@ import type { DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { orders } from '../../orders/server/index.ts';
-import { shipmentLines, shipments } from '../../shipments/server/index.ts';
+import { shipmentLines } from '../../shipments/server/index.ts';
 import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
 import { payments } from './payments.table.ts';
 
@@ -39,10 +40,10 @@ export type DebtFilter = 'debt' | 'overdue';
  * `clientIds` narrows the facts read to those clients (a page of /clients); without it, every client.
  */
 function receivablesTable(asOf: string, clientIds?: readonly number[]): SQL {
+  // The debits are the sale facts posting keeps on the shipment lines (client, date, revenueGross), by their index.
   const debitWhere = and(
-    eq(shipments.status, 'posted'),
-    lte(shipments.shipmentDate, asOf),
-    clientIds ? inArray(orders.clientId, [...clientIds]) : undefined,
+    lte(shipmentLines.saleDate, asOf),
+    clientIds ? inArray(shipmentLines.clientId, [...clientIds]) : undefined,
   );
   const creditWhere = and(
     eq(payments.status, 'posted'),
@@ -54,16 +55,16 @@ function receivablesTable(asOf: string, clientIds?: readonly number[]): SQL {
   const age = sql`(${asOf}::date - f.dated)`;
   return sql`(
     with debits as (
-      select ${orders.clientId} as client_id, ${shipments.id} as shipment_id, ${shipments.shipmentDate} as dated,
-        coalesce(${orders.paymentDueDate}, ${shipments.shipmentDate} + ${counterparties.paymentTermDays}) as due,
-        sum(round(${shipmentLines.lineGross} * ${orders.fxRate}, 2)) as amount
+      select ${shipmentLines.clientId} as client_id, ${shipmentLines.shipmentId} as shipment_id,
+        ${shipmentLines.saleDate} as dated,
+        coalesce(${orders.paymentDueDate}, ${shipmentLines.saleDate} + ${counterparties.paymentTermDays}) as due,
+        sum(${shipmentLines.revenueGross}) as amount
       from ${shipmentLines}
-      join ${shipments} on ${shipments.id} = ${shipmentLines.shipmentId}
-      join ${orders} on ${orders.id} = ${shipments.orderId}
-      join ${counterparties} on ${counterparties.id} = ${orders.clientId}
+      join ${orders} on ${orders.id} = ${shipmentLines.orderId}
+      join ${counterparties} on ${counterparties.id} = ${shipmentLines.clientId}
       where ${debitWhere}
-      group by ${orders.clientId}, ${shipments.id}, ${shipments.shipmentDate}, ${orders.paymentDueDate},
-        ${counterparties.paymentTermDays}
+      group by ${shipmentLines.clientId}, ${shipmentLines.shipmentId}, ${shipmentLines.saleDate},
+        ${orders.paymentDueDate}, ${counterparties.paymentTermDays}
     ),
     credits as (
       select ${payments.clientId} as client_id,
@@ -184,6 +185,22 @@ export async function receivablesTotal(db: DbOrTx, asOf: string = kyivToday()): 
       over90: row?.d90plus ?? ZERO,
     },
   };
+}
+
+/**
+ * Σ of every client's balance at `asOf` (default: today in Kyiv), 2 decimals — `receivablesTotal`'s balance without
+ * the oldest-first aging, which needs every debit in order: the balances of all clients sum to all debits less all
+ * clients' credits. The /analytics tile reads it (a year of debits: 0,8 s with the aging, a sum without).
+ */
+export async function receivablesBalance(db: DbOrTx, asOf: string = kyivToday()): Promise<string> {
+  const [row] = rowsOf<{ balance: string }>(
+    await db.execute(sql`select ((select coalesce(sum(sl.revenue_gross), 0) from shipment_lines sl
+        where sl.sale_date <= ${asOf}::date)
+      - (select coalesce(sum(case when p.type = 'refund' then -1 else 1 end * round(p.amount * p.fx_rate, 2)), 0)
+        from payments p where p.status = 'posted' and p.client_id is not null and p.payment_date <= ${asOf}::date)
+      )::numeric(18, 2)::text as balance`),
+  );
+  return row?.balance ?? ZERO;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderLines } from '@/modules/orders/server/index.ts';
-import { shipmentLines, shipments } from '@/modules/shipments/server/index.ts';
+import { recordSaleFacts, shipmentLines, shipments } from '@/modules/shipments/server/index.ts';
 import {
   createManufacturingFixture,
   type ManufacturingFixture,
@@ -54,6 +54,7 @@ export async function createForecastFixture(): Promise<ForecastFixture> {
       lineVat: '0',
       lineGross: '0',
     });
+    await recordSaleFacts(f.t.db, [shipment!.id]);
   };
   const makeable = async () => {
     const item = await f.made();

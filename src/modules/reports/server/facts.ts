@@ -3,7 +3,7 @@
 // repairs) — read-only, and only here; the module README names them.
 //
 // - Sale: a line of a posted shipment, dated by the shipment's date. revenue = lineNet × the order's fxRate, COGS =
-//   the value its ledger movement took out (0 for a service, which moves no stock). Cancelled shipments are not
+//   the value its ledger movement took out (0 for a service, which moves no stock). Posting stores these on the line. Cancelled shipments are not
 //   sales (their movements were reversed and their figures leave the period they were in).
 // - Write-off: the value of a posted adjustment's outgoing lines for damage, correction or other reasons, and an
 //   audit's shortages less its surpluses — from the ledger's movements of documents still posted.
@@ -39,24 +39,29 @@ function itemFilter(q: SalesFilter, itemColumn: SQL): SQL {
 
 /**
  * The sale facts of the period: columns day, order_id, client_id, company_id, manager_user_id, item_id, category_id,
- * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric).
+ * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric). The posting transaction keeps each
+ * line's figures on it (shipments.sale-facts.ts), so a period is a range of one index; the manager, the carrier and
+ * the category come from their documents by left joins on keys, which PostgreSQL drops when a report does not use
+ * them.
  */
 export function saleFacts(q: SalesFilter): SQL {
-  return sql`select s.shipment_date as day, o.id as order_id, o.client_id, o.company_id, o.manager_user_id, sl.item_id,
-      i.category_id, s.carrier_id, sl.qty,
-      round(sl.line_net * o.fx_rate, 2) as revenue,
-      round(sl.line_gross * o.fx_rate, 2) as revenue_gross,
-      coalesce(mv.cogs, 0) as cogs,
-      round(sl.line_net * o.fx_rate, 2) - coalesce(mv.cogs, 0) as gross_profit
-    from shipments s
-    join orders o on o.id = s.order_id
-    join shipment_lines sl on sl.shipment_id = s.id
-    join items i on i.id = sl.item_id
-    left join lateral (select -sum(m.value) as cogs from stock_movements m
-      where m.document_type = 'shipment' and m.document_id = s.id and m.document_line_id = sl.id
-        and m.reverses_movement_id is null) mv on true
-    where s.status = 'posted' and s.shipment_date between ${q.from}::date and ${q.to}::date
-      ${orderFilter(q)} ${itemFilter(q, sql`sl.item_id`)}`;
+  return sql`select sl.sale_date as day, sl.order_id, sl.client_id, sl.company_id, o.manager_user_id, sl.item_id,
+      i.category_id, s.carrier_id, sl.qty, sl.revenue, sl.revenue_gross, sl.cogs, sl.revenue - sl.cogs as gross_profit
+    from shipment_lines sl
+    left join orders o on o.id = sl.order_id
+    left join shipments s on s.id = sl.shipment_id
+    left join items i on i.id = sl.item_id
+    where sl.sale_date between ${q.from}::date and ${q.to}::date
+      ${saleFilter(q)} ${itemFilter(q, sql`sl.item_id`)}`;
+}
+
+/** `and …` for the sale's order dimensions: client and company as the line keeps them, the order's manager. */
+function saleFilter(q: SalesFilter): SQL {
+  const parts: SQL[] = [];
+  if (q.companyId) parts.push(sql`and sl.company_id = ${q.companyId}`);
+  if (q.clientId) parts.push(sql`and sl.client_id = ${q.clientId}`);
+  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
+  return sql.join(parts, sql` `);
 }
 
 /** Σ write-offs of the period (UAH): damage, correction and other adjustments out, audit shortages less surpluses. */

@@ -4,6 +4,7 @@ export { shipmentsRoutes } from './shipments.routes.ts';
 export { runShipmentJobsOnce, startShipmentJobs, type ShipmentJobDeps } from './shipments.jobs.ts';
 export { shipmentLines, shipmentLineSerials, shipments } from './shipments.table.ts';
 export { postShipment } from './shipments.posting.ts';
+export { checkSaleFacts, recordSaleFacts } from './shipments.sale-facts.ts';
 export { createShipment, updateShipment } from './shipments.write.ts';
 export { shipmentsOfOrders } from './shipments.for-orders.ts';
 export { shipmentRelatedDocuments, shipmentsOfOrder } from './shipments.related.ts';

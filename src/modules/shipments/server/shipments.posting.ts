@@ -25,6 +25,7 @@ import {
 } from './shipments.common.ts';
 import { getShipment } from './shipments.read.ts';
 import { shipmentLines, shipments } from './shipments.table.ts';
+import { clearSaleFacts, recordSaleFacts } from './shipments.sale-facts.ts';
 
 /**
  * 'Провести' (sales.md §3), one transaction: the order row locked first; qty ≤ remaining per line; serial-tracked
@@ -135,6 +136,7 @@ export async function postShipment(
         updatedAt: sql`now()`,
       })
       .where(eq(shipments.id, id));
+    await recordSaleFacts(tx, [id]);
     // 6. The order's status (and the completion rule).
     await refreshOrder(tx, order.id, ctx);
     // 7. The audit record.
@@ -182,6 +184,7 @@ export async function cancelShipment(db: DbOrTx, ctx: AuditContext, id: number, 
         updatedAt: sql`now()`,
       })
       .where(eq(shipments.id, id));
+    await clearSaleFacts(tx, id);
     const status = await refreshOrder(tx, order.id, ctx);
     if (SHIPPABLE.includes(status)) await reserveOrder(tx, order.id);
     const after = await getShipment(tx, id);

@@ -142,9 +142,32 @@ export const shipmentLines = pgTable(
     lineGross: numeric('line_gross', { precision: 18, scale: 2 }).notNull(),
     /** Filled at posting from the ledger: COGS. */
     unitCost: numeric('unit_cost', { precision: 18, scale: 6 }),
+    /**
+     * The line's sale fact (reports-admin.md §0), written by the posting transaction and cleared by the cancelling one
+     * (shipments.sale-facts.ts): the shipment's date while it is posted, else null — a line is a sale iff it has one.
+     * The order's client and company are locked once a shipment is posted, so they are copied; the manager (editable
+     * on a partly shipped order) and the carrier stay on their documents. Reports read a year of these with no join.
+     */
+    saleDate: date('sale_date', { mode: 'string' }),
+    orderId: integer('order_id').references(() => orders.id),
+    clientId: integer('client_id'),
+    companyId: integer('company_id'),
+    /** lineNet × the order's fxRate, lineGross × fxRate (UAH), and −(the line's ledger value out), 0 for a service. */
+    revenue: numeric('revenue', { precision: 18, scale: 2 }),
+    revenueGross: numeric('revenue_gross', { precision: 18, scale: 2 }),
+    cogs: numeric('cogs', { precision: 18, scale: 2 }),
   },
   (t) => [
     index('shipment_lines_shipment_id_idx').on(t.shipmentId),
+    index('shipment_lines_sale_date_idx')
+      .on(t.saleDate)
+      .where(sql`${t.saleDate} is not null`),
+    index('shipment_lines_sale_item_idx')
+      .on(t.itemId, t.saleDate)
+      .where(sql`${t.saleDate} is not null`),
+    index('shipment_lines_sale_client_idx')
+      .on(t.clientId, t.saleDate)
+      .where(sql`${t.saleDate} is not null`),
     index('shipment_lines_order_line_id_idx').on(t.orderLineId),
     check('shipment_lines_qty_positive', sql`${t.qty} > 0`),
     check('shipment_lines_entered_unit', sql`(${t.enteredQty} is null) = (${t.enteredUnitId} is null)`),
