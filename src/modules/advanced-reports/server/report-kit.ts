@@ -23,15 +23,42 @@ export interface ReportDefinition {
   read: (db: DbOrTx, q: ReportQuery, window: Window) => Promise<RowsPage>;
 }
 
-/** A reader from one select (`source`, aliased `r`) ordered by `orderBy`: a page and the count. */
-export function sqlReader(source: (q: ReportQuery) => SQL, orderBy: SQL): ReportDefinition['read'] {
+/**
+ * A reader from one select (`source`, aliased `r`) ordered by `orderBy`: a page and the count. `leading` names the
+ * first column of the order when it is never null and cheap to compare (a day): the page is then sorted only among
+ * the rows whose leading value lies between those at the page's first and last positions — a name's Ukrainian sort
+ * key (a translate() per row) is computed for a page's worth of rows, not for the year (the sales register's first
+ * page: 5,6 s → well under a second on the bench's year).
+ */
+export function sqlReader(
+  source: (q: ReportQuery) => SQL,
+  orderBy: SQL,
+  options: { leading?: string } = {},
+): ReportDefinition['read'] {
   return async (db, q, { offset, limit }) => {
     const src = source(q);
     const [count] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (${src}) r`));
-    const rows = rowsOf<Row>(
-      await db.execute(sql`select * from (${src}) r order by ${orderBy} limit ${limit} offset ${offset}`),
+    const total = Number(count?.n ?? 0);
+    if (!options.leading) {
+      const rows = rowsOf<Row>(
+        await db.execute(sql`select * from (${src}) r order by ${orderBy} limit ${limit} offset ${offset}`),
+      );
+      return { rows, total };
+    }
+    if (offset >= total) return { rows: [], total };
+    const lead = sql.raw(`r."${options.leading}"`);
+    const at = (position: number) => sql`(select ${lead} from (${src}) r order by ${lead} offset ${position} limit 1)`;
+    const [bounds] = rowsOf<{ lo: string; hi: string | null; before: number | string }>(
+      await db.execute(sql`select b.lo, b.hi, (select count(*) from (${src}) r where ${lead} < b.lo)::int as before
+        from (select ${at(offset)} as lo, ${at(offset + limit - 1)} as hi) b`),
     );
-    return { rows, total: Number(count?.n ?? 0) };
+    const { lo, hi } = bounds!;
+    const rows = rowsOf<Row>(
+      await db.execute(sql`select * from (${src}) r
+        where ${lead} >= ${lo} ${hi === null ? sql`` : sql`and ${lead} <= ${hi}`}
+        order by ${orderBy} limit ${limit} offset ${offset - Number(bounds!.before)}`),
+    );
+    return { rows, total };
   };
 }
 

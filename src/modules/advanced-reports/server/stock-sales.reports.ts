@@ -77,6 +77,7 @@ export const salesRegister: ReportDefinition = {
       left join counterparties c on c.id = f.client_id
       join items i on i.id = f.item_id`,
     orderOf('day', '~client', '~item', 'sku'),
+    { leading: 'day' },
   ),
 };
 

@@ -9,7 +9,7 @@ import { rowsOf } from '@/server/kernel/rows.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, div, fixed, isZero } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import { saleFacts, saleFigures, type SalesFilter } from '@/modules/reports/server/index.ts';
+import { rankedGroups, saleFacts, saleFigures, type SalesFilter } from '@/modules/reports/server/index.ts';
 import { costingRowsOf } from '@/modules/costing/server/index.ts';
 import {
   marginBuckets,
@@ -125,11 +125,16 @@ export async function productProfitability(
 /** The top items of the period by gross profit. */
 export async function productTop(db: DbOrTx, q: SalesFilter & { limit: number }) {
   const rows = rowsOf<{ item_id: number; name: string; qty: string; revenue: string; cogs: string }>(
-    await db.execute(sql`select f.item_id, g.name, ${sums}
-      from (${saleFacts(q)}) f join items g on g.id = f.item_id
-      group by f.item_id, g.name
-      order by sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql`g.name`)}, f.item_id
-      limit ${q.limit}`),
+    await db.execute(
+      rankedGroups({
+        groups: sql`select f.item_id as key, f.item_id, sum(f.revenue) - sum(f.cogs) as rank, ${sums}
+          from (${saleFacts(q)}) f group by f.item_id`,
+        names: sql`join items g on g.id = a.key`,
+        label: sql`g.name`,
+        extra: sql`g.name as name`,
+        window: { limit: q.limit, offset: 0 },
+      }),
+    ),
   );
   return rows.map((r) => {
     const figures = saleFigures(r);

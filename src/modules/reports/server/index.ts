@@ -17,3 +17,4 @@ export {
 export { stockMovementsBetween, type StockFilter } from './facts-adv.ts';
 export { outputFacts } from './facts-production.ts';
 export { orderLeadTimes, stockValueAt, stockValueAtMonthEnds } from './facts-analytics.ts';
+export { rankedGroups, type RankedGroups } from './ranked.ts';

@@ -4,7 +4,6 @@
 // SQL over the facts; Node only shapes the answer.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
-import { ukOrder } from '@/server/kernel/collation.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { add, dec, fixed, sub, isZero, div, mul } from '@/shared/decimal.ts';
 import { pageWindow } from '@/shared/list.ts';
@@ -25,6 +24,7 @@ import {
   writeOffsOf,
   type SalesFilter,
 } from './facts.ts';
+import { rankedGroups } from './ranked.ts';
 
 interface FigureRow {
   qty: string | null;
@@ -50,29 +50,27 @@ export function saleFigures(r: FigureRow | undefined): SaleFigures {
   };
 }
 
-/** How a group is keyed and named: its key expression, its label, its join. */
-const groups: Record<ProfitabilityGroup, { key: string; label: string; join: string; order: 'key' | 'label' }> = {
-  month: { key: `date_trunc('month', f.day)::date::text`, label: `''`, join: '', order: 'key' },
+/** How a group is keyed (over the facts `f`) and named (joins on the ranked groups' `a.key`). */
+const groups: Record<Exclude<ProfitabilityGroup, 'month'>, { key: string; label: string; join: string }> = {
   company: {
     key: 'f.company_id',
     label: `coalesce(g.name, '${m.noCompany}')`,
-    join: 'left join companies g on g.id = f.company_id',
-    order: 'label',
+    join: 'left join companies g on g.id = a.key',
   },
   category: {
     key: 'f.category_id',
     label: `coalesce(g.name, '${m.noCategory}')`,
-    join: 'left join categories g on g.id = f.category_id',
-    order: 'label',
+    join: 'left join categories g on g.id = a.key',
   },
   client: {
     key: 'f.client_id',
     label: `coalesce(g.name, '${m.noClient}')`,
-    join: 'left join counterparties g on g.id = f.client_id',
-    order: 'label',
+    join: 'left join counterparties g on g.id = a.key',
   },
-  item: { key: 'f.item_id', label: 'g.name', join: 'join items g on g.id = f.item_id', order: 'label' },
+  item: { key: 'f.item_id', label: 'g.name', join: 'join items g on g.id = a.key' },
 };
+
+type GroupRow = FigureRow & { key: string | number | null; label: string; sku: string | null; total: string };
 
 /** Every group of the period (all of them, or one page): grossProfit first, then the name (Ukrainian order). */
 async function groupRows(
@@ -81,20 +79,30 @@ async function groupRows(
   groupBy: ProfitabilityGroup,
   window: { limit: number; offset: number } | null,
 ): Promise<{ rows: ProfitabilityRow[]; total: number }> {
-  const g = groups[groupBy];
-  const sku = groupBy === 'item' ? 'g.sku' : 'null::text';
-  const order =
-    groupBy === 'month'
-      ? sql.raw('key')
-      : sql`sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql.raw(g.label))}, ${sql.raw(g.key)}`;
-  const rows = rowsOf<FigureRow & { key: string | number | null; label: string; sku: string | null; total: string }>(
-    await db.execute(sql`select ${sql.raw(g.key)} as key, ${sql.raw(g.label)} as label, ${sql.raw(sku)} as sku,
-        ${sums}, count(*) over () as total
-      from (${saleFacts(q)}) f ${sql.raw(g.join)}
-      group by 1, 2, 3
-      order by ${order}
-      ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`),
-  );
+  let rows: GroupRow[];
+  if (groupBy === 'month') {
+    rows = rowsOf<GroupRow>(
+      await db.execute(sql`select date_trunc('month', f.day)::date::text as key, '' as label, null::text as sku,
+          ${sums}, count(*) over () as total
+        from (${saleFacts(q)}) f
+        group by 1 order by 1
+        ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`),
+    );
+  } else {
+    const g = groups[groupBy];
+    rows = rowsOf<GroupRow>(
+      await db.execute(
+        rankedGroups({
+          groups: sql`select ${sql.raw(g.key)} as key, sum(f.revenue) - sum(f.cogs) as rank, ${sums}
+            from (${saleFacts(q)}) f group by 1`,
+          names: sql.raw(g.join),
+          label: sql.raw(g.label),
+          extra: sql.raw(groupBy === 'item' ? 'g.sku as sku' : 'null::text as sku'),
+          window,
+        }),
+      ),
+    );
+  }
   const total = rows.length ? Number(rows[0]!.total) : window ? await countGroups(db, q, groupBy) : 0;
   return {
     total,
@@ -109,8 +117,9 @@ async function groupRows(
 
 /** The number of groups when the page asked for is past the last one. */
 async function countGroups(db: DbOrTx, q: SalesFilter, groupBy: ProfitabilityGroup): Promise<number> {
+  const key = groupBy === 'month' ? `date_trunc('month', f.day)` : groups[groupBy].key;
   const [row] = rowsOf<{ n: string }>(
-    await db.execute(sql`select count(distinct ${sql.raw(groups[groupBy].key)})::text as n from (${saleFacts(q)}) f`),
+    await db.execute(sql`select count(distinct ${sql.raw(key)})::text as n from (${saleFacts(q)}) f`),
   );
   return Number(row?.n ?? 0);
 }
@@ -123,16 +132,20 @@ async function amount(db: DbOrTx, fact: SQL): Promise<string> {
 /** The top 10 of a dimension by gross profit. */
 async function top(db: DbOrTx, q: SalesFilter, dimension: 'client' | 'item') {
   const g = groups[dimension];
-  const rows = rowsOf<{ id: number; name: string; revenue: string; gross_profit: string }>(
-    await db.execute(sql`select ${sql.raw(g.key)} as id, ${sql.raw(g.label)} as name,
-        sum(f.revenue)::numeric(18,2)::text as revenue, (sum(f.revenue) - sum(f.cogs))::numeric(18,2)::text as gross_profit
-      from (${saleFacts(q)}) f ${sql.raw(g.join)}
-      where ${sql.raw(g.key)} is not null
-      group by 1, 2
-      order by sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql.raw(g.label))}
-      limit 10`),
+  const rows = rowsOf<{ key: number; label: string; revenue: string; gross_profit: string }>(
+    await db.execute(
+      rankedGroups({
+        groups: sql`select ${sql.raw(g.key)} as key, sum(f.revenue) - sum(f.cogs) as rank,
+            sum(f.revenue)::numeric(18,2)::text as revenue,
+            (sum(f.revenue) - sum(f.cogs))::numeric(18,2)::text as gross_profit
+          from (${saleFacts(q)}) f where ${sql.raw(g.key)} is not null group by 1`,
+        names: sql.raw(g.join),
+        label: sql.raw(g.label),
+        window: { limit: 10, offset: 0 },
+      }),
+    ),
   );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, revenue: r.revenue, grossProfit: r.gross_profit }));
+  return rows.map((r) => ({ id: Number(r.key), name: r.label, revenue: r.revenue, grossProfit: r.gross_profit }));
 }
 
 /** The months the period touches, each with its figures (zero where nothing sold). */
