@@ -5,7 +5,6 @@
 // slow (a scan of the whole table instead of a page).
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +12,7 @@ import pg from 'pg';
 import { buildApp } from '@/server/app.ts';
 import { loadConfig } from '@/server/kernel/config.ts';
 import { PG_SESSION_OPTIONS, type Database, type Db } from '@/server/kernel/db.ts';
+import { openPglite } from '@/server/kernel/pglite.ts';
 import type { AppInstance } from '@/server/kernel/endpoint.ts';
 import { createMailer } from '@/modules/email-settings/server/index.ts';
 import { ROOT } from './bundle.ts';
@@ -68,7 +68,7 @@ async function openLogged(target: DatabaseTarget, connections: number): Promise<
   const dir = path.join(target.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   // One PGlite per data directory and process: the app and the replay share it, as a real server's requests do.
-  const client = await PGlite.create(dir);
+  const client = await openPglite(dir);
   const db = drizzlePglite({ client, logger }) as unknown as Db;
   return {
     db,

@@ -4,6 +4,7 @@ import { users } from '../../modules/users/server/users.table.ts';
 import { normalised, resourceColumns } from '../_engine/table-helpers.ts';
 import { carriers } from '../carriers/carriers.table.ts';
 import { currencies } from '../currencies/currencies.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 // Clients and suppliers are one table with role flags (reference-data.md §13): a firm that both buys from us and
 // sells to us exists once under its tax id.
@@ -46,6 +47,15 @@ export const counterparties = pgTable(
       .where(sql`${t.taxId} is not null`),
     index('counterparties_name_idx').on(normalised(t.name)),
     index('counterparties_manager_user_id_idx').on(t.managerUserId),
+    trigramIndex('counterparties_name_trgm_idx', t.name),
+    trigramIndex('counterparties_full_name_trgm_idx', t.fullName),
+    trigramIndex('counterparties_tax_id_trgm_idx', t.taxId),
+    trigramIndex('counterparties_phone_trgm_idx', t.phone),
+    // The search's phone digits ('+38 (067) 123' finds '0671234567'): the same expression as its statement.
+    index('counterparties_phone_digits_trgm_idx').using(
+      'gin',
+      sql`regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g') gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -17,6 +17,7 @@ import { counterparties } from '../counterparties/counterparties.table.ts';
 import { packageTypes } from '../package-types/package-types.table.ts';
 import { units } from '../units/units.table.ts';
 import { bytea } from '@/server/kernel/columns.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const itemKinds = ['product', 'semi_finished', 'service', 'component', 'material'] as const;
 export type ItemKind = (typeof itemKinds)[number];
@@ -71,6 +72,10 @@ export const items = pgTable(
     index('items_unit_id_idx').on(t.unitId),
     index('items_package_type_id_idx').on(t.packageTypeId),
     index('items_mpn_idx').on(normalised(t.mpn)),
+    trigramIndex('items_sku_trgm_idx', t.sku),
+    trigramIndex('items_name_trgm_idx', t.name),
+    trigramIndex('items_barcode_trgm_idx', t.barcode),
+    trigramIndex('items_mpn_trgm_idx', t.mpn),
   ],
 );
 
@@ -105,6 +110,7 @@ export const itemSuppliers = pgTable(
       .where(sql`${t.isPreferred}`),
     index('item_suppliers_supplier_id_idx').on(t.supplierId),
     index('item_suppliers_supplier_sku_idx').on(normalised(t.supplierSku)),
+    trigramIndex('item_suppliers_supplier_sku_trgm_idx', t.supplierSku),
   ],
 );
 

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPglite } from './pglite.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- both drivers' schema generics differ; the query API is the same
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -61,7 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     if (!client) {
       const dir = path.join(options.dataDir ?? './data', 'pglite');
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      client = await openPglite(dir);
     }
     const db = drizzlePglite({ client }) as unknown as Db;
     const owned = client;

@@ -1,9 +1,9 @@
 // Migrates one template database per test run; every test file then starts from a copy of it
 // (DESIGN §8: one migrated template, loaded per file — not a fresh initdb each time).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../kernel/db.ts';
+import { openPglite } from '../kernel/pglite.ts';
 import { dropDatabase } from './drop-database.ts';
 import { ensureRoles } from '@/modules/roles/server/index.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, TMP_DIR, withDatabaseName } from './test-paths.ts';
@@ -30,7 +30,7 @@ export default async function setup() {
     await database.close();
     return;
   }
-  const client = await PGlite.create();
+  const client = await openPglite();
   const database = await openDatabase({ databaseUrl: null, pglite: client });
   // Every test database starts with the roles a new installation has.
   await ensureRoles(database.db);

@@ -2,9 +2,9 @@
 // DATABASE_URL is set, a PostgreSQL database created from the template database.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../kernel/db.ts';
+import { openPglite } from '../kernel/pglite.ts';
 import { dropDatabase } from './drop-database.ts';
 import { PGLITE_TEMPLATE_FILE, TEMPLATE_DB_NAME, TEST_DB_PREFIX, withDatabaseName } from './test-paths.ts';
 
@@ -32,7 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]) });
+  const client = await openPglite({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]) });
   const database = await openDatabase({ databaseUrl: null, pglite: client, migrate: false });
   return { ...database, url: null };
 }

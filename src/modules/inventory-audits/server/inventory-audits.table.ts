@@ -7,6 +7,7 @@ import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const inventoryAudits = pgTable(
   'inventory_audits',
@@ -35,6 +36,7 @@ export const inventoryAudits = pgTable(
     uniqueIndex('inventory_audits_number_key').on(t.number),
     index('inventory_audits_document_date_idx').on(t.documentDate, t.id),
     index('inventory_audits_warehouse_id_idx').on(t.warehouseId),
+    trigramIndex('inventory_audits_number_trgm_idx', t.number),
   ],
 );
 

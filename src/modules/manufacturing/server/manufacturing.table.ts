@@ -26,6 +26,7 @@ import { orderLines } from '../../orders/server/orders.table.ts';
 import { boms } from '../../bom/server/bom.table.ts';
 import { techCards } from '../../tech-cards/server/tech-cards.table.ts';
 import { recipes } from '../../recipes/server/recipes.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const moStatuses = ['planned', 'released', 'in_progress', 'completed', 'cancelled'] as const;
 export type MoStatus = (typeof moStatuses)[number];
@@ -101,6 +102,7 @@ export const manufacturingOrders = pgTable(
     index('manufacturing_orders_completed_at_idx').on(t.completedAt),
     // Plan adherence of a period (production statistics): the MOs due in it.
     index('manufacturing_orders_due_date_idx').on(t.dueDate),
+    trigramIndex('manufacturing_orders_number_trgm_idx', t.number),
     check('manufacturing_orders_qty_positive', sql`${t.qty} > 0`),
   ],
 );

@@ -21,6 +21,7 @@ import { counterparties, counterpartyContacts } from '../../../resources/counter
 import { items } from '../../../resources/items/items.table.ts';
 import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const orderStatuses = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -91,6 +92,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
     index('orders_external_number_idx').on(t.externalNumber),
+    trigramIndex('orders_order_number_trgm_idx', t.orderNumber),
+    trigramIndex('orders_external_number_trgm_idx', t.externalNumber),
     index('orders_order_date_idx').on(t.orderDate, t.id),
     index('orders_client_id_idx').on(t.clientId),
     index('orders_company_id_idx').on(t.companyId),

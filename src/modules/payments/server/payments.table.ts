@@ -7,6 +7,7 @@ import { users } from '../../users/server/users.table.ts';
 import { orders } from '../../orders/server/orders.table.ts';
 import { companies } from '../../../resources/companies/companies.table.ts';
 import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const paymentTypes = ['receipt', 'refund'] as const;
 export const paymentMethods = ['bank_transfer', 'cash', 'card', 'other'] as const;
@@ -53,6 +54,8 @@ export const payments = pgTable(
     index('payments_payment_date_idx').on(t.paymentDate, t.id),
     index('payments_client_id_idx').on(t.clientId),
     index('payments_status_idx').on(t.status),
+    trigramIndex('payments_number_trgm_idx', t.number),
+    trigramIndex('payments_bank_doc_number_trgm_idx', t.bankDocNumber),
     check('payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -11,6 +11,7 @@ import { workers } from '../../../resources/workers/workers.table.ts';
 import { serialNumbers } from '../../serial-numbers/server/serial-numbers.table.ts';
 import { orders } from '../../orders/server/orders.table.ts';
 import { bytea } from '@/server/kernel/columns.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const repairs = pgTable(
   'repairs',
@@ -67,6 +68,7 @@ export const repairs = pgTable(
     index('repairs_status_idx').on(t.status),
     index('repairs_serial_number_id_idx').on(t.serialNumberId),
     index('repairs_client_id_idx').on(t.clientId),
+    trigramIndex('repairs_number_trgm_idx', t.number),
   ],
 );
 

@@ -2,6 +2,7 @@
 // partial word in Cyrillic, each group only for those who may view its page, and a validated query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceUserRoles } from '@/modules/roles/server/index.ts';
+import { serialNumbers } from '@/modules/serial-numbers/server/index.ts';
 import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
@@ -138,6 +139,69 @@ describe('GET /api/search', () => {
         url: `/workers?search=${encodeURIComponent('Шевчук Ярина')}`,
       },
     ]);
+  });
+
+  it('finds by a fragment in the middle of a document number, and a name in capitals', async () => {
+    // Neither its start nor its end.
+    const middle = payment.number.slice(3, -2);
+    expect((await group(middle, 'payments'))?.hits.map((h) => h.id)).toContain(payment.id);
+    expect((await group('КОНТРОЛЕР ТЕМП', 'products'))?.hits.map((h) => h.title)).toEqual(['Контролер температури']);
+    expect((await group('центр плюс»', 'clients'))?.hits.map((h) => h.id)).toEqual([techno]);
+  });
+
+  it("finds an item by a fragment of a supplier's SKU in any case, once when its own SKU has the fragment too", async () => {
+    const supplier = await f.api('POST', '/api/suppliers', {
+      legalForm: 'legal_entity',
+      name: 'Радіодеталі Схід',
+      fullName: 'ТОВ «Радіодеталі Схід»',
+      taxId: sampleEdrpou(6262),
+    });
+    expect(supplier.statusCode, supplier.body).toBe(201);
+    const made = async (sku: string, supplierSku: string) => {
+      const item = await f.api('POST', '/api/components', { sku, name: `Конденсатор ${sku}`, unitId: f.unitId });
+      expect(item.statusCode, item.body).toBe(201);
+      const saved = await f.api('PUT', `/api/components/${item.json().id}/suppliers`, {
+        suppliers: [{ supplierId: supplier.json().id, supplierSku, isPreferred: true }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return item.json().id as number;
+    };
+    const bySupplier = await made('C-100N', 'РС-Ємн-4471');
+    const byBoth = await made('ЄМН-4471', 'рс-ємн-4471-b');
+    for (const q of ['ємн-447', 'ЄМН-447']) {
+      const hits = (await group(q, 'components'))?.hits.map((h) => h.id);
+      // The SKU that begins with the query first, then by SKU; the item found both ways only once.
+      expect(hits, q).toEqual([byBoth, bySupplier]);
+    }
+    expect((await group('рс-ЄМН', 'components'))?.hits.map((h) => h.id)).toEqual([bySupplier, byBoth]);
+    expect(await group('ємн-447', 'products')).toBeUndefined();
+  });
+
+  it("finds a repair by its number and by a fragment of its unit's serial, once", async () => {
+    const item = await f.api('POST', '/api/products', {
+      sku: 'ІНВ-3000',
+      name: 'Інвертор 3 кВт',
+      unitId: f.unitId,
+      serialTracking: true,
+      warrantyMonths: 12,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const [unit] = await f.t.db
+      .insert(serialNumbers)
+      .values({ itemId: item.json().id, serial: 'ІНВ-SN-77120', status: 'sold', clientId: f.clientId })
+      .returning();
+    const repair = await f.api('POST', '/api/repairs', {
+      serialNumberId: unit!.id,
+      itemId: item.json().id,
+      clientId: f.clientId,
+      problemDescription: 'Не вмикається',
+    });
+    expect(repair.statusCode, repair.body).toBe(201);
+    const { id, number } = repair.json() as { id: number; number: string };
+    const expected = { id, title: number, url: `/repairs?open=${id}` };
+    expect((await group('інв-sn-771', 'repairs'))?.hits).toEqual([expect.objectContaining(expected)]);
+    expect((await group(number.toLowerCase(), 'repairs'))?.hits).toEqual([expect.objectContaining(expected)]);
+    expect((await group('sn-7712', 'serials'))?.hits.map((h) => h.id)).toEqual([unit!.id]);
   });
 
   it('answers only the groups of the pages the user may view', async () => {

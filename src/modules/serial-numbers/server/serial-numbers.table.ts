@@ -6,6 +6,7 @@ import { users } from '../../users/server/users.table.ts';
 import { counterparties } from '../../../resources/counterparties/counterparties.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const serialStatuses = ['allocated', 'available', 'reserved', 'sold', 'in_repair', 'defective', 'void'] as const;
 export type SerialStatus = (typeof serialStatuses)[number];
@@ -60,6 +61,7 @@ export const serialNumbers = pgTable(
   (t) => [
     uniqueIndex('serial_numbers_item_id_serial_key').on(t.itemId, t.serial),
     index('serial_numbers_serial_idx').on(t.serial),
+    trigramIndex('serial_numbers_serial_trgm_idx', t.serial),
     index('serial_numbers_item_status_idx').on(t.itemId, t.status, t.warehouseId),
     index('serial_numbers_client_id_idx').on(t.clientId),
     index('serial_numbers_shipment_id_idx').on(t.shipmentId),

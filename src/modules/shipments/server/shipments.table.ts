@@ -21,6 +21,7 @@ import { carriers } from '../../../resources/carriers/carriers.table.ts';
 import { units } from '../../../resources/units/units.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const deliveryStatuses = [
   'none',
@@ -107,6 +108,8 @@ export const shipments = pgTable(
       .on(t.npRef)
       .where(sql`${t.npRef} is not null`),
     index('shipments_tracking_number_idx').on(t.trackingNumber),
+    trigramIndex('shipments_number_trgm_idx', t.number),
+    trigramIndex('shipments_tracking_number_trgm_idx', t.trackingNumber),
     index('shipments_order_id_idx').on(t.orderId),
     index('shipments_shipment_date_idx').on(t.shipmentDate, t.id),
     index('shipments_status_idx').on(t.status, t.deliveryStatus),

@@ -19,6 +19,7 @@ import { counterparties } from '../../../resources/counterparties/counterparties
 import { items } from '../../../resources/items/items.table.ts';
 import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const supplierOrders = pgTable(
   'supplier_orders',
@@ -59,6 +60,8 @@ export const supplierOrders = pgTable(
     index('supplier_orders_order_date_idx').on(t.orderDate, t.id),
     index('supplier_orders_supplier_id_idx').on(t.supplierId),
     index('supplier_orders_status_idx').on(t.status),
+    trigramIndex('supplier_orders_number_trgm_idx', t.number),
+    trigramIndex('supplier_orders_supplier_reference_trgm_idx', t.supplierReference),
   ],
 );
 

@@ -9,6 +9,7 @@ import { units } from '../../../resources/units/units.table.ts';
 import { supplierDocumentTypes } from '../../../resources/supplier-document-types/supplier-document-types.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
 import { supplierOrderLines, supplierOrders } from '../../supplier-orders/server/supplier-orders.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 // The GRN document (warehouse.md §6, README §5): draft → posted → cancelled.
 export const supplierReceipts = pgTable(
@@ -51,6 +52,8 @@ export const supplierReceipts = pgTable(
     index('supplier_receipts_supplier_id_idx').on(t.supplierId),
     index('supplier_receipts_warehouse_id_idx').on(t.warehouseId),
     index('supplier_receipts_supplier_order_id_idx').on(t.supplierOrderId),
+    trigramIndex('supplier_receipts_number_trgm_idx', t.number),
+    trigramIndex('supplier_receipts_supplier_doc_number_trgm_idx', t.supplierDocNumber),
   ],
 );
 

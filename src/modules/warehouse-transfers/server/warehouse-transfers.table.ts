@@ -6,6 +6,7 @@ import { users } from '../../users/server/users.table.ts';
 import { items } from '../../../resources/items/items.table.ts';
 import { units } from '../../../resources/units/units.table.ts';
 import { warehouses } from '../../../resources/warehouses/warehouses.table.ts';
+import { trigramIndex } from '@/server/kernel/trigram-index.ts';
 
 export const warehouseTransfers = pgTable(
   'warehouse_transfers',
@@ -26,6 +27,7 @@ export const warehouseTransfers = pgTable(
     index('warehouse_transfers_document_date_idx').on(t.documentDate, t.id),
     index('warehouse_transfers_from_idx').on(t.fromWarehouseId),
     index('warehouse_transfers_to_idx').on(t.toWarehouseId),
+    trigramIndex('warehouse_transfers_number_trgm_idx', t.number),
     check('warehouse_transfers_distinct_warehouses', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
   ],
 );

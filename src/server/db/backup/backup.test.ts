@@ -18,7 +18,6 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +36,7 @@ import {
   withDatabaseName,
 } from '@/server/testing/test-paths.ts';
 import { openDatabase } from '../../kernel/db.ts';
+import { openPglite } from '../../kernel/pglite.ts';
 import {
   backupDatabase,
   BackupError,
@@ -80,10 +80,10 @@ beforeAll(async () => {
   } else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dataDir);
-    const seed = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]) });
+    const seed = await openPglite({ dataDir: dir, loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]) });
     await seed.close();
     target.open = async () => ({
-      ...(await openDatabase({ databaseUrl: null, pglite: await PGlite.create(dir), migrate: false })),
+      ...(await openDatabase({ databaseUrl: null, pglite: await openPglite(dir), migrate: false })),
       url: null,
     });
   }
@@ -309,7 +309,7 @@ describe(`backup and restore (${kind})`, () => {
   });
 
   it.runIf(kind === 'pglite')('refuses while the embedded database is open', async () => {
-    const open = await PGlite.create(path.join(dataDir, 'pglite'));
+    const open = await openPglite(path.join(dataDir, 'pglite'));
     try {
       await expect(backupDatabase({ ...target0(), out: path.join(work, 'never.tar'), log: silent })).rejects.toThrow(
         new RegExp(`відкрито іншим процесом \\(PID ${process.pid}\\)`),

@@ -6,7 +6,8 @@
 // opening the same directory would corrupt it — so both refuse while another process has the database open.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../../kernel/pglite.ts';
 import { resolveOutPath, writeBackupFile, type BackupFile } from './archive.ts';
 import {
   assertCountsMatch,
@@ -53,7 +54,7 @@ async function openExisting(dir: string): Promise<PGlite> {
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     throw new BackupError(`Вбудованої бази даних у ${dir} не знайдено. Перевірте ERP_DATA_DIR.`);
   }
-  return PGlite.create(dir);
+  return openPglite(dir);
 }
 
 async function serverVersion(pg: PGlite): Promise<string> {
@@ -139,7 +140,7 @@ export async function restorePglite(
   try {
     log('Розгортаю образ бази в новому каталозі…');
     const image = await readTarEntry(backup.file, backup.payload);
-    const pg = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(image)]) });
+    const pg = await openPglite({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(image)]) });
     try {
       log('Перевіряю кількість рядків…');
       assertCountsMatch(backup.manifest.tables, await countRows(pg));
