@@ -6,16 +6,7 @@
 //   movements, summed cumulatively. stockFactsAt only drops
 //   item × warehouse pairs whose quantity and value are both 0, so the sums are equal (a test holds them so).
 import { sql, type SQL } from 'drizzle-orm';
-import type { SalesFilter } from './facts.ts';
-
-/** `and …` for the order dimensions the lead time carries (company, client, manager) on an orders alias `o`. */
-function orderFilter(q: Pick<SalesFilter, 'companyId' | 'clientId' | 'managerUserId'>): SQL {
-  const parts: SQL[] = [];
-  if (q.companyId) parts.push(sql`and o.company_id = ${q.companyId}`);
-  if (q.clientId) parts.push(sql`and o.client_id = ${q.clientId}`);
-  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
-  return sql.join(parts, sql` `);
-}
+import { dimensionFilter, type SalesFilter } from './facts.ts';
 
 /**
  * The orders fully shipped in the period: columns order_id, client_id, company_id, manager_user_id, confirmed_on,
@@ -36,7 +27,7 @@ export function orderLeadTimes(q: Pick<SalesFilter, 'from' | 'to' | 'companyId' 
       and not exists (select 1 from order_lines ol where ol.order_id = o.id
         and ol.qty > coalesce((select sum(sl.qty) from shipment_lines sl join shipments s on s.id = sl.shipment_id
           where sl.order_line_id = ol.id and s.status = 'posted'), 0))
-      ${orderFilter(q)}`;
+      ${dimensionFilter(q)}`;
 }
 
 /**

@@ -44,6 +44,13 @@ function itemFilter(q: SalesFilter, itemColumn: SQL): SQL {
  * the category come from their documents by left joins on keys, which PostgreSQL drops when a report does not use
  * them.
  */
+/** A sale's client and company as the line keeps them; its manager from the order. */
+const SALE_COLUMNS: DimensionColumns = {
+  company: 'sl.company_id',
+  client: 'sl.client_id',
+  manager: 'o.manager_user_id',
+};
+
 export function saleFacts(q: SalesFilter): SQL {
   return sql`select sl.sale_date as day, sl.order_id, sl.client_id, sl.company_id, o.manager_user_id, sl.item_id,
       i.category_id, s.carrier_id, sl.qty, sl.revenue, sl.revenue_gross, sl.cogs, sl.revenue - sl.cogs as gross_profit
@@ -52,16 +59,7 @@ export function saleFacts(q: SalesFilter): SQL {
     left join shipments s on s.id = sl.shipment_id
     left join items i on i.id = sl.item_id
     where sl.sale_date between ${q.from}::date and ${q.to}::date
-      ${saleFilter(q)} ${itemFilter(q, sql`sl.item_id`)}`;
-}
-
-/** `and …` for the sale's order dimensions: client and company as the line keeps them, the order's manager. */
-function saleFilter(q: SalesFilter): SQL {
-  const parts: SQL[] = [];
-  if (q.companyId) parts.push(sql`and sl.company_id = ${q.companyId}`);
-  if (q.clientId) parts.push(sql`and sl.client_id = ${q.clientId}`);
-  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
-  return sql.join(parts, sql` `);
+      ${dimensionFilter(q, SALE_COLUMNS)} ${itemFilter(q, sql`sl.item_id`)}`;
 }
 
 /** Σ write-offs of the period (UAH): damage, correction and other adjustments out, audit shortages less surpluses. */
@@ -96,12 +94,29 @@ export function warrantyCostOf(q: SalesFilter): SQL {
       ${itemFilter(q, sql`r.item_id`)}`;
 }
 
-/** `and …` for the order dimensions (company, client, manager) on an orders alias `o`. */
-function orderFilter(q: SalesFilter): SQL {
+/** The columns a fact carries its order dimensions in. */
+interface DimensionColumns {
+  company: string;
+  client: string;
+  manager: string;
+}
+
+/** The order's own columns on an orders alias `o`. */
+const ORDER_COLUMNS: DimensionColumns = {
+  company: 'o.company_id',
+  client: 'o.client_id',
+  manager: 'o.manager_user_id',
+};
+
+/** `and …` for the order dimensions (company, client, manager) that are set, on the given columns. */
+export function dimensionFilter(
+  q: Pick<SalesFilter, 'companyId' | 'clientId' | 'managerUserId'>,
+  columns: DimensionColumns = ORDER_COLUMNS,
+): SQL {
   const parts: SQL[] = [];
-  if (q.companyId) parts.push(sql`and o.company_id = ${q.companyId}`);
-  if (q.clientId) parts.push(sql`and o.client_id = ${q.clientId}`);
-  if (q.managerUserId) parts.push(sql`and o.manager_user_id = ${q.managerUserId}`);
+  if (q.companyId) parts.push(sql`and ${sql.raw(columns.company)} = ${q.companyId}`);
+  if (q.clientId) parts.push(sql`and ${sql.raw(columns.client)} = ${q.clientId}`);
+  if (q.managerUserId) parts.push(sql`and ${sql.raw(columns.manager)} = ${q.managerUserId}`);
   return sql.join(parts, sql` `);
 }
 
@@ -118,7 +133,7 @@ export function bookingFacts(q: SalesFilter): SQL {
     join order_lines ol on ol.order_id = o.id
     join items i on i.id = ol.item_id
     where o.status not in ('draft', 'cancelled') and o.order_date between ${q.from}::date and ${q.to}::date
-      ${orderFilter(q)} ${itemFilter(q, sql`ol.item_id`)}`;
+      ${dimensionFilter(q)} ${itemFilter(q, sql`ol.item_id`)}`;
 }
 
 /**
