@@ -217,6 +217,7 @@ export function useReportFilter<F extends ReportFilterValues>(
   const base = defaults();
   const params = new URLSearchParams(search);
   const filter = { ...base };
+  let datesRead = false;
   for (const key of Object.keys(base) as Array<keyof F & string>) {
     const raw = params.get(key);
     if (raw === null) continue;
@@ -224,13 +225,18 @@ export function useReportFilter<F extends ReportFilterValues>(
       if (/^[1-9]\d{0,9}$/.test(raw)) filter[key] = Number(raw) as F[typeof key];
     } else if (accept(key, raw)) {
       filter[key] = raw as F[typeof key];
+      if (key === 'from' || key === 'to') datesRead = true;
     }
   }
+  // Dates in the address without a preset are a period typed by hand (or a link from another page): no preset
+  // button may look pressed over dates that are not its own.
+  if (datesRead && 'preset' in base && params.get('preset') === null) filter.preset = '' as F[keyof F & string];
   const write = (next: F) => {
     const out = new URLSearchParams();
     for (const key of Object.keys(base)) {
       const value = next[key];
-      if (value !== null && value !== '' && value !== base[key]) out.set(key, String(value));
+      // '' is written when the default is not (a preset cleared by typing a date: `preset=`).
+      if (value !== null && value !== base[key]) out.set(key, String(value));
     }
     const text = out.toString();
     navigate(text ? `${location}?${text}` : location, { replace: true });

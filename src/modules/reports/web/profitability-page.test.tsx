@@ -92,6 +92,17 @@ describe('ProfitabilityPage', () => {
     });
   });
 
+  it('opens an address with dates and no preset with no preset pressed, and keeps a typed period so', async () => {
+    const fetchMock = stubApi();
+    renderWithProviders(<ProfitabilityPage />, { path: '/reports?from=2026-01-01&to=2026-11-20&groupBy=item' });
+    await screen.findByRole('region', { name: 'Прибутковість' });
+    expect(Object.fromEntries(paramsOf(calls(fetchMock)[0]))).toMatchObject({ from: '2026-01-01', to: '2026-11-20' });
+    const presets = screen.getByRole('group', { name: 'Швидкий вибір періоду' });
+    for (const name of ['Місяць', 'Квартал', 'Рік']) {
+      expect(within(presets).getByRole('button', { name }).getAttribute('aria-pressed'), name).toBe('false');
+    }
+  });
+
   it('opens an address with a client filter and says the write-offs cannot be split by client', async () => {
     const fetchMock = stubApi();
     renderWithProviders(<ProfitabilityPage />, { path: '/reports?clientId=3&groupBy=client&from=bad' });
