@@ -230,7 +230,7 @@ export function useReportFilter<F extends ReportFilterValues>(
   }
   // Dates in the address without a preset are a period typed by hand (or a link from another page): no preset
   // button may look pressed over dates that are not its own.
-  if (datesRead && 'preset' in base && params.get('preset') === null) filter.preset = '' as F[keyof F & string];
+  if (datesRead && 'preset' in base && params.get('preset') === null) (filter as ReportFilterValues).preset = '';
   const write = (next: F) => {
     const out = new URLSearchParams();
     for (const key of Object.keys(base)) {
