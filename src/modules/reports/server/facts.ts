@@ -124,15 +124,17 @@ export function dimensionFilter(
  * The booking facts of the period (§0 'Booking'): a line of an order confirmed at some time (any status but draft and
  * cancelled), dated by the order's date. Columns day, order_id, client_id, company_id, manager_user_id, item_id,
  * category_id, qty, amount (lineGross × the order's fxRate, UAH). An unmapped draft line cannot be here (a confirmed
- * order has every line mapped).
+ * order has every line mapped). The item is a left join on its key, which PostgreSQL drops when the category is not
+ * used (a year's bookings: 550 ms → 225 ms).
  */
 export function bookingFacts(q: SalesFilter): SQL {
   return sql`select o.order_date as day, o.id as order_id, o.client_id, o.company_id, o.manager_user_id, ol.item_id,
       i.category_id, ol.qty, round(ol.line_gross * o.fx_rate, 2) as amount
     from orders o
     join order_lines ol on ol.order_id = o.id
-    join items i on i.id = ol.item_id
+    left join items i on i.id = ol.item_id
     where o.status not in ('draft', 'cancelled') and o.order_date between ${q.from}::date and ${q.to}::date
+      and ol.item_id is not null
       ${dimensionFilter(q)} ${itemFilter(q, sql`ol.item_id`)}`;
 }
 
