@@ -148,6 +148,18 @@ async function top(db: DbOrTx, q: SalesFilter, dimension: 'client' | 'item') {
   return rows.map((r) => ({ id: Number(r.key), name: r.label, revenue: r.revenue, grossProfit: r.gross_profit }));
 }
 
+/**
+ * The top 10 from the first page of the same ranking (grouped by client or item, gross profit first, then the name),
+ * instead of ranking the period a second time; null when the page cannot tell (another grouping or page).
+ */
+function firstTen(rows: ProfitabilityRow[], total: number, sameRanking: boolean) {
+  // A page shorter than 10 rows holds the top 10 only when it holds every group.
+  if (!sameRanking || (rows.length < 10 && rows.length !== total)) return null;
+  return rows
+    .slice(0, 10)
+    .map((r) => ({ id: Number(r.key), name: r.label, revenue: r.revenue, grossProfit: r.grossProfit }));
+}
+
 /** The months the period touches, each with its figures (zero where nothing sold). */
 async function months(db: DbOrTx, q: SalesFilter) {
   const rows = rowsOf<FigureRow & { month: string }>(
@@ -181,8 +193,8 @@ export async function profitability(db: DbOrTx, q: ProfitabilityQuery): Promise<
     rows,
     rowsTotal: total,
     months: await months(db, q),
-    topClients: await top(db, q, 'client'),
-    topItems: await top(db, q, 'item'),
+    topClients: firstTen(rows, total, q.groupBy === 'client' && window.offset === 0) ?? (await top(db, q, 'client')),
+    topItems: firstTen(rows, total, q.groupBy === 'item' && window.offset === 0) ?? (await top(db, q, 'item')),
   };
 }
 

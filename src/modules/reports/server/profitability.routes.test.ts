@@ -137,6 +137,13 @@ describe('profitability (reports-admin.md §2)', () => {
     const paged = await report('&groupBy=item&limit=1&page=2');
     expect(paged.rowsTotal).toBe(byItem.rows.length);
     expect(paged.rows).toEqual([byItem.rows[1]]);
+    // The top 10 read from the first page of the same ranking equal the ones ranked on their own, whatever the page.
+    const byMonth = await report('&groupBy=month');
+    expect(byMonth.topItems.length).toBe(2);
+    for (const extra of ['&groupBy=item', '&groupBy=client', '&groupBy=item&limit=1', '&groupBy=item&limit=1&page=2']) {
+      const answer = await report(extra);
+      expect([answer.topItems, answer.topClients], extra).toEqual([byMonth.topItems, byMonth.topClients]);
+    }
   });
 
   it('leaves write-offs and the operating result empty under a client filter: they carry no client', async () => {
