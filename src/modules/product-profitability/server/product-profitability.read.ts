@@ -124,14 +124,13 @@ export async function productProfitability(
 
 /** The top items of the period by gross profit. */
 export async function productTop(db: DbOrTx, q: SalesFilter & { limit: number }) {
-  const rows = rowsOf<{ item_id: number; name: string; qty: string; revenue: string; cogs: string }>(
+  const rows = rowsOf<{ key: number; label: string; qty: string; revenue: string; cogs: string }>(
     await db.execute(
       rankedGroups({
-        groups: sql`select f.item_id as key, f.item_id, sum(f.revenue) - sum(f.cogs) as rank, ${sums}
+        groups: sql`select f.item_id as key, sum(f.revenue) - sum(f.cogs) as rank, ${sums}
           from (${saleFacts(q)}) f group by f.item_id`,
         names: sql`join items g on g.id = a.key`,
         label: sql`g.name`,
-        extra: sql`g.name as name`,
         window: { limit: q.limit, offset: 0 },
       }),
     ),
@@ -139,8 +138,8 @@ export async function productTop(db: DbOrTx, q: SalesFilter & { limit: number })
   return rows.map((r) => {
     const figures = saleFigures(r);
     return {
-      itemId: Number(r.item_id),
-      name: r.name,
+      itemId: Number(r.key),
+      name: r.label,
       revenue: figures.revenue,
       grossProfit: figures.grossProfit,
       margin: figures.margin,

@@ -3,8 +3,9 @@
 // repairs) — read-only, and only here; the module README names them.
 //
 // - Sale: a line of a posted shipment, dated by the shipment's date. revenue = lineNet × the order's fxRate, COGS =
-//   the value its ledger movement took out (0 for a service, which moves no stock). Posting stores these on the line. Cancelled shipments are not
-//   sales (their movements were reversed and their figures leave the period they were in).
+//   the value its ledger movement took out (0 for a service, which moves no stock); posting stores these on the line.
+//   Cancelled shipments are not sales (their movements were reversed and their figures leave the period they were
+//   in).
 // - Write-off: the value of a posted adjustment's outgoing lines for damage, correction or other reasons, and an
 //   audit's shortages less its surpluses — from the ledger's movements of documents still posted.
 // - Production variance: the cost of an MO completed in the period that its outputs did not absorb.
@@ -37,13 +38,6 @@ function itemFilter(q: SalesFilter, itemColumn: SQL): SQL {
   return sql.join(parts, sql` `);
 }
 
-/**
- * The sale facts of the period: columns day, order_id, client_id, company_id, manager_user_id, item_id, category_id,
- * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric). The posting transaction keeps each
- * line's figures on it (shipments.sale-facts.ts), so a period is a range of one index; the manager, the carrier and
- * the category come from their documents by left joins on keys, which PostgreSQL drops when a report does not use
- * them.
- */
 /** A sale's client and company as the line keeps them; its manager from the order. */
 const SALE_COLUMNS: DimensionColumns = {
   company: 'sl.company_id',
@@ -51,6 +45,13 @@ const SALE_COLUMNS: DimensionColumns = {
   manager: 'o.manager_user_id',
 };
 
+/**
+ * The sale facts of the period: columns day, order_id, client_id, company_id, manager_user_id, item_id, category_id,
+ * carrier_id, qty, revenue, revenue_gross, cogs, gross_profit (UAH, numeric). The posting transaction keeps each
+ * line's figures on it (shipments.sale-facts.ts), so a period is a range of one index; the manager, the carrier and
+ * the category come from their documents by left joins on keys, which PostgreSQL drops when a report does not use
+ * them.
+ */
 export function saleFacts(q: SalesFilter): SQL {
   return sql`select sl.sale_date as day, sl.order_id, sl.client_id, sl.company_id, o.manager_user_id, sl.item_id,
       i.category_id, s.carrier_id, sl.qty, sl.revenue, sl.revenue_gross, sl.cogs, sl.revenue - sl.cogs as gross_profit
