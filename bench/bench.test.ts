@@ -3,6 +3,7 @@
 // bench/report.*), and the pure parts it is built from. Nothing here asserts a timing: a figure is only checked
 // to exist and be sane (requests served, no errors), never to be fast.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DB_PREFIX, TMP_DIR } from '@/server/testing/test-paths.ts';
@@ -186,6 +187,16 @@ describe('npm run bench at the small scale', () => {
     expect(db.coldStart.emptyMs).toBeGreaterThan(0);
     expect(db.coldStart.largeMs).toBeGreaterThan(0);
     expect(db.memoryAfterLoad!.rss).toBeGreaterThan(0);
+    // PostgreSQL on several cores: the quick endpoints again with one process per core (decision 0030).
+    if (onPostgres && availableParallelism() > 1) {
+      expect(db.processes!.workers).toBe(availableParallelism());
+      expect(db.processes!.rows.map((r) => r.key)).toContain('auth-user');
+      for (const row of db.processes!.rows) expect(row.many.completed, row.path).toBeGreaterThan(0);
+      expect(db.processes!.rssAfterLoad).toBeGreaterThan(db.memoryAfterLoad!.rss);
+      expect(markdown).toContain('ERP_WORKERS');
+    } else {
+      expect(db.processes).toBeNull();
+    }
     // The year's XLSX export measured: a real file, the server's memory sampled while it streamed.
     expect(db.exportMemory!.bytes).toBeGreaterThan(1000);
     expect(db.exportMemory!.rssPeakDuring).toBeGreaterThanOrEqual(db.exportMemory!.rssBefore);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pluralUk } from '@/shared/plural.ts';
 import { API_P99_BUDGET_MS, kib, ms } from './budgets.ts';
 import { LARGE_SCAN } from './sql-baseline.ts';
-import type { BenchReport, DatabaseResult } from './harness.ts';
+import type { BenchReport, DatabaseResult, ProcessesResult } from './harness.ts';
 import type { LoadFigures } from './stats.ts';
 
 /** The section titles, in order (the CI test checks that each is present). */
@@ -230,6 +230,30 @@ function apiTable(db: DatabaseResult): string {
   );
 }
 
+/** Decision 0030: the same quick endpoints with one process and with one per core. */
+function processesPart(p: ProcessesResult): string[] {
+  const workers = `${p.workers} ${pluralUk(p.workers, ['процес', 'процеси', 'процесів'])}`;
+  return [
+    `#### Один процес і ${workers} (\`ERP_WORKERS\`, рішення 0030)`,
+    '',
+    `Поточний користувач, дашборд, списки й пошук (ті, що один процес обслуговує щонайменше 50 разів на секунду) ще раз під тим самим навантаженням ` +
+      `із сервером у ${workers}. Пам’ять усіх процесів після навантаження: ${mib(p.rssAfterLoad)}.`,
+    '',
+    table(
+      ['Кінцева точка', 'зап/с, 1 процес', `зап/с, ${workers}`, 'p99, 1 процес', `p99, ${workers}`, 'Зростання'],
+      p.rows.map((r) => [
+        `${r.label}: \`${r.path}\``,
+        r.one ? n(r.one.rps) : '—',
+        n(r.many.rps),
+        r.one?.completed ? ms(r.one.p99) : '—',
+        r.many.completed ? ms(r.many.p99) : '—',
+        r.one && r.one.rps > 0 ? `${(r.many.rps / r.one.rps).toFixed(2).replace('.', ',')}×` : '—',
+      ]),
+    ),
+    '',
+  ];
+}
+
 function apiSection(report: BenchReport): string[] {
   const out = [
     SECTIONS.api,
@@ -242,7 +266,10 @@ function apiSection(report: BenchReport): string[] {
       'Значення біля 1 або менше 1 означає, що накладні витрати менші за розкид вимірювань на цій (спільній) машині.',
     '',
   ];
-  for (const db of report.databases) out.push(`### ${dbName(db.kind)}`, '', apiTable(db), '');
+  for (const db of report.databases) {
+    out.push(`### ${dbName(db.kind)}`, '', apiTable(db), '');
+    if (db.processes) out.push(...processesPart(db.processes));
+  }
   for (const s of report.skippedDatabases) out.push(`### ${dbName(s.kind)}`, '', `Пропущено: ${s.reason}.`, '');
   return out;
 }

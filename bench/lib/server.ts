@@ -13,6 +13,8 @@ export interface SpawnOptions {
   databaseUrl: string | null;
   dataDir: string;
   logFile: string;
+  /** ERP_WORKERS (decision 0030): 1 unless said — one process, whose memory and CPU the figures are about. */
+  workers?: number;
 }
 
 export interface RunningServer {
@@ -63,6 +65,7 @@ export async function startServer(options: SpawnOptions, timeoutMs = 300_000): P
       ERP_ADMIN_EMAIL: BENCH_ADMIN.email,
       ERP_ADMIN_PASSWORD: BENCH_ADMIN.password,
       SMTP_URL: '',
+      ERP_WORKERS: String(options.workers ?? 1),
     },
   });
   closeSync(out);
@@ -107,6 +110,21 @@ export function memoryOf(pid: number): Memory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
   return { rss: kb('VmRSS'), peakRss: kb('VmHWM') };
+}
+
+/** The resident set of a process and its children (`npm start`'s primary and its workers), bytes. */
+export function treeRss(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    /* a kernel without the children file: the process alone */
+  }
+  return memoryOf(pid).rss + children.reduce((sum, child) => sum + memoryOf(child).rss, 0);
 }
 
 function cpuTicks(pid: number): number {

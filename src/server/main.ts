@@ -31,24 +31,33 @@ export interface StartedServer {
 
 const HOUR = 3600_000;
 
+/**
+ * What a database needs before it is served, done once per start: the first administrator (a generated password is
+ * printed here, once) and the seed directories. `npm start` with several processes runs it in the primary before
+ * any worker opens the database (src/server/cluster.ts); in a worker it then finds everything in place.
+ */
+export async function prepareDatabase(db: Database['db'], config: AppConfig, log: pino.Logger): Promise<void> {
+  const admin = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword });
+  if (admin.created) {
+    log.info({ login: 'admin', email: config.adminEmail }, 'Створено адміністратора');
+    if (admin.generatedPassword) {
+      // Printed once, on purpose: this is the only way to learn a generated password.
+      process.stdout.write(
+        `\nСтворено адміністратора. Логін: admin  Пароль: ${admin.generatedPassword}\n` +
+          'Збережіть пароль: його більше не буде показано. Змінити його можна через «Забули пароль?».\n\n',
+      );
+    }
+  }
+  const seeded = await resourceEngine.ensureSeeds(db);
+  if (seeded.length) log.info({ resources: seeded }, 'Створено початкові довідники');
+}
+
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<StartedServer> {
   const config = loadConfig(env);
   const log = pino({ level: env.LOG_LEVEL ?? 'info' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
-    if (admin.created) {
-      log.info({ login: 'admin', email: config.adminEmail }, 'Створено адміністратора');
-      if (admin.generatedPassword) {
-        // Printed once, on purpose: this is the only way to learn a generated password.
-        process.stdout.write(
-          `\nСтворено адміністратора. Логін: admin  Пароль: ${admin.generatedPassword}\n` +
-            'Збережіть пароль: його більше не буде показано. Змінити його можна через «Забули пароль?».\n\n',
-        );
-      }
-    }
-    const seeded = await resourceEngine.ensureSeeds(database.db);
-    if (seeded.length) log.info({ resources: seeded }, 'Створено початкові довідники');
+    await prepareDatabase(database.db, config, log);
     const mailLog = withSystemEvents(database.db, log, 'email');
     const mailer = createMailer({
       db: database.db,
@@ -138,15 +147,20 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Starte
     process.once('SIGTERM', shutdown);
     return server;
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-    } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
-      console.error(`Порт уже зайнятий іншою програмою: ${err.message}. Вкажіть інший у змінній PORT.`);
-    } else {
-      console.error('Не вдалося запустити сервер:', err);
-    }
-    process.exit(1);
+    exitOnStartFailure(err);
   }
+}
+
+/** Says in Ukrainian why the start failed (a bad setting, a busy port, anything else) and exits with 1. */
+export function exitOnStartFailure(err: unknown): never {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
+    console.error(`Порт уже зайнятий іншою програмою: ${err.message}. Вкажіть інший у змінній PORT.`);
+  } else {
+    console.error('Не вдалося запустити сервер:', err);
+  }
+  process.exit(1);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, MAX_WORKERS } from './config.ts';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'erp-config-'));
 
@@ -49,7 +49,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ERP_DATA_DIR: dir(), MAIL_FROM: 'noreply@192.168.1.10' })).toThrow(/MAIL_FROM/);
   });
 
+  it('serves with one process per core on PostgreSQL and with one on PGlite; ERP_WORKERS overrides (issue 27)', () => {
+    const pg = 'postgres://u:p@localhost:5432/erp';
+    expect(loadConfig({ ERP_DATA_DIR: dir() }).workers).toBe(1);
+    expect(loadConfig({ ERP_DATA_DIR: dir(), DATABASE_URL: pg }).workers).toBe(
+      Math.min(availableParallelism(), MAX_WORKERS),
+    );
+    expect(loadConfig({ ERP_DATA_DIR: dir(), DATABASE_URL: pg, ERP_WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ERP_DATA_DIR: dir(), ERP_WORKERS: '1' }).workers).toBe(1);
+    // Two processes cannot share one embedded database: said at the start, not found out by a corrupt file.
+    expect(() => loadConfig({ ERP_DATA_DIR: dir(), ERP_WORKERS: '2' })).toThrow(/ERP_WORKERS.*PostgreSQL/);
+  });
+
   it.each([
+    ['ERP_WORKERS', '0', /ERP_WORKERS/],
+    ['ERP_WORKERS', 'два', /ERP_WORKERS/],
+    ['ERP_WORKERS', '65', /ERP_WORKERS/],
     ['PORT', 'abc', /PORT/],
     ['PORT', '70000', /PORT/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],

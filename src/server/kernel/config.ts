@@ -2,6 +2,7 @@
 // A malformed value stops the start with a clear Ukrainian message and a non-zero exit (see main.ts).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,11 @@ export interface AppConfig {
   novaPoshtaApiUrl: string;
   /** The NBU exchange-rate directory (NBU_API_URL). */
   nbuApiUrl: string;
+  /**
+   * How many processes `npm start` serves the port with (ERP_WORKERS; issue 27): by default one per core on
+   * PostgreSQL and always 1 on the embedded PGlite, which belongs to a single process.
+   */
+  workers: number;
 }
 
 const emailSchema = z.email();
@@ -124,6 +130,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const nbuApiUrl = value('NBU_API_URL') ?? 'https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange';
   parseUrl('NBU_API_URL', nbuApiUrl, ['http:', 'https:']);
 
+  const workersText = value('ERP_WORKERS');
+  let workers = databaseUrl ? Math.max(1, Math.min(cores(), MAX_WORKERS)) : 1;
+  if (workersText !== undefined) {
+    if (!/^\d+$/.test(workersText) || Number(workersText) < 1 || Number(workersText) > MAX_WORKERS) {
+      fail('ERP_WORKERS', `«${workersText}» — очікується ціле число від 1 до ${MAX_WORKERS}`);
+    }
+    workers = Number(workersText);
+    if (workers > 1 && !databaseUrl) {
+      fail(
+        'ERP_WORKERS',
+        'кілька процесів можливі лише з PostgreSQL (DATABASE_URL): вбудована база PGlite належить одному процесу',
+      );
+    }
+  }
+
   return {
     port,
     host: value('HOST') ?? '0.0.0.0',
@@ -139,8 +160,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clientDir: path.resolve(cwd, 'dist/client'),
     novaPoshtaApiUrl,
     nbuApiUrl,
+    workers,
   };
 }
+
+/** The most processes ERP_WORKERS may ask for: more than the machine's cores only adds memory and switching. */
+export const MAX_WORKERS = 64;
+
+const cores = () => availableParallelism();
 
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');

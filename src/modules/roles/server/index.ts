@@ -6,6 +6,7 @@ export {
   loadRights,
   otherActiveAdmins,
   replaceUserRoles,
+  RIGHTS_CACHE_MS,
   roleRefsFor,
 } from './roles.service.ts';
 export { accessibleMenu, allows, rightOn, type Rights } from './rights.ts';

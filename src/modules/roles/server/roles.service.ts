@@ -14,7 +14,7 @@ import { rolePermissions, roles, userRoles } from './roles.table.ts';
 
 // The server reads permissions on each request through a short cache that every change drops (§11). It is kept per
 // database: user ids mean something only in theirs (two apps in one process — tests — must not see each other's).
-const CACHE_MS = 5_000;
+export const RIGHTS_CACHE_MS = 5_000;
 const caches = new WeakMap<Db, Map<number, { at: number; generation: number; rights: Rights }>>();
 let generation = 0;
 
@@ -29,7 +29,7 @@ export async function loadRights(db: Db, userId: number): Promise<Rights> {
     caches.set(db, cache);
   }
   const hit = cache.get(userId);
-  if (hit && hit.generation === generation && Date.now() - hit.at < CACHE_MS) return hit.rights;
+  if (hit && hit.generation === generation && Date.now() - hit.at < RIGHTS_CACHE_MS) return hit.rights;
   // A change made while this reads drops what it read: it is stored under the generation it started in.
   const readIn = generation;
   const rows = await db

@@ -1,0 +1,117 @@
+// `npm start` (issue 27): on PostgreSQL the port is served by ERP_WORKERS processes (default one per core), so a
+// request's JSON, validation and rendering use every core instead of one. The primary process only prepares the
+// database (migrations, the first administrator, seed directories — once, before any worker opens it), forks the
+// workers, replaces one that dies and stops them all on SIGINT/SIGTERM. Each worker is the ordinary server of
+// main.ts; what several of them share lives in the database (decisions 0029, 0030): sessions, login throttling, the
+// background jobs' leases (kernel/jobs.ts: each job runs in one process), the shortage memo's input stamp. The
+// rights cache is per process and lives 5 s, so a role change reaches every worker within that time.
+// On the embedded PGlite, which belongs to one process, it is always the single server of main.ts.
+import cluster, { type Worker } from 'node:cluster';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { pluralUk } from '@/shared/plural.ts';
+import { loadConfig, type AppConfig } from './kernel/config.ts';
+import { openDatabase } from './kernel/db.ts';
+import { exitOnStartFailure, main, prepareDatabase } from './main.ts';
+
+/** A worker that dies before it listens this many times in a row stops the whole start (no endless re-forking). */
+const MAX_FAILED_STARTS = 3;
+/** How long the primary waits for its workers to finish their requests on shutdown before it kills them. */
+const STOP_GRACE_MS = 30_000;
+
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (!cluster.isPrimary) {
+    const server = await main(env);
+    // The primary is gone (killed, not stopped): a worker must not keep serving a port nobody supervises.
+    process.once('disconnect', () => {
+      server.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    return;
+  }
+  let config: AppConfig;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    exitOnStartFailure(err);
+  }
+  if (config.workers === 1) {
+    await main(env);
+    return;
+  }
+  await runPrimary(config, env);
+}
+
+async function runPrimary(config: AppConfig, env: NodeJS.ProcessEnv): Promise<void> {
+  const log = pino({ level: env.LOG_LEVEL ?? 'info' });
+  try {
+    // Migrated here (under the migration lock), so the workers' own opening finds nothing to do.
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await prepareDatabase(database.db, config, log);
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    exitOnStartFailure(err);
+  }
+
+  let stopping = false;
+  let failedStarts = 0;
+  let announced = false;
+  const listening = new Set<number>();
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    worker.once('listening', () => {
+      failedStarts = 0;
+      listening.add(worker.id);
+      if (!announced && listening.size === config.workers) {
+        announced = true;
+        log.info(
+          { workers: config.workers, url: config.appUrl },
+          `Сервер запущено: ${config.workers} ${pluralUk(config.workers, ['процес', 'процеси', 'процесів'])}`,
+        );
+      }
+    });
+    worker.once('exit', (code, signal) => {
+      const hadListened = listening.delete(worker.id);
+      if (stopping) return;
+      if (!hadListened && ++failedStarts >= MAX_FAILED_STARTS) {
+        log.error({ code, signal }, 'Робочі процеси не запускаються — сервер зупинено (причина — у журналі вище)');
+        stopAll(1);
+        return;
+      }
+      log.warn({ pid: worker.process.pid, code, signal }, 'Робочий процес завершився — запускаю новий');
+      fork();
+    });
+    return worker;
+  };
+
+  const stopAll = (exitCode: number) => {
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
+    if (alive.length === 0) process.exit(exitCode);
+    let left = alive.length;
+    const kill = setTimeout(() => {
+      for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
+    }, STOP_GRACE_MS);
+    for (const w of alive) {
+      w.once('exit', () => {
+        left -= 1;
+        if (left > 0) return;
+        clearTimeout(kill);
+        process.exit(exitCode);
+      });
+      w.process.kill('SIGTERM');
+    }
+  };
+
+  for (let i = 0; i < config.workers; i++) fork();
+  process.once('SIGINT', () => stopAll(0));
+  process.once('SIGTERM', () => stopAll(0));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await start();
