@@ -6,7 +6,7 @@ import { startJob, type StartedJob } from '@/server/kernel/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { Db } from '@/server/kernel/db.ts';
-import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { keyedId, notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { moMessages } from '../manufacturing.contract.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { overdueKey } from './manufacturing.common.ts';
@@ -65,7 +65,7 @@ export async function runManufacturingJobsOnce(
     const stale = rowsOf<{ key: string }>(
       await tx.execute(sql`select distinct n.dedupe_key as key from notifications n
         where not n.is_resolved and n.dedupe_key like 'mo-overdue:%'
-          and not exists (select 1 from manufacturing_orders mo where 'mo-overdue:' || mo.id = n.dedupe_key
+          and not exists (select 1 from manufacturing_orders mo where mo.id = ${keyedId('mo-overdue:')}
             and mo.status in ('planned', 'released', 'in_progress') and mo.due_date < ${today}::date)`),
     );
     for (const row of stale) await resolveByKey(tx, row.key);

@@ -1,5 +1,7 @@
 // The system's event feed (reports-admin.md §9): other modules call notify() inside their own transaction.
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ListTotal } from '@/shared/list.ts';
+import { countForPage } from '@/server/kernel/count.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { catalogEntry } from '@/shared/route-catalog.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
@@ -101,6 +103,18 @@ export async function notify(tx: DbOrTx, event: NotifyEvent): Promise<number> {
   return rows.length;
 }
 
+/**
+ * The record id a dedupe key `<prefix><id>` names, as SQL (null when the key has another prefix or the rest is not an
+ * id), for a job that looks for the record of each open notification: `orders.id = keyedId(...)` is a primary-key
+ * lookup, where `'<prefix>' || orders.id = n.dedupe_key` read every order for every notification (the order notices'
+ * first run on the bench year did not finish in ten minutes). CASE keeps the cast from seeing a non-number.
+ */
+export function keyedId(prefix: string, key: SQL = sql`n.dedupe_key`): SQL<number | null> {
+  const rest = sql`substr(${key}, ${prefix.length + 1})`;
+  return sql<number | null>`(case when starts_with(${key}, ${prefix}) and ${rest} ~ '^[0-9]{1,9}$'
+    then ${rest}::int end)`;
+}
+
 /** The condition behind an event has ended: every open notification with its key is resolved. */
 export async function resolveByKey(tx: DbOrTx, dedupeKey: string): Promise<number> {
   const rows = await tx
@@ -146,17 +160,25 @@ export async function listNotifications(
     where.push(or(ilike(notifications.title, like), ilike(notifications.message, like))!);
   }
   const condition = and(...where);
-  const [rows, [{ total }]] = (await Promise.all([
+  const window = { limit: q.limit, offset: (q.page - 1) * q.limit };
+  const [rows, counted] = (await Promise.all([
     db
       .select(columns)
       .from(notifications)
       .where(condition)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(notifications).where(condition),
-  ])) as [Array<Omit<Notification, 'createdAt'> & { createdAt: Date }>, [{ total: number }]];
-  return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total };
+      .limit(window.limit)
+      .offset(window.offset),
+    countForPage(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(condition),
+      window,
+    ),
+  ])) as [Array<Omit<Notification, 'createdAt'> & { createdAt: Date }>, ListTotal];
+  return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), ...counted };
 }
 
 export async function notificationStats(db: DbOrTx, userId: number): Promise<NotificationStats> {

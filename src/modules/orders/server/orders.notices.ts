@@ -8,7 +8,7 @@ import { kyivToday } from '@/shared/kyiv-date.ts';
 import { formatMoneyUk, formatQtyUk } from '@/shared/decimal-format.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
+import { keyedId, notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { emailEvent } from '@/modules/email-notifications/server/index.ts';
 import { activeOrderStatuses } from '../orders.contract.ts';
 import { paidSql } from './order-effects.ts';
@@ -151,9 +151,9 @@ export async function runOrderNoticesOnce(db: Db, now = new Date()) {
       await tx.execute(sql`select distinct n.dedupe_key as key from notifications n
         where not n.is_resolved and (
           (n.dedupe_key like 'order-overdue:%' and not exists (select 1 from ${orders}
-            where 'order-overdue:' || ${orders.id} = n.dedupe_key and ${overdueWhere(today)}))
+            where ${orders.id} = ${keyedId('order-overdue:')} and ${overdueWhere(today)}))
           or (n.dedupe_key like 'order-payment-overdue:%' and not exists (select 1 from ${orders}
-            where 'order-payment-overdue:' || ${orders.id} = n.dedupe_key and ${paymentOverdueWhere(today)})))`),
+            where ${orders.id} = ${keyedId('order-payment-overdue:')} and ${paymentOverdueWhere(today)})))`),
     );
     for (const row of stale) await resolveByKey(tx, row.key);
     return { overdueRaised, paymentRaised, resolved: stale.length };
