@@ -3,6 +3,7 @@
 // driver (pg / PGlite) with the same concurrency for the same time. API ÷ SQL is the overhead of HTTP, Fastify,
 // validation and serialisation over the database. EXPLAIN ANALYZE of every captured read shows why a slow one is
 // slow (a scan of the whole table instead of a page).
+import { COUNT_BOUND } from '@/shared/list.ts';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm';
@@ -186,7 +187,11 @@ export interface ExplainResult {
   plan: string;
 }
 
-export const LARGE_SCAN = 10_000;
+/**
+ * DESIGN §9's 10 000 rows for one page, plus the one row a bounded count (src/server/kernel/count.ts, decision 0031)
+ * reads past its bound to know there are more than 10 000.
+ */
+export const LARGE_SCAN = COUNT_BOUND + 1;
 
 /** Reads a text EXPLAIN ANALYZE plan: execution time and the nodes that read many rows. */
 export function readPlan(plan: string): Pick<ExplainResult, 'executionMs' | 'maxRowsRead' | 'largeScans'> {

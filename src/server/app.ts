@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@/shared/zod-uk.ts';
-import { TOTAL_COUNT_HEADER } from '@/shared/list.ts';
+import { TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER, type ListTotal } from '@/shared/list.ts';
 import { authRoutes } from '@/modules/auth/server/index.ts';
 import { clientsRoutes } from '@/modules/clients/server/index.ts';
 import { categoriesRoutes } from '@/modules/categories/server/index.ts';
@@ -158,9 +158,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.decorateReply('sendList', function <
     T,
-  >(this: { header(k: string, v: string): unknown }, rows: T[], total: number) {
-    this.header(TOTAL_COUNT_HEADER, String(total));
-    this.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+  >(this: { header(k: string, v: string): unknown }, rows: T[], total: number | ListTotal) {
+    const counted = typeof total === 'number' ? { total, capped: false } : total;
+    this.header(TOTAL_COUNT_HEADER, String(counted.total));
+    if (counted.capped) this.header(TOTAL_CAPPED_HEADER, '1');
+    this.header('access-control-expose-headers', `${TOTAL_COUNT_HEADER}, ${TOTAL_CAPPED_HEADER}`);
     return rows;
   });
 

@@ -3,6 +3,13 @@
 import { z } from './zod-uk.ts';
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * Set ('1') when the list counted no further than COUNT_BOUND (issue 27, decision 0031): the filter matches more
+ * rows than X-Total-Count says, which is then COUNT_BOUND ('понад 10 000').
+ */
+export const TOTAL_CAPPED_HEADER = 'x-total-capped';
+/** How far a list counts for its first pages; a page past it counts every row (it needs the exact end). */
+export const COUNT_BOUND = 10_000;
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
@@ -32,6 +39,12 @@ export function pageWindow(q: { page?: number; offset?: number; limit?: number }
   return { limit, offset };
 }
 
+/** A list's total as a page needs it: exact, or (capped) COUNT_BOUND of more. */
+export interface ListTotal {
+  total: number;
+  capped: boolean;
+}
+
 /**
  * What to read for a page once the filter's total is known. Past the middle of the list the same rows are read from
  * the other end (`reversed`: the caller flips its ORDER BY, id included, and reverses the rows it gets), so the last
@@ -41,8 +54,11 @@ export function pageWindow(q: { page?: number; offset?: number; limit?: number }
 export function nearestEndWindow(
   total: number,
   window: { limit: number; offset: number },
+  capped = false,
 ): { limit: number; offset: number; reversed: boolean } {
   const { limit, offset } = window;
+  // A capped total is only a lower bound: the end is unknown, and the page lies within the bound anyway.
+  if (capped) return { limit, offset, reversed: false };
   const rest = total - offset;
   if (rest <= 0) return { limit: 0, offset, reversed: false };
   const fromEnd = Math.max(0, rest - limit);

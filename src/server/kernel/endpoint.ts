@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db.ts';
 import type { Access } from '@/shared/endpoint.ts';
+import type { ListTotal } from '@/shared/list.ts';
 import type { AuditContext, CurrentUser, Mailer } from './context.ts';
 
 export { access, type Access } from '@/shared/endpoint.ts';
@@ -51,7 +52,7 @@ declare module 'fastify' {
   }
   interface FastifyReply {
     /** Sends a list page: the bare array, with the total in X-Total-Count (domain README §10). */
-    sendList<T>(rows: T[], total: number): T[];
+    sendList<T>(rows: T[], total: number | ListTotal): T[];
   }
 }
 

@@ -18,7 +18,9 @@ export type EndpointRequest<S extends EndpointSchemas> = FastifyRequest<{
 /** One page of a list as a service answers it; `serve` sends the rows with the total in X-Total-Count. */
 export interface ListAnswer<T> {
   rows: T[];
+  /** Exact, or a count that stopped at COUNT_BOUND (src/server/kernel/count.ts). */
   total: number;
+  capped?: boolean;
 }
 
 type Answer<S extends EndpointSchemas, D> = D extends { list: true }
@@ -69,8 +71,8 @@ export function serve<S extends Record<string, EndpointSchemas>, E extends { [K 
         const answer = await handler(request, reply);
         if (answer === reply) return reply;
         if (endpoint.list) {
-          const { rows, total } = answer as ListAnswer<unknown>;
-          return reply.sendList(rows, total);
+          const { rows, total, capped = false } = answer as ListAnswer<unknown>;
+          return reply.sendList(rows, { total, capped });
         }
         if (status !== 200) reply.status(status);
         return answer;

@@ -98,6 +98,7 @@ export function ListPagination({
   page,
   pageSize,
   total,
+  capped = false,
   emptySummary,
   nextDisabled = false,
   onPageChange,
@@ -105,6 +106,8 @@ export function ListPagination({
   page: number;
   pageSize: number;
   total: number;
+  /** The total is a lower bound: the list stopped counting there (decision 0031), so there are further pages. */
+  capped?: boolean;
   /** What the summary says when there are no rows ('0 записів'). */
   emptySummary: string;
   /** Also hold 'next' while a page is still loading. */
@@ -116,14 +119,14 @@ export function ListPagination({
   const to = Math.min(total, page * pageSize);
   return (
     <nav
-      aria-label={messages.pageNumber(page, pageCount)}
+      aria-label={messages.pageNumber(page, pageCount, capped)}
       className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
     >
       <p className="text-muted-foreground" aria-live="polite">
-        {total > 0 ? messages.pageInfo(from, to, total) : emptySummary}
+        {total > 0 ? messages.pageInfo(from, to, total, capped) : emptySummary}
       </p>
       <div className="flex items-center gap-2">
-        <span className="text-muted-foreground">{messages.pageNumber(page, pageCount)}</span>
+        <span className="text-muted-foreground">{messages.pageNumber(page, pageCount, capped)}</span>
         <Button
           variant="outline"
           size="sm"
@@ -138,7 +141,7 @@ export function ListPagination({
           variant="outline"
           size="sm"
           aria-label={messages.nextPage}
-          disabled={page >= pageCount || nextDisabled}
+          disabled={(page >= pageCount && !capped) || nextDisabled}
           onClick={() => onPageChange(page + 1)}
         >
           <span className="hidden sm:inline">{messages.next}</span>

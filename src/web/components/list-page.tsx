@@ -476,6 +476,7 @@ export function PagedListCard<T, K extends string | number, F extends ListFilter
       page={list.filter.page}
       limit={list.filter.limit}
       total={query.data?.total ?? 0}
+      capped={query.data?.capped ?? false}
       onPage={list.setPage}
       texts={{ loading: texts.loading, loadError: texts.loadError, retry: texts.retry, emptySummary }}
       table={{
@@ -498,6 +499,7 @@ export function ListCard<T, K extends string | number>({
   page,
   limit,
   total,
+  capped = false,
   onPage,
   texts,
   table,
@@ -514,6 +516,8 @@ export function ListCard<T, K extends string | number>({
   page: number;
   limit: number;
   total: number;
+  /** The total is a lower bound (ListPage.capped). */
+  capped?: boolean;
   onPage: (page: number) => void;
   texts: { loading: string; loadError: string; retry: string; emptySummary: string };
   table: DataTableProps<T, K>;
@@ -528,6 +532,7 @@ export function ListCard<T, K extends string | number>({
           page={page}
           pageSize={limit}
           total={total}
+          capped={capped}
           emptySummary={texts.emptySummary}
           nextDisabled={query.isPlaceholderData}
           onPageChange={onPage}

@@ -165,13 +165,31 @@ describe('getListQueryFn', () => {
     );
     const page = await runQuery(getListQueryFn<{ id: number }>(), ['/api/users', { page: 2, status: 'all' }]);
 
-    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 42 });
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 42, capped: false });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/users?page=2');
+  });
+
+  it('says when the list stopped counting (X-Total-Capped, decision 0031)', async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify([{ id: 1 }]), {
+          headers: { 'content-type': 'application/json', 'X-Total-Count': '10000', 'X-Total-Capped': '1' },
+        }),
+    );
+    await expect(runQuery(getListQueryFn(), ['/api/orders'])).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 10_000,
+      capped: true,
+    });
   });
 
   it('counts the rows when the header is missing, and throws the server message on failure', async () => {
     stubFetch(() => jsonResponse([{ id: 1 }]));
-    await expect(runQuery(getListQueryFn(), ['/api/users'])).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+    await expect(runQuery(getListQueryFn(), ['/api/users'])).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 1,
+      capped: false,
+    });
     stubFetch(() => jsonResponse({ error: 'Доступ заборонено' }, 403));
     await expect(runQuery(getListQueryFn(), ['/api/users'])).rejects.toThrow('Доступ заборонено');
   });

@@ -122,13 +122,16 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
 }
 
 // Domain README §10: a list is a bare array with its total in this header. The same name as
-// TOTAL_COUNT_HEADER of src/shared/list.ts, repeated so the login bundle does not pull zod in.
+// TOTAL_COUNT_HEADER and TOTAL_CAPPED_HEADER of src/shared/list.ts, repeated so the login bundle does not pull zod in.
 const TOTAL_COUNT_HEADER = 'x-total-count';
+const TOTAL_CAPPED_HEADER = 'x-total-capped';
 
 /** One page of a list and the total of rows matching the filter. */
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** The list stopped counting at `total` (decision 0031): more rows match, shown as 'понад …'. */
+  capped?: boolean;
 }
 
 /**
@@ -142,7 +145,8 @@ export function getListQueryFn<T>(): QueryFunction<ListPage<T>> {
     const items = Array.isArray(answer) ? (answer as T[]) : [];
     const header = response.headers.get(TOTAL_COUNT_HEADER);
     const total = header === null ? Number.NaN : Number(header);
-    return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
+    const capped = response.headers.get(TOTAL_CAPPED_HEADER) === '1';
+    return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length, capped };
   };
 }
 

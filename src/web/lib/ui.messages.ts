@@ -1,6 +1,9 @@
 // Texts of the shared UI components (screen-reader labels included).
 import { pluralUk } from '@/shared/plural.ts';
 
+/** A count with its digits grouped the Ukrainian way ('10 000'). */
+const grouped = (n: number) => new Intl.NumberFormat('uk-UA').format(n);
+
 export const uiMessages = {
   integration: {
     enabled: 'Увімкнено',
@@ -23,8 +26,11 @@ export const uiMessages = {
   sidebarTitle: 'Бічне меню',
   sidebarDescription: 'Розділи системи, доступні вам',
   list: {
-    pageInfo: (from: number, to: number, total: number) => `Показано ${from}–${to} з ${total}`,
-    pageNumber: (page: number, pages: number) => `Сторінка ${page} з ${pages}`,
+    /** `capped`: the list counted no further than its bound (decision 0031) — 'з понад 10 000'. */
+    pageInfo: (from: number, to: number, total: number, capped = false) =>
+      `Показано ${grouped(from)}–${grouped(to)} з ${capped ? 'понад ' : ''}${grouped(total)}`,
+    pageNumber: (page: number, pages: number, capped = false) =>
+      `Сторінка ${grouped(page)} з ${capped ? 'понад ' : ''}${grouped(pages)}`,
     previousPage: 'Попередня сторінка',
     nextPage: 'Наступна сторінка',
     previous: 'Попередня',

@@ -2,11 +2,12 @@
 // the BOM module's roll-up (CostRoll: material through the resolved spec, labour and overhead from the tech card's
 // effective operations); a page is read set-based — CostRoll.prepare reads the page's specs, BOMs, operations and
 // rates in a few queries per BOM level, the actual averages in one — never item by item.
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { compareUk } from '@/shared/collation.ts';
 import { cmp, dec, fixed, mul, round } from '@/shared/decimal.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
+import { countForPage } from '@/server/kernel/count.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
@@ -149,7 +150,10 @@ function compareRows(field: (typeof costingSortFields)[number]) {
  * filtered by margin, only the page is costed; otherwise every matching item is costed together (set-based) and
  * the rows are filtered, sorted and paged afterwards.
  */
-export async function listCosting(db: DbOrTx, q: CostingListQuery): Promise<{ rows: CostingRow[]; total: number }> {
+export async function listCosting(
+  db: DbOrTx,
+  q: CostingListQuery,
+): Promise<{ rows: CostingRow[]; total: number; capped?: boolean }> {
   const where: SQL[] = [inArray(items.kind, [...MADE_KINDS]), eq(items.isActive, true), makeable];
   if (q.categoryId) where.push(eq(items.categoryId, q.categoryId));
   if (q.search) {
@@ -163,15 +167,22 @@ export async function listCosting(db: DbOrTx, q: CostingListQuery): Promise<{ ro
     const column = { name: items.name, sku: items.sku, retailPrice: items.retailPrice }[
       field as 'name' | 'sku' | 'retailPrice'
     ];
-    const [page, [{ total }]] = await Promise.all([
+    const [page, counted] = await Promise.all([
       itemRows(db)
         .where(condition)
         .orderBy(listOrder(column, field, desc, 'last'), asc(items.id))
         .limit(limit)
         .offset(offset),
-      db.select({ total: count() }).from(items).where(condition) as unknown as Promise<[{ total: number }]>,
+      countForPage(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(items)
+          .where(condition),
+        { limit, offset },
+      ),
     ]);
-    return { rows: await costRows(db, page), total: Number(total) };
+    return { rows: await costRows(db, page), ...counted };
   }
   const all = await itemRows(db).where(condition).orderBy(ukOrder(items.name), asc(items.id));
   let rows = await costRows(db, all);

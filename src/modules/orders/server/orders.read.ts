@@ -1,12 +1,13 @@
 // The read side of client orders (sales.md §1): the list with its filters, the filter's totals, the stat cards, one
 // order with its lines (shipped, reserved and remaining derived, never stored), and the drawer's tabs — payments,
 // shipments and the audit history. Paid sums and the payment status come from posted payments' allocations.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '@/shared/api-error.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
-import { nearestEndWindow, pageWindow, parseSort } from '@/shared/list.ts';
+import { nearestEndWindow, pageWindow, parseSort, type ListTotal } from '@/shared/list.ts';
+import { countForPage } from '@/server/kernel/count.ts';
 import type { z } from '@/shared/zod-uk.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { auditLog } from '@/modules/system-logs/server/index.ts';
@@ -159,7 +160,7 @@ export async function listOrders(
   db: DbOrTx,
   q: OrderListQuery,
   today = kyivToday(),
-): Promise<{ rows: OrderSummary[]; total: number }> {
+): Promise<{ rows: OrderSummary[] } & ListTotal> {
   const condition = listCondition(q, today);
   const { field, desc: isDesc } = parseSort(q.sort ?? '-orderDate', orderSortFields, 'orderDate');
   // Columns that are never null sort without `nulls last`, so an index in either direction matches the order.
@@ -173,7 +174,10 @@ export async function listOrders(
   }[field] as [SQL | typeof orders.id, boolean];
   const needsParties = field === 'clientName' || Boolean(q.search);
   const idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
-  const countQuery = db.select({ total: count() }).from(orders).$dynamic();
+  const countQuery = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .$dynamic();
   if (needsParties) {
     // The builders join in place (each method records on the query and answers it).
     for (const query of [idQuery, countQuery] as const) {
@@ -182,11 +186,11 @@ export async function listOrders(
         .leftJoin(contacts, eq(contacts.id, orders.contactId));
     }
   }
-  const [counted] = await countQuery.where(condition);
-  const total = Number(counted?.total ?? 0);
+  const window = pageWindow(q);
+  const { total, capped } = await countForPage(db, countQuery.where(condition), window);
   // Past the middle, the page is read from the other end in the opposite order (nulls too) and turned back.
-  const { limit, offset, reversed } = nearestEndWindow(total, pageWindow(q));
-  if (limit === 0) return { rows: [], total };
+  const { limit, offset, reversed } = nearestEndWindow(total, window, capped);
+  if (limit === 0) return { rows: [], total, capped };
   const descending = isDesc !== reversed;
   const page = await idQuery
     .where(condition)
@@ -208,6 +212,7 @@ export async function listOrders(
       return row ? [normaliseSummary(row)] : [];
     }),
     total,
+    capped,
   };
 }
 

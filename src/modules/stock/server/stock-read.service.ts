@@ -2,7 +2,8 @@
 // running balance and the period's summary. Everything aggregates in SQL, one page at a time.
 import { sql, type SQL } from 'drizzle-orm';
 import { listOrder } from '@/server/kernel/collation.ts';
-import { pageWindow, parseSort } from '@/shared/list.ts';
+import { pageWindow, parseSort, type ListTotal } from '@/shared/list.ts';
+import { countForPage } from '@/server/kernel/count.ts';
 import { dec, fixed, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import {
@@ -241,7 +242,7 @@ async function runningFromBalance(db: DbOrTx, itemId: number, warehouseId: numbe
   }
 }
 
-export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ rows: MovementRow[]; total: number }> {
+export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ rows: MovementRow[] } & ListTotal> {
   const { limit, offset } = pageWindow(q);
   const ascending = q.sort === 'id' || q.sort === 'occurredOn';
   const byOccurred = q.sort?.replace(/^-/, '') === 'occurredOn';
@@ -287,9 +288,11 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
       ${whereOf(conditions)}
       order by ${order} ${direction}, m.id ${direction}
       limit ${limit} offset ${offset}`),
-    db.execute(sql`
-      select count(*)::int as total from stock_movements m join items i on i.id = m.item_id ${whereOf(conditions)}`),
-  ])) as unknown as [Rows<Record<string, unknown>>, Rows<{ total: number }>];
+    countForPage(db, sql`select 1 from stock_movements m join items i on i.id = m.item_id ${whereOf(conditions)}`, {
+      limit,
+      offset,
+    }),
+  ])) as unknown as [Rows<Record<string, unknown>>, ListTotal];
   const rows: MovementRow[] = page.rows.map((r) => ({
     id: Number(r.id),
     occurredOn: String(r.occurred_on),
@@ -313,7 +316,7 @@ export async function listMovements(db: DbOrTx, q: MovementQuery): Promise<{ row
     note: r.adjustment_reason ? (adjustmentReasonLabels[r.adjustment_reason as AdjustmentReason] ?? null) : null,
   }));
   if (fromBalance && rows.length) await runningFromBalance(db, q.itemId!, q.warehouseId, rows);
-  return { rows, total: Number(counted.rows[0]?.total ?? 0) };
+  return { rows, ...counted };
 }
 
 /** The period's turnover ('оборотна відомість'): opening before dateFrom, in, out, closing. */

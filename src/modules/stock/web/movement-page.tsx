@@ -291,6 +291,7 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
             page={filter.page}
             pageSize={filter.limit}
             total={total}
+            capped={listQuery.data?.capped ?? false}
             emptySummary={messages.total(0)}
             nextDisabled={listQuery.isPlaceholderData}
             onPageChange={(page) => setFilter({ ...filter, page })}

@@ -139,7 +139,11 @@ export function resourceRoutes(engine: ResourceEngine) {
         config: { access: r.readAlso ? access.route(def.route, ...r.readAlso) : key },
         schema: { querystring: query, response: { 200: z.array(rowSchema) } },
         handler: async (request, reply) => {
-          const { rows, total } = await engine.list(db, r, toListQuery(def, request.query as Record<string, unknown>));
+          const { rows, ...total } = await engine.list(
+            db,
+            r,
+            toListQuery(def, request.query as Record<string, unknown>),
+          );
           return reply.sendList(rows, total);
         },
       });

@@ -1,7 +1,8 @@
 // The engine's server half: one generic service for every declared resource (reference-data.md §0).
 import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
-import { nearestEndWindow, pageWindow } from '@/shared/list.ts';
+import { nearestEndWindow, pageWindow, type ListTotal } from '@/shared/list.ts';
+import { countForPage } from '@/server/kernel/count.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
 import { foreignKeyViolation, uniqueViolation } from '@/server/kernel/db-errors.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
@@ -164,11 +165,19 @@ export class ResourceEngine {
     return new Map(rows.map((row) => [row.id as number, String(row.label)]));
   }
 
-  async list(db: DbOrTx, r: RegisteredResource, q: ResourceListQuery): Promise<{ rows: Row[]; total: number }> {
+  async list(db: DbOrTx, r: RegisteredResource, q: ResourceListQuery): Promise<{ rows: Row[] } & ListTotal> {
     const where = this.whereOf(r, q);
-    const [{ total }] = (await db.select({ total: count() }).from(r.table).where(where)) as [{ total: number }];
-    const { limit, offset, reversed } = nearestEndWindow(total, pageWindow(q));
-    if (limit === 0) return { rows: [], total };
+    const window = pageWindow(q);
+    const { total, capped } = await countForPage(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(r.table)
+        .where(where),
+      window,
+    );
+    const { limit, offset, reversed } = nearestEndWindow(total, window, capped);
+    if (limit === 0) return { rows: [], total, capped };
     const rows = (await db
       .select()
       .from(r.table)
@@ -177,7 +186,7 @@ export class ResourceEngine {
       .limit(limit)
       .offset(offset)) as Record<string, unknown>[];
     if (reversed) rows.reverse();
-    return { rows: await this.present(db, r, rows), total };
+    return { rows: await this.present(db, r, rows), total, capped };
   }
 
   /** Every row of the filter, for export (capped: an export is a page of work, not a dump). */
