@@ -1,5 +1,5 @@
 // `npm start` with several processes on PostgreSQL (issue 27, src/server/cluster.ts): the real entry spawned with
-// ERP_WORKERS=2 on a database of its own. Each request below opens a connection of its own, so the primary hands them
+// ERP_WORKERS=2 on a database of its own (migrated, with no administrator and no seed rows yet). Each request below opens a connection of its own, so the primary hands them
 // to the workers in turn; which worker answered is read from the server's log (pino writes each process's pid).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -7,8 +7,10 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_CACHE_MS } from '@/modules/roles/server/index.ts';
+import { rowsOf } from './kernel/rows.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -146,8 +148,22 @@ describe.runIf(process.env.DATABASE_URL)('npm start with two processes on Postgr
     await database?.close();
   });
 
-  it('serves from both workers, and a session opened in one is good in the other', async () => {
+  it('two workers starting at once on an empty database make the administrator and the seeds once', async () => {
     expect(new Set(workerPids()).size).toBe(2);
+    expect(logLines().filter((l) => l.msg === 'Створено адміністратора')).toHaveLength(1);
+    expect(log).not.toContain('Робочий процес завершився');
+    const [units] = rowsOf<{ n: number; distinct: number }>(
+      await database.db.execute(sql`select count(*)::int as n, count(distinct name)::int as distinct from units`),
+    );
+    expect(units!.n).toBeGreaterThan(0);
+    expect(units!.distinct).toBe(units!.n);
+    const [admins] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from users where username = 'admin'`),
+    );
+    expect(admins!.n).toBe(1);
+  });
+
+  it('serves from both workers, and a session opened in one is good in the other', async () => {
     const cookie = await signIn('admin', ADMIN_PASSWORD);
     for (let i = 0; i < 8; i++) expect((await call('GET', '/api/auth/user', cookie)).status).toBe(200);
     await waitFor('відповіді обох процесів у журналі', () => answeringPids().size === 2, 5_000);

@@ -1,18 +1,19 @@
-// `npm start` (issue 27): on PostgreSQL the port is served by ERP_WORKERS processes (default one per core), so a
-// request's JSON, validation and rendering use every core instead of one. The primary process only prepares the
-// database (migrations, the first administrator, seed directories — once, before any worker opens it), forks the
-// workers, replaces one that dies and stops them all on SIGINT/SIGTERM. Each worker is the ordinary server of
-// main.ts; what several of them share lives in the database (decisions 0029, 0030): sessions, login throttling, the
-// background jobs' leases (kernel/jobs.ts: each job runs in one process), the shortage memo's input stamp. The
-// rights cache is per process and lives 5 s, so a role change reaches every worker within that time.
-// On the embedded PGlite, which belongs to one process, it is always the single server of main.ts.
+// `npm start` (issue 27, decision 0030): on PostgreSQL the port is served by ERP_WORKERS processes (default one per
+// core), so a request's JSON, validation and rendering use every core instead of one. The primary process reads the
+// settings (creating the session secret once), forks the workers, replaces one that dies and stops them all on
+// SIGINT/SIGTERM; it imports nothing else, so the workers' start is the whole cold start. Each worker is the ordinary
+// server of main.ts: migrations run under their advisory lock and the first administrator and seed directories under
+// transaction locks, so workers starting at once on an empty database make them once. What workers share lives in
+// the database (decisions 0029, 0030): sessions, login throttling, the background jobs' leases (kernel/jobs.ts: each
+// job runs in one process), the shortage memo's input stamp. The rights cache is per process and lives 5 s, so a
+// role change reaches every worker within that time. On the embedded PGlite, which belongs to one process, it is
+// always the single server of main.ts.
 import cluster, { type Worker } from 'node:cluster';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { pluralUk } from '@/shared/plural.ts';
 import { loadConfig, type AppConfig } from './kernel/config.ts';
-import { openDatabase } from './kernel/db.ts';
-import { exitOnStartFailure, main, prepareDatabase } from './main.ts';
+import { exitOnStartFailure } from './kernel/start-failure.ts';
 
 /** A worker that dies before it listens this many times in a row stops the whole start (no endless re-forking). */
 const MAX_FAILED_STARTS = 3;
@@ -21,6 +22,7 @@ const STOP_GRACE_MS = 30_000;
 
 export async function start(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (!cluster.isPrimary) {
+    const { main } = await import('./main.ts');
     const server = await main(env);
     // The primary is gone (killed, not stopped): a worker must not keep serving a port nobody supervises.
     process.once('disconnect', () => {
@@ -38,26 +40,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<void>
     exitOnStartFailure(err);
   }
   if (config.workers === 1) {
+    const { main } = await import('./main.ts');
     await main(env);
     return;
   }
-  await runPrimary(config, env);
+  runPrimary(config, env);
 }
 
-async function runPrimary(config: AppConfig, env: NodeJS.ProcessEnv): Promise<void> {
+function runPrimary(config: AppConfig, env: NodeJS.ProcessEnv): void {
   const log = pino({ level: env.LOG_LEVEL ?? 'info' });
-  try {
-    // Migrated here (under the migration lock), so the workers' own opening finds nothing to do.
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await prepareDatabase(database.db, config, log);
-    } finally {
-      await database.close();
-    }
-  } catch (err) {
-    exitOnStartFailure(err);
-  }
-
   let stopping = false;
   let failedStarts = 0;
   let announced = false;

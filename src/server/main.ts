@@ -2,7 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './kernel/config.ts';
+import { loadConfig, type AppConfig } from './kernel/config.ts';
+import { exitOnStartFailure } from './kernel/start-failure.ts';
 import { openDatabase, type Database } from './kernel/db.ts';
 import { createEmbeddedMaintenance } from './db/maintenance.ts';
 import { purgeExpiredAuthData } from '@/modules/auth/server/index.ts';
@@ -32,9 +33,9 @@ export interface StartedServer {
 const HOUR = 3600_000;
 
 /**
- * What a database needs before it is served, done once per start: the first administrator (a generated password is
- * printed here, once) and the seed directories. `npm start` with several processes runs it in the primary before
- * any worker opens the database (src/server/cluster.ts); in a worker it then finds everything in place.
+ * What a database needs before it is served: the first administrator (a generated password is printed here, once)
+ * and the seed directories. Both take a transaction lock, so the workers of `npm start` (src/server/cluster.ts),
+ * starting at once on an empty database, create them once.
  */
 export async function prepareDatabase(db: Database['db'], config: AppConfig, log: pino.Logger): Promise<void> {
   const admin = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword });
@@ -149,18 +150,6 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Starte
   } catch (err) {
     exitOnStartFailure(err);
   }
-}
-
-/** Says in Ukrainian why the start failed (a bad setting, a busy port, anything else) and exits with 1. */
-export function exitOnStartFailure(err: unknown): never {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
-    console.error(`Порт уже зайнятий іншою програмою: ${err.message}. Вкажіть інший у змінній PORT.`);
-  } else {
-    console.error('Не вдалося запустити сервер:', err);
-  }
-  process.exit(1);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

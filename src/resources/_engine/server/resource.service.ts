@@ -13,6 +13,9 @@ import { containsPattern } from '@/server/kernel/like.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
+/** The transaction lock of ensureSeeds (the other start-up locks: 7263540021–23, db.ts, roles and users). */
+const SEED_LOCK = 7263540024;
+
 export interface ResourceListQuery {
   page?: number;
   offset?: number;
@@ -442,12 +445,17 @@ export class ResourceEngine {
       .catch((err: unknown) => this.conflict(r, err));
   }
 
-  /** Creates the declared seed records of every resource whose rows (in its scope) are none yet. */
+  /**
+   * Creates the declared seed records of every resource whose rows (in its scope) are none yet. Several processes
+   * start at once on one database (decision 0030): each resource is checked and seeded under a transaction lock, so
+   * the second finds the first's rows instead of seeding them again.
+   */
   async ensureSeeds(db: Db): Promise<string[]> {
     const seeded: string[] = [];
     for (const r of this.resources) {
       if (!r.def.seed?.length) continue;
       await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
         const [{ n }] = (await tx
           .select({ n: count() })
           .from(r.table)
