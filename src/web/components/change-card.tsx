@@ -28,7 +28,7 @@ export function ChangeCard({
   return (
     <div className="grid min-w-0 content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
       <span className="text-sm font-medium text-muted-foreground">{label}</span>
-      <span className="text-xl font-semibold break-words tabular-nums">{value}</span>
+      <span className="text-xl font-semibold tabular-nums [overflow-wrap:anywhere]">{value}</span>
       <span
         className={cn(
           'flex items-center gap-1 text-xs',

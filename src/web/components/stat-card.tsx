@@ -40,8 +40,10 @@ export function StatCard({
           <Icon className="size-4" />
         </span>
       </span>{' '}
-      {/* The spaces keep the words apart in the button's accessible name; a grid ignores them on screen. */}
-      <span className="text-lg font-semibold tracking-tight break-words tabular-nums sm:text-xl 2xl:text-2xl">
+      {/* The spaces keep the words apart in the button's accessible name; a grid ignores them on screen. A year's
+          figure ('13 834 753 152,28 грн') is wider than half a phone and its grouped digits are joined by no-break
+          spaces: it may break anywhere rather than push the page sideways. */}
+      <span className="text-lg font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-xl 2xl:text-2xl">
         {value}
         {unit ? <span className="text-sm font-medium text-muted-foreground"> {unit}</span> : null}
       </span>{' '}

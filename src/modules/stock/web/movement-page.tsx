@@ -406,7 +406,7 @@ function SummaryStrip({
             <dt className="truncate text-sm font-medium text-muted-foreground">{label}</dt>
             {showQty ? (
               <dd
-                className="text-lg font-semibold tracking-tight break-words tabular-nums sm:text-2xl"
+                className="text-lg font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
                 data-summary={`${key}-qty`}
               >
                 <span className="sr-only">{m.qty}: </span>
@@ -415,7 +415,9 @@ function SummaryStrip({
             ) : null}
             <dd
               className={cn(
-                'break-words tabular-nums',
+                // A year's turnover ('7 979 761 990,33 грн') is wider than half a phone: its grouped digits are joined
+                // by no-break spaces, so it may break anywhere rather than push the page sideways.
+                'tabular-nums [overflow-wrap:anywhere]',
                 showQty ? 'text-sm text-muted-foreground' : 'text-lg font-semibold tracking-tight sm:text-2xl',
               )}
               data-summary={`${key}-value`}
