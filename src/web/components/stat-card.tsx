@@ -12,6 +12,8 @@ export const statTones = {
   red: 'bg-red-500/10 text-red-700 dark:bg-red-400/15 dark:text-red-300',
 } as const;
 
+const grouped = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 2 });
+
 export function StatCard({
   label,
   hint,
@@ -26,7 +28,8 @@ export function StatCard({
   hint: string;
   icon: LucideIcon;
   tone: string;
-  value: string;
+  /** A count or a figure as a number gets its digits grouped and a decimal comma ('40 000', '12,5'). */
+  value: string | number;
   /** Written after the value in small type ('грн'); the line may break before it, never inside the number. */
   unit?: string;
   pressed?: boolean;
@@ -44,7 +47,7 @@ export function StatCard({
           figure ('13 834 753 152,28 грн') is wider than half a phone and its grouped digits are joined by no-break
           spaces: it may break anywhere rather than push the page sideways. */}
       <span className="text-lg font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] sm:text-xl 2xl:text-2xl">
-        {value}
+        {typeof value === 'number' ? grouped.format(value) : value}
         {unit ? <span className="text-sm font-medium text-muted-foreground"> {unit}</span> : null}
       </span>{' '}
       <span className="text-xs text-muted-foreground">{hint}</span>

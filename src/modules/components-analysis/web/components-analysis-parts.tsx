@@ -36,14 +36,14 @@ export function ComponentsKpis({ data }: { data: ComponentsAnalysis }) {
         label={m.kpi.reorder}
         icon={ShoppingCartIcon}
         tone={data.totals.reorderCount ? statTones.amber : statTones.green}
-        value={String(data.totals.reorderCount)}
+        value={data.totals.reorderCount}
         hint={m.kpi.reorderHint}
       />
       <StatCard
         label={m.kpi.dead}
         icon={PackageXIcon}
         tone={data.totals.deadCount ? statTones.red : statTones.green}
-        value={String(data.totals.deadCount)}
+        value={data.totals.deadCount}
         hint={m.kpi.deadHint(data.deadStockDays)}
       />
     </section>

@@ -371,7 +371,7 @@ function StatCards({
             hint={filter.status === ACTIVE ? m.pressedHint : m.activeHint}
             icon={ClipboardListIcon}
             tone={statTones.primary}
-            value={stats ? String(stats.active) : none}
+            value={stats ? stats.active : none}
             pressed={filter.status === ACTIVE}
             onClick={onActive}
           />
@@ -382,7 +382,7 @@ function StatCards({
             hint={filter.overdue ? m.pressedHint : m.overdueHint}
             icon={AlertTriangleIcon}
             tone={statTones.red}
-            value={stats ? String(stats.overdue) : none}
+            value={stats ? stats.overdue : none}
             pressed={filter.overdue === 'true'}
             onClick={onOverdue}
           />

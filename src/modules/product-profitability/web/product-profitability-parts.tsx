@@ -61,7 +61,7 @@ export function ProductKpis({ data }: { data: ProductProfitability }) {
         label={m.kpi.loss}
         icon={TrendingDownIcon}
         tone={losses ? statTones.red : statTones.green}
-        value={String(losses)}
+        value={losses}
         hint={m.kpi.lossHint}
       />
     </section>

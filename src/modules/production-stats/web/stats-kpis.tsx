@@ -40,7 +40,7 @@ export function StatsKpis({ summary, days }: { summary: StatsSummary; days: numb
         label={k.completed}
         icon={CheckCircle2Icon}
         tone={statTones.green}
-        value={String(summary.completedMOs)}
+        value={summary.completedMOs}
         hint={k.completedHint(m.days(days))}
       />
       <StatCard

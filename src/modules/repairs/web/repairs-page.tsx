@@ -90,7 +90,7 @@ export function RepairsPage() {
               hint={s.inWorkHint}
               icon={WrenchIcon}
               tone={statTones.sky}
-              value={stats ? String(stats.inWork) : messages.none}
+              value={stats ? stats.inWork : messages.none}
             />
           </li>
           <li className="min-w-0">
@@ -99,7 +99,7 @@ export function RepairsPage() {
               hint={filter.status === 'ready' ? s.readyActive : s.readyHint}
               icon={PackageCheckIcon}
               tone={statTones.green}
-              value={stats ? String(stats.ready) : messages.none}
+              value={stats ? stats.ready : messages.none}
               pressed={filter.status === 'ready'}
               onClick={() => toggleStatus('ready')}
             />
@@ -110,7 +110,7 @@ export function RepairsPage() {
               hint={s.overdueHint}
               icon={ClockAlertIcon}
               tone={statTones.amber}
-              value={stats ? String(stats.overdue) : messages.none}
+              value={stats ? stats.overdue : messages.none}
             />
           </li>
           <li className="min-w-0">
@@ -119,7 +119,7 @@ export function RepairsPage() {
               hint={stats ? s.warrantyShareHint(stats.warrantyThisMonth, stats.receivedThisMonth) : ''}
               icon={ShieldCheckIcon}
               tone={statTones.primary}
-              value={stats ? String(stats.warrantySharePercent) : messages.none}
+              value={stats ? stats.warrantySharePercent : messages.none}
               unit={stats ? '%' : undefined}
             />
           </li>

@@ -469,7 +469,7 @@ function StatCards({
             hint={m.itemsHint}
             icon={PackageSearchIcon}
             tone={statTones.amber}
-            value={stats ? String(stats.items) : none}
+            value={stats ? stats.items : none}
           />
         </li>
         <li className="min-w-0">
@@ -478,7 +478,7 @@ function StatCards({
             hint={criticalOnly ? m.activeHint : m.criticalHint}
             icon={AlertOctagonIcon}
             tone={statTones.red}
-            value={stats ? String(stats.critical) : none}
+            value={stats ? stats.critical : none}
             pressed={criticalOnly}
             onClick={onCritical}
           />
@@ -499,7 +499,7 @@ function StatCards({
             hint={m.withoutSupplierHint}
             icon={UserXIcon}
             tone={statTones.sky}
-            value={stats ? String(stats.withoutSupplier) : none}
+            value={stats ? stats.withoutSupplier : none}
           />
         </li>
       </ul>

@@ -419,7 +419,7 @@ function StatCards({
             hint={m.itemsHint}
             icon={PackageIcon}
             tone={statTones.primary}
-            value={stats ? String(stats.items) : none}
+            value={stats ? stats.items : none}
           />
         </li>
         <li className="min-w-0">
@@ -438,7 +438,7 @@ function StatCards({
             hint={status === 'low-stock' ? m.activeHint : m.lowStockHint}
             icon={AlertTriangleIcon}
             tone={statTones.amber}
-            value={stats ? String(stats.lowStock) : none}
+            value={stats ? stats.lowStock : none}
             pressed={status === 'low-stock'}
             onClick={() => onStatus('low-stock')}
           />
@@ -449,7 +449,7 @@ function StatCards({
             hint={status === 'out-of-stock' ? m.activeHint : m.outOfStockHint}
             icon={PackageXIcon}
             tone={statTones.red}
-            value={stats ? String(stats.outOfStock) : none}
+            value={stats ? stats.outOfStock : none}
             pressed={status === 'out-of-stock'}
             onClick={() => onStatus('out-of-stock')}
           />

@@ -263,7 +263,7 @@ function StatCards({
             hint={m.openHint}
             icon={ClipboardListIcon}
             tone={statTones.primary}
-            value={stats ? String(stats.openOrders) : none}
+            value={stats ? stats.openOrders : none}
           />
         </li>
         <li className="min-w-0">
@@ -272,7 +272,7 @@ function StatCards({
             hint={filter.status === 'sent' ? m.activeHint : m.awaitingHint}
             icon={HourglassIcon}
             tone={statTones.sky}
-            value={stats ? String(stats.awaitingConfirmation) : none}
+            value={stats ? stats.awaitingConfirmation : none}
             pressed={filter.status === 'sent'}
             onClick={() => onStatus('sent')}
           />
@@ -283,7 +283,7 @@ function StatCards({
             hint={filter.overdue ? m.activeHint : m.overdueHint}
             icon={AlertTriangleIcon}
             tone={statTones.red}
-            value={stats ? String(stats.overdue) : none}
+            value={stats ? stats.overdue : none}
             pressed={filter.overdue === 'true'}
             onClick={onOverdue}
           />
