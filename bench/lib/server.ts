@@ -2,9 +2,9 @@
 // the time from spawn to the first 200, memory is read from /proc/<pid>/status (Linux).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from './bundle.ts';
+import { freePort } from '@/server/testing/free-port.ts';
 
 export const BENCH_ADMIN = { username: 'admin', email: 'admin@localhost', password: 'bench-admin-2024' } as const;
 
@@ -23,17 +23,6 @@ export interface RunningServer {
   /** Spawn → first 200 of GET / (the server answers only once migrated, the admin ensured and listening). */
   coldStartMs: number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_CACHE_MS } from '@/modules/roles/server/index.ts';
 import { rowsOf } from './kernel/rows.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
+import { freePort } from './testing/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_PASSWORD = 'cluster-Admin-1';
@@ -20,17 +20,6 @@ interface Answer {
   status: number;
   body: string;
   cookie: string | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))));
-    });
-  });
 }
 
 const exited = (child: ChildProcess) =>

@@ -3,10 +3,11 @@
 // service is never touched. Messages are delivered with IMAP APPEND, as a mail server would file them.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { freePort } from './free-port.ts';
 
 const DOVECOT = '/usr/sbin/dovecot';
 
@@ -20,17 +21,6 @@ export interface ImapTestServer {
   /** The flags of a message by its UID (to see that nobody marked it). */
   flagsOf(uid: number): Promise<string[]>;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForPort(port: number, child: ChildProcess, log: string) {

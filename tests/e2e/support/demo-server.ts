@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
 import { demoSeeders } from '@/server/db/seed/demo-seeders.ts';
 import { startFakeNovaPoshta } from '@/server/testing/fake-nova-poshta.ts';
 import { ADMIN_EMAIL } from './session.ts';
+import { freePort } from '../../../src/server/testing/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -31,14 +31,6 @@ export interface DemoServer {
    */
   ledger(): Promise<{ ok: boolean; problems: unknown[] } | null>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 export async function startDemoServer(name: string): Promise<DemoServer> {

@@ -2,27 +2,19 @@
 // production server (`npm start`'s code path: built client + API) on its own fresh database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuild } from '../../../scripts/client-build.ts';
 import { startFakeNovaPoshta } from '../../../src/server/testing/fake-nova-poshta.ts';
+import { freePort } from '../../../src/server/testing/free-port.ts';
 
 /** The one Nova Poshta API key the local stand-in accepts; any other gets the service's "API key expired". */
 export const NP_VALID_KEY = '0123456789abcdef0123456789abcdef';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN_PASSWORD = 'Admin-e2e-2026';
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {
