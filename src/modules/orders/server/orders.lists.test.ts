@@ -98,6 +98,17 @@ describe('orders: list, totals, stats, settings, e-mail', () => {
 
     const totals = await ok(await f.api('GET', `/api/orders/totals?clientId=${client2}`));
     expect(totals).toEqual({ count: 3, totalGross: '360.00', paid: '120.00', outstanding: '240.00' });
+    // Every filter's totals are the sums of its rows (UAH orders here): no filter, and a search through the client.
+    for (const query of ['', `search=${encodeURIComponent('Сонячна')}`]) {
+      const rows = (await list(`${query}&limit=500`)).rows;
+      const sum = (pick: (r: OrderSummary) => string) =>
+        rows.reduce((acc, r) => acc + Math.round(Number(pick(r)) * 100), 0);
+      const all = await ok(await f.api('GET', `/api/orders/totals?${query}`));
+      expect(all.count, query).toBe(rows.length);
+      expect(Math.round(Number(all.totalGross) * 100), query).toBe(sum((r) => r.totalGross));
+      expect(Math.round(Number(all.paid) * 100), query).toBe(sum((r) => r.paid));
+      expect(Math.round(Number(all.outstanding) * 100), query).toBe(sum((r) => r.outstanding));
+    }
 
     const stats = await ok(await f.api('GET', '/api/orders/stats'));
     expect(stats.overdue).toBe((await list('overdue=true&limit=500')).total);
