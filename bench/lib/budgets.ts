@@ -2,6 +2,7 @@
 // figure over its budget is marked in the report, and what causes it is diagnosed from the EXPLAIN plans.
 import type { BenchReport } from './harness.ts';
 import { LARGE_SCAN } from './sql-baseline.ts';
+import { pluralUk } from '@/shared/plural.ts';
 
 export const LOGIN_JS_BUDGET = 90 * 1024;
 export const FCP_BUDGET_MS = 1000;
@@ -103,7 +104,7 @@ export function evaluateBudgets(report: BenchReport): BudgetLine[] {
       const okRatio = ratio === null ? true : ratio <= DEEP_PAGE_RATIO_BUDGET;
       lines.push({
         area: `API, ${name}`,
-        budget: `${e.path}: O(розміру сторінки) — жоден вузол плану не читає > ${LARGE_SCAN.toLocaleString('uk-UA')} рядків${ratio === null ? '' : `, p50 ≤ ${DEEP_PAGE_RATIO_BUDGET}× першої сторінки`}`,
+        budget: `${e.path}: O(розміру сторінки) — жоден вузол плану не читає > ${LARGE_SCAN.toLocaleString('uk-UA')} ${pluralUk(LARGE_SCAN, ['рядок', 'рядки', 'рядків'])}${ratio === null ? '' : `, p50 ≤ ${DEEP_PAGE_RATIO_BUDGET}× першої сторінки`}`,
         value:
           `${e.explain.length ? `${maxRead.toLocaleString('uk-UA')} рядків` : '—'}` +
           (ratio === null ? '' : `, ${ratio.toFixed(1)}× першої сторінки`),

@@ -333,7 +333,7 @@ function diagnosisSection(report: BenchReport): string[] {
     SECTIONS.diagnosis,
     '',
     'Для кожної кінцевої точки понад бюджет: чи винна база (найповільніший оператор і вузли плану, що читають ' +
-      `понад ${LARGE_SCAN.toLocaleString('uk-UA')} рядків), чи решта шляху запиту. Плани операторів, повільніших за ` +
+      `понад ${LARGE_SCAN.toLocaleString('uk-UA')} ${pluralUk(LARGE_SCAN, ['рядок', 'рядки', 'рядків'])}), чи решта шляху запиту. Плани операторів, повільніших за ` +
       `${SLOW_STATEMENT_MS} мс або з великими переглядами, — нижче; усі плани — у bench/report.json.`,
     '',
   ];
