@@ -37,7 +37,7 @@ const HOUR = 3600_000;
  * and the seed directories. Both take a transaction lock, so the workers of `npm start` (src/server/cluster.ts),
  * starting at once on an empty database, create them once.
  */
-export async function prepareDatabase(db: Database['db'], config: AppConfig, log: pino.Logger): Promise<void> {
+async function prepareDatabase(db: Database['db'], config: AppConfig, log: pino.Logger): Promise<void> {
   const admin = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword });
   if (admin.created) {
     log.info({ login: 'admin', email: config.adminEmail }, 'Створено адміністратора');

@@ -6,7 +6,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { compareUk } from '@/shared/collation.ts';
 import { cmp, dec, fixed, mul, round } from '@/shared/decimal.ts';
-import { pageWindow, parseSort } from '@/shared/list.ts';
+import { pageWindow, parseSort, type ListTotal } from '@/shared/list.ts';
 import { countForPage } from '@/server/kernel/count.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
@@ -150,10 +150,7 @@ function compareRows(field: (typeof costingSortFields)[number]) {
  * filtered by margin, only the page is costed; otherwise every matching item is costed together (set-based) and
  * the rows are filtered, sorted and paged afterwards.
  */
-export async function listCosting(
-  db: DbOrTx,
-  q: CostingListQuery,
-): Promise<{ rows: CostingRow[]; total: number; capped?: boolean }> {
+export async function listCosting(db: DbOrTx, q: CostingListQuery): Promise<{ rows: CostingRow[] } & ListTotal> {
   const where: SQL[] = [inArray(items.kind, [...MADE_KINDS]), eq(items.isActive, true), makeable];
   if (q.categoryId) where.push(eq(items.categoryId, q.categoryId));
   if (q.search) {
@@ -195,7 +192,7 @@ export async function listCosting(
     const c = compare(a, b);
     return c !== 0 ? (desc ? -c : c) : a.itemId - b.itemId;
   });
-  return { rows: rows.slice(offset, offset + limit), total: rows.length };
+  return { rows: rows.slice(offset, offset + limit), total: rows.length, capped: false };
 }
 
 /** Every matching row, for the CSV / Excel download. */
