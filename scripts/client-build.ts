@@ -1,40 +1,20 @@
 // Builds the web client when dist/client is missing or older than its sources. Staleness is judged by a
 // hash of every file the build reads, so a fresh clone, a pull or an edit all rebuild, and nothing else does.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { hashFiles, sourceFiles } from './source-hash.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.client-build-hash');
 
-function walk(dir: string, out: string[]) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      // Server halves and tests never reach the browser bundle.
-      if (entry.name === 'server' || entry.name === 'node_modules') continue;
-      walk(full, out);
-    } else if (!/\.test\.tsx?$/.test(entry.name)) {
-      out.push(full);
-    }
-  }
-}
-
 export function clientSourceHash(): string {
-  const files: string[] = [];
-  walk(path.join(root, 'src'), files);
+  // Server halves and tests never reach the browser bundle.
+  const files = sourceFiles(path.join(root, 'src'), ['server']);
   for (const f of ['vite.config.ts', 'scripts/route-chunks.ts', 'package-lock.json', 'tsconfig.json']) {
-    if (existsSync(path.join(root, f))) files.push(path.join(root, f));
+    files.push(path.join(root, f));
   }
-  const hash = createHash('sha256');
-  for (const file of files.sort()) {
-    hash.update(path.relative(root, file));
-    hash.update('\0');
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return hashFiles(root, files);
 }
 
 export function ensureClientBuild(log: (msg: string) => void = console.log): void {

@@ -3,8 +3,8 @@
 // (vite.config.ts) writes the signed-in preload map the server puts into index.html (src/server/plugins/static.ts),
 // and the bench (bench/lib/bundle.ts) sums the bytes each route downloads before it renders.
 import path from 'node:path';
+import { projectRoot as ROOT } from '../src/server/kernel/project-root.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_ROOT = path.join(ROOT, 'src', 'web');
 export const ROUTES_FILE = path.join(WEB_ROOT, 'app', 'routes.tsx');
 const ENGINE_PAGE = '@/resources/_engine/web/resource-page.tsx';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pluralUk } from '@/shared/plural.ts';
 import { evaluateBudgets, type BudgetLine } from './budgets.ts';
 import { isRegisteredRoute, measureBundle, type BundleReport } from './bundle.ts';
+import { ensureServerBuild } from '../../scripts/server-build.ts';
 import { postgresVersion, prepareDataset, prepareEmpty, type DbKind, type PreparedDataset } from './dataset.ts';
 import { benchEndpoints, type Endpoint } from './endpoints.ts';
 import { runLighthouse, type LighthousePage, type LighthouseRun } from './lighthouse.ts';
@@ -184,6 +185,12 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
   } catch (err) {
     errors.push(`Пакет клієнта не виміряно: ${(err as Error).message}`);
+  }
+  // The server's bundle too (decision 0032), so that no cold start below includes building it.
+  try {
+    await ensureServerBuild(undefined, log);
+  } catch (err) {
+    errors.push(`Пакет сервера не зібрано: ${(err as Error).message}`);
   }
 
   const datasetOptions = {

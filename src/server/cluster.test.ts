@@ -1,6 +1,9 @@
 // `npm start` with several processes on PostgreSQL (issue 27, src/server/cluster.ts): the real entry spawned with
-// ERP_WORKERS=2 on a database of its own (migrated, with no administrator and no seed rows yet). Each request below opens a connection of its own, so the primary hands them
-// to the workers in turn; which worker answered is read from the server's log (pino writes each process's pid).
+// ERP_WORKERS=2 on a database of its own (migrated, with no administrator and no seed rows yet), and at the same
+// moment a second, single-process server on the same database — the primary starts its second worker only after the
+// first listens, so the rival is what races the first worker to the administrator and the seeds. Each request below
+// opens a connection of its own, so the primary hands them to the workers in turn; which worker answered is read
+// from the server's log (pino writes each process's pid).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
@@ -40,8 +43,10 @@ const alive = (pid: number) => {
 describe.runIf(process.env.DATABASE_URL)('npm start with two processes on PostgreSQL', () => {
   let database: TestDatabase;
   let server: ChildProcess;
+  let rival: ChildProcess;
   let port: number;
   let log = '';
+  let rivalLog = '';
 
   /** One request on a connection of its own (no keep-alive), so consecutive requests reach different workers. */
   const call = (method: string, url: string, cookie?: string | null, body?: unknown) =>
@@ -79,8 +84,8 @@ describe.runIf(process.env.DATABASE_URL)('npm start with two processes on Postgr
     return res.cookie!;
   };
 
-  const logLines = () =>
-    log
+  const logLines = (text = log) =>
+    text
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { pid: number; msg: string; workers?: number; database?: string });
@@ -108,39 +113,51 @@ describe.runIf(process.env.DATABASE_URL)('npm start with two processes on Postgr
   beforeAll(async () => {
     database = await createTestDatabase();
     port = await freePort();
-    server = spawn(process.execPath, ['--import', './src/server/alias-hooks.ts', 'src/server/cluster.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: `http://localhost:${port}`,
-        DATABASE_URL: database.url!,
-        ERP_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'erp-cluster-')),
-        ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        ERP_WORKERS: '2',
-        SMTP_URL: '',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
-    server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+    const spawnServer = (workers: number, serverPort: number, onLog: (chunk: string) => void) => {
+      const child = spawn(process.execPath, ['--import', './src/server/alias-hooks.ts', 'src/server/cluster.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: String(serverPort),
+          HOST: '127.0.0.1',
+          APP_URL: `http://localhost:${serverPort}`,
+          DATABASE_URL: database.url!,
+          ERP_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'erp-cluster-')),
+          ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+          ERP_WORKERS: String(workers),
+          SMTP_URL: '',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.setEncoding('utf8').on('data', onLog);
+      child.stderr!.setEncoding('utf8').on('data', onLog);
+      return child;
+    };
+    const rivalPort = await freePort();
+    server = spawnServer(2, port, (chunk) => (log += chunk));
+    rival = spawnServer(1, rivalPort, (chunk) => (rivalLog += chunk));
     await waitFor('два робочі процеси', () => logLines().some((l) => l.workers === 2));
+    await waitFor('другий сервер', () => logLines(rivalLog).some((l) => l.msg === 'Сервер запущено'));
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGKILL');
-      await exited(server);
+    for (const child of [server, rival]) {
+      if (child && child.exitCode === null) {
+        child.kill('SIGKILL');
+        await exited(child);
+      }
     }
     await database?.close();
   });
 
-  it('two workers starting at once on an empty database make the administrator and the seeds once', async () => {
+  it('servers starting at once on an empty database make the administrator and the seeds once', async () => {
     expect(new Set(workerPids()).size).toBe(2);
-    expect(logLines().filter((l) => l.msg === 'Створено адміністратора')).toHaveLength(1);
+    const created = [...logLines(), ...logLines(rivalLog)].filter((l) => l.msg === 'Створено адміністратора');
+    expect(created).toHaveLength(1);
     expect(log).not.toContain('Робочий процес завершився');
+    rival.kill('SIGTERM');
+    expect(await exited(rival)).toBe(0);
     const [units] = rowsOf<{ n: number; distinct: number }>(
       await database.db.execute(sql`select count(*)::int as n, count(distinct name)::int as distinct from units`),
     );

@@ -2,7 +2,6 @@
 // Both speak the same SQL and run the same committed migrations (docs/decisions/0003).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,13 +11,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openPglite } from './pglite.ts';
+import { projectRoot } from './project-root.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- both drivers' schema generics differ; the query API is the same
 export type Db = PgDatabase<PgQueryResultHKT, any>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+export const migrationsFolder = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
 
 export interface Database {
   db: Db;

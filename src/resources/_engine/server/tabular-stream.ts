@@ -3,9 +3,17 @@
 // CSV as lines, XLSX through ExcelJS's streaming writer, whose rows are committed and let go. The cells follow the
 // same rules as `sendTable` (numeric columns numbers, formula-looking text neutralised).
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { csvHeader, csvLine, downloadDisposition, FORMULA_START, isNumber, XLSX_TYPE, type Cell } from './tabular.ts';
+import {
+  csvHeader,
+  csvLine,
+  downloadDisposition,
+  FORMULA_START,
+  isNumber,
+  loadExcelJs,
+  XLSX_TYPE,
+  type Cell,
+} from './tabular.ts';
 
 export interface StreamedTable {
   title: string;
@@ -28,6 +36,7 @@ async function writeCsv(out: PassThrough, table: StreamedTable) {
 }
 
 async function writeXlsx(out: PassThrough, table: StreamedTable) {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(table.title.slice(0, 31));
   sheet.columns = table.headers.map((h) => ({ width: Math.min(60, Math.max(10, h.length + 2)) }));
