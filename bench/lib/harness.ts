@@ -9,6 +9,8 @@ import { pluralUk } from '@/shared/plural.ts';
 import { evaluateBudgets, type BudgetLine } from './budgets.ts';
 import { isRegisteredRoute, measureBundle, type BundleReport } from './bundle.ts';
 import { ensureServerBuild } from '../../scripts/server-build.ts';
+import { migrationsFolder } from '@/server/kernel/db.ts';
+import { ensureImage } from '@/server/kernel/pglite-image.ts';
 import { postgresVersion, prepareDataset, prepareEmpty, type DbKind, type PreparedDataset } from './dataset.ts';
 import { benchEndpoints, type Endpoint } from './endpoints.ts';
 import { runLighthouse, type LighthousePage, type LighthouseRun } from './lighthouse.ts';
@@ -186,9 +188,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   } catch (err) {
     errors.push(`Пакет клієнта не виміряно: ${(err as Error).message}`);
   }
-  // The server's bundle too (decision 0032), so that no cold start below includes building it.
+  // The server's bundle and the embedded database's image too (decisions 0032, 0033), as the first `npm start` makes
+  // them, so that no cold start below includes making them.
   try {
     await ensureServerBuild(undefined, log);
+    if (!(await ensureImage(migrationsFolder))) errors.push('Образ нової вбудованої бази не створено');
   } catch (err) {
     errors.push(`Пакет сервера не зібрано: ${(err as Error).message}`);
   }

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openPglite } from './pglite.ts';
 import { projectRoot } from './project-root.ts';
+import { copyImage, isNewDataDir } from './pglite-image.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- both drivers' schema generics differ; the query API is the same
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -34,6 +35,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Where the migrations are read from (a test applies all but the newest, then all). */
   migrationsFolder?: string;
+  /** Where a new embedded database's image is looked for and kept (decision 0033); tests use a folder of their own. */
+  imageDir?: string;
   poolSize?: number;
 }
 
@@ -58,9 +61,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     database = { db, kind: 'postgres', close: () => pool.end() };
     if (options.migrate !== false) await migratePostgres(options.databaseUrl, db);
   } else {
+    const folder = options.migrationsFolder ?? migrationsFolder;
     let client = options.pglite;
     if (!client) {
       const dir = path.join(options.dataDir ?? './data', 'pglite');
+      // A new data directory starts as a copy of the migrated image of these migrations (decision 0033).
+      if (options.migrate !== false && isNewDataDir(dir)) await copyImage(dir, folder, options.imageDir);
       mkdirSync(dir, { recursive: true });
       client = await openPglite(dir);
     }
@@ -69,7 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     database = { db, kind: 'pglite', close: () => owned.close() };
     if (options.migrate !== false) {
       const before = await appliedMigrations(db);
-      await migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
+      await migratePglite(db as never, { migrationsFolder: folder });
       // The embedded database runs no autovacuum: after an upgrade changed tables (new ones, indexes, states
       // refilled), refresh the planner's statistics once, or it plans a year of data as if the tables were empty.
       if (before > 0 && (await appliedMigrations(db)) > before) await db.execute(sql`analyze`);
