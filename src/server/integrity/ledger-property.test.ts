@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
+import { rowsOf } from '@/server/kernel/rows.ts';
 import { COMMAND_KINDS, OPENING, runArb, type CommandKind } from './ledger-commands.ts';
 import { newRunState, runCommand, type Outcome } from './ledger-run.ts';
 import { createLedgerSuite, createWorld, ledgerProblems, lowestOnHand, type LedgerSuite } from './ledger-world.ts';
@@ -140,6 +141,42 @@ describe('the checks themselves', () => {
       `stock_balances: item ${c0} @ warehouse ${w0} on hand -2.0000 < 0`,
     ]);
     expect(await ledgerProblems(suite.f.t.db, world, false)).toEqual([]);
+  });
+
+  it('see a balance value that its movements do not explain, and keep it from every insert of movements', async () => {
+    const world = await createWorld(suite);
+    const [c0, w0] = [world.items[0]!.id, world.warehouses[0]!];
+    const [balance] = rowsOf<{ value: string; planted: string }>(
+      await suite.f.t.db.execute(
+        sql`select value::text, (value + 1)::text as planted from stock_balances
+          where item_id = ${c0} and warehouse_id = ${w0}`,
+      ),
+    );
+    const planted = await suite.f.t.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`update stock_balances set value = value + 1 where item_id = ${c0} and warehouse_id = ${w0}`,
+        );
+        throw Object.assign(new Error('rollback'), { problems: await ledgerProblems(tx, world, false) });
+      })
+      .catch((err: { problems?: string[] }) => err.problems ?? [String(err)]);
+    expect(planted).toEqual([
+      `item ${c0} @ warehouse ${w0}: movement value ${balance!.value} ≠ balance value ${balance!.planted}`,
+    ]);
+    // A movement appended by SQL outside the ledger (a bulk load) is counted into the value by the database itself.
+    const kept = await suite.f.t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into stock_movements
+            (item_id, warehouse_id, qty, unit_cost, value, document_type, document_id, document_number, occurred_on)
+          values (${c0}, ${w0}, 1, 2.5, 2.5, 'adjustment', 0, 'ТЕСТ', current_date)`);
+        await tx.execute(
+          sql`update stock_balances set on_hand = on_hand + 1 where item_id = ${c0} and warehouse_id = ${w0}`,
+        );
+        throw Object.assign(new Error('rollback'), { problems: await ledgerProblems(tx, world, false) });
+      })
+      .catch((err: { problems?: string[] }) => err.problems ?? [String(err)]);
+    expect(kept.filter((p) => p.includes('balance value'))).toEqual([]);
+    expect(kept.some((p) => p.startsWith(`item ${c0}:`))).toBe(true); // the item's cost did see the stray movement
   });
 });
 

@@ -78,4 +78,39 @@ describe('fact layer', () => {
     const earlier = await one(sql`select count(*)::int as n from (${stockFactsAt('2026-01-01', { itemId: item })}) f`);
     expect(earlier).toEqual({ n: 0 });
   });
+
+  it('reads the stock at a date as the balance less later movements: the ledger summed up to each date', async () => {
+    const item = await f.product({ stock: '5', cost: '2.00' });
+    const [pair] = rowsOf<{ warehouse_id: number }>(
+      await f.t.db.execute(sql`select warehouse_id from stock_balances where item_id = ${item}`),
+    );
+    const w = pair!.warehouse_id;
+    // One movement dated in the past and one in the future, appended as a bulk load would (the database keeps the
+    // balance's value; the quantity is the loader's to keep).
+    await f.t.db.execute(sql`insert into stock_movements
+        (item_id, warehouse_id, qty, unit_cost, value, document_type, document_id, document_number, occurred_on)
+      values (${item}, ${w}, 2, 4, 8, 'adjustment', 0, 'ТЕСТ-1', '2026-03-01'),
+             (${item}, ${w}, -1, 4, -4, 'adjustment', 0, 'ТЕСТ-2', '2027-01-15')`);
+    await f.t.db.execute(
+      sql`update stock_balances set on_hand = on_hand + 1 where item_id = ${item} and warehouse_id = ${w}`,
+    );
+    for (const day of ['2026-02-28', '2026-03-01', today, '2027-01-14', '2027-01-15']) {
+      const direct = rowsOf(
+        await f.t.db.execute(sql`select item_id, warehouse_id, sum(qty)::numeric(18,4)::text as qty,
+            sum(value)::numeric(18,2)::text as value
+          from stock_movements where occurred_on <= ${day}::date group by item_id, warehouse_id
+          having sum(qty) <> 0 or sum(value) <> 0 order by item_id, warehouse_id`),
+      );
+      const facts = rowsOf(
+        await f.t.db.execute(sql`select item_id, warehouse_id, qty::numeric(18,4)::text as qty,
+            value::numeric(18,2)::text as value
+          from (${stockFactsAt(day)}) s order by item_id, warehouse_id`),
+      );
+      expect(facts, day).toEqual(direct);
+    }
+    const mine = async (day: string) =>
+      one(sql`select sum(qty)::numeric(18,4)::text as qty from (${stockFactsAt(day, { itemId: item })}) s`);
+    expect(await mine('2026-03-01')).toEqual({ qty: '2.0000' });
+    expect(await mine('2027-01-15')).toEqual({ qty: '6.0000' });
+  });
 });

@@ -160,19 +160,25 @@ export function cashFacts(q: SalesFilter): SQL {
 export const filtersBeyondCash = (q: SalesFilter): boolean => Boolean(q.itemId || q.categoryId || q.managerUserId);
 
 /**
- * The stock facts at the end of a day (§0 'Stock', README §3): quantity and value per item × warehouse, summed from
- * every movement on or before the date (reversals included — a reversed document nets to 0). Columns item_id,
- * warehouse_id, category_id, qty, value; only pairs whose quantity or value is not 0. Only the item and category
- * filters apply (stock has no client, company or manager).
+ * The stock facts at the end of a day (§0 'Stock', README §3): quantity and value per item × warehouse, the sum of
+ * every movement on or before the date (reversals included — a reversed document nets to 0). Read as the balance,
+ * which holds the sum of all the pair's movements (on hand, and the value kept by migration 0050, decision 0034),
+ * less the movements after the date: a report of this month reads days of movements, not the year's ledger. Columns
+ * item_id, warehouse_id, category_id, qty, value; only pairs whose quantity or value is not 0. Only the item and
+ * category filters apply (stock has no client, company or manager).
  */
 export function stockFactsAt(asOf: string, q: Pick<SalesFilter, 'itemId' | 'categoryId'> = {}): SQL {
-  const filter = itemFilter({ from: asOf, to: asOf, ...q }, sql`m.item_id`);
-  return sql`select m.item_id, m.warehouse_id, i.category_id, sum(m.qty) as qty, sum(m.value) as value
-    from stock_movements m
-    join items i on i.id = m.item_id
-    where m.occurred_on <= ${asOf}::date ${filter}
-    group by m.item_id, m.warehouse_id, i.category_id
-    having sum(m.qty) <> 0 or sum(m.value) <> 0`;
+  const range = { from: asOf, to: asOf, ...q };
+  return sql`select x.item_id, x.warehouse_id, i.category_id, x.qty, x.value
+    from (select b.item_id, b.warehouse_id, b.on_hand - coalesce(a.qty, 0) as qty, b.value - coalesce(a.value, 0) as value
+      from stock_balances b
+      left join (select m.item_id, m.warehouse_id, sum(m.qty) as qty, sum(m.value) as value
+        from stock_movements m
+        where m.occurred_on > ${asOf}::date ${itemFilter(range, sql`m.item_id`)}
+        group by m.item_id, m.warehouse_id) a on a.item_id = b.item_id and a.warehouse_id = b.warehouse_id
+      where true ${itemFilter(range, sql`b.item_id`)}) x
+    join items i on i.id = x.item_id
+    where x.qty <> 0 or x.value <> 0`;
 }
 
 /** True when a filter names a dimension the non-sale facts do not carry (client, company, manager). */

@@ -1,6 +1,7 @@
-// The ledger's invariants (domain README §3), checked by `npm run ledger:check` and by tests: balances equal the sum
-// of movements, item costs equal the sum of movement values, reservations add up to what is reserved, and nothing
-// reserved exceeds what is on hand (unless negative stock is allowed). Aggregates run in SQL, never in memory.
+// The ledger's invariants (domain README §3), checked by `npm run ledger:check` and by tests: balances (quantity and
+// value, decision 0034) equal the sum of movements, item costs equal the sum of movement values, reservations add up
+// to what is reserved, and nothing reserved exceeds what is on hand (unless negative stock is allowed). Aggregates
+// run in SQL, never in memory.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { allowsNegativeStock } from './ledger.ts';
@@ -16,13 +17,24 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const problems: string[] = [];
   const balances = (await db.execute(sql`
     select coalesce(m.item_id, b.item_id) as item_id, coalesce(m.warehouse_id, b.warehouse_id) as warehouse_id,
-           coalesce(m.qty, 0)::text as moved, coalesce(b.on_hand, 0)::text as on_hand
-    from (select item_id, warehouse_id, sum(qty) as qty from stock_movements group by item_id, warehouse_id) m
+           coalesce(m.qty, 0)::text as moved, coalesce(b.on_hand, 0)::text as on_hand,
+           coalesce(m.value, 0)::text as moved_value, coalesce(b.value, 0)::text as value
+    from (select item_id, warehouse_id, sum(qty) as qty, sum(value) as value
+          from stock_movements group by item_id, warehouse_id) m
     full join stock_balances b on b.item_id = m.item_id and b.warehouse_id = m.warehouse_id
-    where coalesce(m.qty, 0) <> coalesce(b.on_hand, 0)
-    limit 100`)) as unknown as Rows<{ item_id: number; warehouse_id: number; moved: string; on_hand: string }>;
+    where coalesce(m.qty, 0) <> coalesce(b.on_hand, 0) or coalesce(m.value, 0) <> coalesce(b.value, 0)
+    limit 100`)) as unknown as Rows<{
+    item_id: number;
+    warehouse_id: number;
+    moved: string;
+    on_hand: string;
+    moved_value: string;
+    value: string;
+  }>;
   for (const r of balances.rows) {
-    problems.push(`item ${r.item_id} @ warehouse ${r.warehouse_id}: movements ${r.moved} ≠ on hand ${r.on_hand}`);
+    const at = `item ${r.item_id} @ warehouse ${r.warehouse_id}`;
+    if (r.moved !== r.on_hand) problems.push(`${at}: movements ${r.moved} ≠ on hand ${r.on_hand}`);
+    if (r.moved_value !== r.value) problems.push(`${at}: movement value ${r.moved_value} ≠ balance value ${r.value}`);
   }
   const costs = (await db.execute(sql`
     select coalesce(m.item_id, c.item_id) as item_id, coalesce(m.qty, 0)::text as moved_qty,

@@ -66,6 +66,11 @@ export const stockBalances = pgTable(
       .references(() => warehouses.id),
     onHand: numeric('on_hand', { precision: 18, scale: 4 }).notNull().default('0'),
     reserved: numeric('reserved', { precision: 18, scale: 4 }).notNull().default('0'),
+    /**
+     * Σ value of the pair's movements, kept by the database (migration 0050: a statement trigger on every insert into
+     * stock_movements), so the stock at a date reads the balance less the movements after it (decision 0034).
+     */
+    value: numeric('value', { precision: 18, scale: 2 }).notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
