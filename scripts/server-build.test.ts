@@ -26,11 +26,11 @@ afterAll(async () => {
 describe('the server bundle', () => {
   it('is built once per source fingerprint and serves a fresh embedded database', async () => {
     const said: string[] = [];
-    const file = await ensureServerBuild(outDir, (m) => said.push(m));
+    const file = ensureServerBuild(outDir, (m) => said.push(m));
     expect(path.basename(file)).toBe(bundleName(serverSourceHash()));
     expect(existsSync(`${file}.map`)).toBe(true);
     expect(said).toContain('Збираю сервер...');
-    expect(await ensureServerBuild(outDir, (m) => said.push(`again: ${m}`))).toBe(file);
+    expect(ensureServerBuild(outDir, (m) => said.push(`again: ${m}`))).toBe(file);
     expect(said.filter((m) => m.startsWith('again'))).toEqual([]);
     expect(readdirSync(outDir).sort()).toEqual([path.basename(file), `${path.basename(file)}.map`]);
 

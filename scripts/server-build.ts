@@ -6,6 +6,7 @@
 // is in place. Tests and `npm run demo` run the sources directly.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { hashFiles, sourceFiles } from './source-hash.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,18 +27,30 @@ export const bundleName = (hash: string) => `main-${hash.slice(0, 16)}.mjs`;
 
 /**
  * The bundle of the current sources in `outDir` (default dist/server), built first when it is missing. Returns its
- * absolute path. Concurrent callers are safe: each builds in a directory of its own and renames the finished file
- * into place (the source map first, so the module is never there without it).
+ * absolute path. The build runs in a child process (as the client's does), so the server that calls this never
+ * carries Vite and its native bundler in its memory. Concurrent callers are safe: each builds in a directory of its
+ * own and renames the finished file into place (the source map first, so the module is never there without it).
  */
-export async function ensureServerBuild(
+export function ensureServerBuild(
   outDir = path.join(root, 'dist', 'server'),
   log: (msg: string) => void = console.log,
-): Promise<string> {
+): string {
   const name = bundleName(serverSourceHash());
   const file = path.join(outDir, name);
   if (existsSync(file)) return file;
   log('Збираю сервер...');
   const started = Date.now();
+  const result = spawnSync(process.execPath, [import.meta.filename, outDir, name], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(file)) {
+    throw new Error('Не вдалося зібрати сервер (vite build завершився з помилкою)');
+  }
+  log(`Сервер зібрано за ${((Date.now() - started) / 1000).toFixed(1)} с`);
+  return file;
+}
+
+/** The build itself, in the child process ensureServerBuild starts: `node scripts/server-build.ts <outDir> <name>`. */
+async function buildServer(outDir: string, name: string): Promise<void> {
+  const file = path.join(outDir, name);
   const temp = path.join(outDir, `.build-${process.pid}-${Date.now()}`);
   mkdirSync(temp, { recursive: true });
   try {
@@ -69,8 +82,10 @@ export async function ensureServerBuild(
       rmSync(path.join(outDir, old), { force: true });
     }
   }
-  log(`Сервер зібрано за ${((Date.now() - started) / 1000).toFixed(1)} с`);
-  return file;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await ensureServerBuild();
+if (import.meta.filename === process.argv[1]) {
+  const [outDir, name] = process.argv.slice(2);
+  if (outDir && name) await buildServer(outDir, name);
+  else ensureServerBuild();
+}

@@ -12,7 +12,7 @@ const BUNDLE_ENV = 'ERP_SERVER_BUNDLE';
 if (cluster.isPrimary) {
   ensureClientBuild();
   const { ensureServerBuild } = await import('./server-build.ts');
-  process.env[BUNDLE_ENV] = await ensureServerBuild();
+  process.env[BUNDLE_ENV] = ensureServerBuild();
 }
 const bundle = pathToFileURL(process.env[BUNDLE_ENV]!).href;
 const { start } = await import('../src/server/cluster.ts');

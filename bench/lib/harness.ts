@@ -191,7 +191,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   // The server's bundle and the embedded database's image too (decisions 0032, 0033), as the first `npm start` makes
   // them, so that no cold start below includes making them.
   try {
-    await ensureServerBuild(undefined, log);
+    ensureServerBuild(undefined, log);
     if (!(await ensureImage(migrationsFolder))) errors.push('Образ нової вбудованої бази не створено');
   } catch (err) {
     errors.push(`Пакет сервера не зібрано: ${(err as Error).message}`);
