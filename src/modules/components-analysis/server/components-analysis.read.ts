@@ -1,6 +1,7 @@
 // /api/components-analysis (reports-admin.md §8): the components and materials with their consumption in the period
 // (the reports module's consumption facts), the last purchase and the period's receipt unit costs (ledger receipts
-// of posted supplier receipts), the active BOMs using them, the last outgoing movement — one SQL statement — and,
+// of posted supplier receipts), the active BOMs using them, the last outgoing movement — one SQL statement, whose
+// per-component lookups over all components (the where-used count, the last purchase) are set-based joins — and,
 // through the owning modules' reads, the available stock (/component-stock), what is on order (supplier orders) and
 // the lead time (/shortage). Node shapes the answer: avgDaily, coverage, the reorder flag, ABC and dead stock.
 import { sql, type SQL } from 'drizzle-orm';
@@ -68,9 +69,8 @@ async function readRows(db: DbOrTx, q: ComponentsAnalysisQuery): Promise<SqlRow[
       select c.id as item_id, c.sku, c.name, c.unit_short_name,
         coalesce(cons.qty, 0)::numeric(18,4)::text as consumption_qty,
         coalesce(cons.value, 0)::numeric(18,2)::text as consumption_value,
-        (select count(distinct b.id) from bom_lines bl join boms b on b.id = bl.bom_id
-          where bl.component_item_id = c.id and b.status = 'active')::int as where_used,
-        lp.price as last_price, lp.day as last_date, lp.supplier as last_supplier,
+        coalesce(wu.n, 0)::int as where_used,
+        lp.price as last_price, lp.day as last_date, lp_supplier.name as last_supplier,
         case when fr.cost is not null and fr.cost <> 0
           then round((lr.cost - fr.cost) * 100 / fr.cost, 2)::text end as price_change,
         (select max(m.occurred_on) from stock_movements m
@@ -79,11 +79,16 @@ async function readRows(db: DbOrTx, q: ComponentsAnalysisQuery): Promise<SqlRow[
       from comp c
       left join (select f.item_id, sum(f.qty) as qty, sum(f.value) as value
         from (${consumptionFacts(q, sql`select id from comp`)}) f group by f.item_id) cons on cons.item_id = c.id
-      left join lateral (select round(m.value / m.qty, 2)::text as price, m.occurred_on::text as day,
-          (select cp.name from supplier_receipts r join counterparties cp on cp.id = r.supplier_id
-            where r.id = m.document_id) as supplier
-        from stock_movements m where m.item_id = c.id and ${receiptMovement}
-        order by m.occurred_on desc, m.id desc limit 1) lp on true
+      left join (select bl.component_item_id as item_id, count(distinct b.id) as n
+        from bom_lines bl join boms b on b.id = bl.bom_id
+        where b.status = 'active'
+        group by bl.component_item_id) wu on wu.item_id = c.id
+      left join (select distinct on (m.item_id) m.item_id, round(m.value / m.qty, 2)::text as price,
+          m.occurred_on::text as day, m.document_id
+        from stock_movements m where ${receiptMovement}
+        order by m.item_id, m.occurred_on desc, m.id desc) lp on lp.item_id = c.id
+      left join supplier_receipts lp_doc on lp_doc.id = lp.document_id
+      left join counterparties lp_supplier on lp_supplier.id = lp_doc.supplier_id
       left join lateral (select m.value / m.qty as cost from stock_movements m
         where m.item_id = c.id and ${receiptMovement} and m.occurred_on between ${q.from}::date and ${q.to}::date
         order by m.occurred_on, m.id limit 1) fr on true
