@@ -63,6 +63,16 @@ export function saleFacts(q: SalesFilter): SQL {
       ${dimensionFilter(q, SALE_COLUMNS)} ${itemFilter(q, sql`sl.item_id`)}`;
 }
 
+/**
+ * The day of an item's last sale fact up to `to` (for one client when asked): a scalar subquery on the item column
+ * of the caller's row, read from the sale facts' (item, day) index — one item's facts, not all of them grouped.
+ */
+export function lastSaleDay(item: SQL, q: { to: string; clientId?: number | undefined }): SQL {
+  return sql`(select max(sl.sale_date) from shipment_lines sl
+    where sl.item_id = ${item} and sl.sale_date between '2000-01-01'::date and ${q.to}::date
+      ${dimensionFilter({ clientId: q.clientId }, SALE_COLUMNS)})`;
+}
+
 /** Σ write-offs of the period (UAH): damage, correction and other adjustments out, audit shortages less surpluses. */
 export function writeOffsOf(q: SalesFilter): SQL {
   return sql`select coalesce(-sum(m.value), 0) as amount from stock_movements m

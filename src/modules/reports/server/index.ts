@@ -7,6 +7,7 @@ export {
   cashFacts,
   filtersBeyondCash,
   filtersBeyondStock,
+  lastSaleDay,
   stockFactsAt,
   productionVariancesOf,
   saleFacts,

@@ -1,6 +1,7 @@
 // /api/sales-analytics-products (reports-admin.md §6): per item, the period's sale facts (qty, revenue, distinct
-// clients), the last sale up to the period's end, and the monthly quantities of the 12 months ending with it — one
-// statement; the share, the average price, ABC by revenue and XYZ by demand stability are decided in Node on exact
+// clients), the last sale up to the period's end (per listed item from the facts' index: the sale facts of all time
+// grouped by item were 1,6 s of it on the bench year), and the monthly quantities of the 12 months ending with it —
+// one statement; the share, the average price, ABC by revenue and XYZ by demand stability are decided in Node on exact
 // decimals (xyz.ts). 'Показати без продажів' adds the items of the filter that did not sell, with zeros.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -11,7 +12,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { pageOfRows } from '@/shared/list.ts';
-import { saleFacts } from '@/modules/reports/server/index.ts';
+import { lastSaleDay, saleFacts } from '@/modules/reports/server/index.ts';
 import type {
   SalesItemTrend,
   SalesProductRow,
@@ -53,18 +54,15 @@ async function productRows(db: DbOrTx, q: SalesProductsQuery, months: string[]):
   const filter = { categoryId: q.categoryId, clientId: q.clientId };
   const period = saleFacts({ from: q.from, to: q.to, ...filter });
   const trend = saleFacts({ from: first, to: last < q.to ? last : q.to, ...filter });
-  const history = saleFacts({ from: '2000-01-01', to: q.to, ...filter });
   const search = q.search ? containsPattern(q.search) : null;
   const found = rowsOf<Omit<ItemRow, 'monthly'>>(
     await db.execute(sql`with p as (select f.item_id, sum(f.qty) as qty, sum(f.revenue) as revenue,
-          count(distinct f.client_id) as clients from (${period}) f group by f.item_id),
-        l as (select f.item_id, max(f.day) as last_day from (${history}) f group by f.item_id)
+          count(distinct f.client_id) as clients from (${period}) f group by f.item_id)
       select i.id as item_id, i.sku, i.name, coalesce(p.qty, 0)::numeric(18,4)::text as qty,
         coalesce(p.revenue, 0)::numeric(18,2)::text as revenue, coalesce(p.clients, 0)::int as clients,
-        l.last_day::text as last_day
+        ${lastSaleDay(sql`i.id`, { to: q.to, clientId: q.clientId })}::text as last_day
       from items i
       ${q.withoutSales ? sql`left join` : sql`join`} p on p.item_id = i.id
-      left join l on l.item_id = i.id
       where ${q.withoutSales ? sql`i.kind in ('product', 'semi_finished', 'service') and i.is_active` : sql`true`}
         ${
           q.categoryId
