@@ -34,6 +34,12 @@ describe('decimal', () => {
     expect(isNegative(dec('-0.0001'))).toBe(true);
     expect(fixed(dec('1,5'), 4)).toBe('1.5000');
     expect(fixed(dec('+7'), 0)).toBe('7');
+    expect(fixed(dec(' 2,50 '), 2)).toBe('2.50');
+    expect(() => dec('1 000')).toThrow(RangeError);
+    // Scales past the precomputed powers of ten still align exactly.
+    const tiny = dec(`0.${'0'.repeat(59)}1`);
+    expect(cmp(add(tiny, dec('1')), dec('1'))).toBe(1);
+    expect(fixed(add(tiny, dec('1')), 2)).toBe('1.00');
     expect(() => dec('1e5')).toThrow(RangeError);
     expect(() => dec(0.1)).toThrow(RangeError);
   });

@@ -16,14 +16,17 @@ export function dec(text: string | number | bigint): Dec {
     if (!Number.isSafeInteger(text)) throw new RangeError(`dec() takes integers or strings, not ${text}`);
     return { units: BigInt(text), scale: 0 };
   }
-  const m = PATTERN.exec(text.trim().replace(',', '.'));
+  // Most texts come from PostgreSQL or the API as they are; only a typed one needs trimming and its comma replaced.
+  const m = PATTERN.exec(text) ?? PATTERN.exec(text.trim().replace(',', '.'));
   if (!m) throw new RangeError(`not a decimal: ${text}`);
   const fraction = m[3] ?? '';
   const units = BigInt(m[2]! + fraction);
   return { units: m[1] === '-' ? -units : units, scale: fraction.length };
 }
 
-const pow10 = (n: number) => 10n ** BigInt(n);
+/** Powers of ten up to any scale the database's numerics use, computed once: every add, compare and round needs one. */
+const POWERS = Array.from({ length: 48 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (n: number) => POWERS[n] ?? 10n ** BigInt(n);
 
 function align(a: Dec, b: Dec): [bigint, bigint, number] {
   const scale = Math.max(a.scale, b.scale);
