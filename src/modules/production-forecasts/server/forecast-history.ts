@@ -5,13 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { dec, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { makeableItems } from '@/modules/ordered-products/server/index.ts';
 import { shipmentLines, shipments } from '@/modules/shipments/server/index.ts';
 import type { ForecastGranularity, ForecastScope } from '../production-forecasts.contract.ts';
 
 /** A list of ids as ONE parameter (an int array), so a scope of every product stays one short statement. */
-export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 const CHUNK = 5000;
 
@@ -61,7 +61,7 @@ export async function itemFacts(db: DbOrTx, itemIds: readonly number[]): Promise
   if (!itemIds.length) return new Map();
   const rows = rowsOf<{ id: number; sku: string; name: string; short_name: string | null; unit_type: string | null }>(
     await db.execute(sql`select i.id, i.sku, i.name, u.short_name, u.type as unit_type
-      from items i left join units u on u.id = i.unit_id where i.id = any(${idArray(itemIds)})`),
+      from items i left join units u on u.id = i.unit_id where i.id = any(${intArray(itemIds)})`),
   );
   return new Map(
     rows.map((r) => [
@@ -96,7 +96,7 @@ export async function shippedByPeriod(
         sum(l.qty)::numeric(18, 4)::text as qty
       from ${shipmentLines} l join ${shipments} s on s.id = l.shipment_id
       where s.status = 'posted' and s.shipment_date >= ${from}::date and s.shipment_date < ${toEnd}::date
-        and l.item_id = any(${idArray(itemIds)})
+        and l.item_id = any(${intArray(itemIds)})
       group by 1, 2`),
   );
   for (const r of rows) {
@@ -113,7 +113,7 @@ export async function firstSales(db: DbOrTx, itemIds: readonly number[], toEnd: 
   const rows = rowsOf<{ item_id: number; first: string }>(
     await db.execute(sql`select l.item_id, min(s.shipment_date)::text as first
       from ${shipmentLines} l join ${shipments} s on s.id = l.shipment_id
-      where s.status = 'posted' and s.shipment_date < ${toEnd}::date and l.item_id = any(${idArray(itemIds)})
+      where s.status = 'posted' and s.shipment_date < ${toEnd}::date and l.item_id = any(${intArray(itemIds)})
       group by l.item_id`),
   );
   return new Map(rows.map((r) => [Number(r.item_id), r.first]));

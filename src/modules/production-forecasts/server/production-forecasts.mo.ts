@@ -11,7 +11,7 @@ import { makeableItems } from '@/modules/ordered-products/server/index.ts';
 import { requireProductionSpec } from '@/modules/production/server/index.ts';
 import type { CreateMosAnswer, CreateMosBody } from '../production-forecasts.contract.ts';
 import { productionForecastsMessages as m } from '../production-forecasts.messages.ts';
-import { idArray } from './forecast-history.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { FORECAST_ENTITY, lockForecast } from './production-forecasts.write.ts';
 
 const lineError = (i: number, field: string, message: string) =>
@@ -31,7 +31,7 @@ export async function createForecastMos(
     const inForecast = new Set(
       rowsOf<{ item_id: number }>(
         await tx.execute(sql`select item_id from forecast_items
-          where forecast_id = ${id} and item_id = any(${idArray(ids)})`),
+          where forecast_id = ${id} and item_id = any(${intArray(ids)})`),
       ).map((r) => Number(r.item_id)),
     );
     const makeable = await makeableItems(tx, ids);

@@ -25,7 +25,8 @@ import {
 } from '../production-forecasts.contract.ts';
 import { forecastScopeLabels, productionForecastsMessages as m } from '../production-forecasts.messages.ts';
 import { accuracyOf, addPeriods, roundForecast, type AccuracySums } from './forecast-math.ts';
-import { idArray, itemFacts, shippedByPeriod } from './forecast-history.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
+import { itemFacts, shippedByPeriod } from './forecast-history.ts';
 
 const iso = isoStamp;
 const num1 = (v: string | null) => (v == null ? null : fixed(dec(v), 1));
@@ -125,7 +126,7 @@ function rowOf(r: ForecastDbRow, realised: ForecastRealised): ForecastRow {
 async function realisedByForecast(db: DbOrTx, ids: readonly number[]) {
   if (!ids.length) return new Map<number, ForecastRealised>();
   const rows = rowsOf<SumsRow & { key: number }>(
-    await db.execute(sumsSelect(sql`fl.forecast_id`, sql`fl.forecast_id = any(${idArray(ids)})`)),
+    await db.execute(sumsSelect(sql`fl.forecast_id`, sql`fl.forecast_id = any(${intArray(ids)})`)),
   );
   return new Map(rows.map((r) => [Number(r.key), realisedOf(r)]));
 }
@@ -238,7 +239,7 @@ export async function forecastLinesPage(
     const lines = rowsOf<{ item_id: number; period: string; forecast: string; actual: string | null }>(
       await db.execute(sql`select item_id, period_start::text as period, forecast_qty::text as forecast,
           actual_qty::text as actual
-        from forecast_lines where forecast_id = ${id} and item_id = any(${idArray(ids)})
+        from forecast_lines where forecast_id = ${id} and item_id = any(${intArray(ids)})
         order by item_id, period_start`),
     );
     for (const l of lines) {
@@ -247,7 +248,7 @@ export async function forecastLinesPage(
       cells.set(Number(l.item_id), list);
     }
     const sums = rowsOf<SumsRow & { key: number }>(
-      await db.execute(sumsSelect(sql`fl.item_id`, sql`fl.forecast_id = ${id} and fl.item_id = any(${idArray(ids)})`)),
+      await db.execute(sumsSelect(sql`fl.item_id`, sql`fl.forecast_id = ${id} and fl.item_id = any(${intArray(ids)})`)),
     );
     for (const s of sums) realised.set(Number(s.key), realisedOf(s));
   }

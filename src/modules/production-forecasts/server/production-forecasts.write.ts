@@ -16,7 +16,7 @@ import {
   type ForecastVersionBody,
 } from '../production-forecasts.contract.ts';
 import { productionForecastsMessages as m } from '../production-forecasts.messages.ts';
-import { idArray } from './forecast-history.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { getForecast } from './production-forecasts.read.ts';
 import { productionForecasts } from './production-forecasts.table.ts';
 
@@ -35,7 +35,7 @@ export async function lockForecast(tx: DbOrTx, id: number): Promise<ForecastReco
 async function checkScopeRefs(tx: DbOrTx, f: { itemIds: readonly number[]; categoryId: number | null }) {
   if (f.itemIds.length) {
     const rows = rowsOf<{ id: number; kind: string }>(
-      await tx.execute(sql`select id, kind from items where id = any(${idArray(f.itemIds)})`),
+      await tx.execute(sql`select id, kind from items where id = any(${intArray(f.itemIds)})`),
     );
     const kinds = new Map(rows.map((r) => [Number(r.id), r.kind]));
     f.itemIds.forEach((id, i) => {

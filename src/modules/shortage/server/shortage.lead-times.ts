@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import type { ItemInfo } from './shortage.inputs.ts';
 import { getShortageSettings } from './shortage-settings.ts';
 
@@ -16,11 +17,10 @@ export const leadTimeOf = (item: Pick<ItemInfo, 'supplierLeadTimeDays' | 'leadTi
  */
 export async function leadTimesOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
   const [rows, settings] = await Promise.all([
     db.execute(sql`select i.id, i.lead_time_days, ps.lead_time_days as supplier_lead_time_days
       from items i left join item_suppliers ps on ps.item_id = i.id and ps.is_preferred
-      where i.id = any(${list}::int[])`),
+      where i.id = any(${intArray(ids)})`),
     getShortageSettings(db),
   ]);
   return new Map(

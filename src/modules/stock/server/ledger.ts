@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, neg, round, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { settings } from '@/server/kernel/platform.table.ts';
 import { items } from '@/resources/items/items.table.ts';
 import { itemCosts, stockBalances, stockMovements, stockReservations } from './stock.table.ts';
@@ -116,9 +117,6 @@ export async function allowsNegativeStock(tx: DbOrTx): Promise<boolean> {
   const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, ALLOW_NEGATIVE_STOCK));
   return row?.value === true;
 }
-
-/** A PostgreSQL int[] parameter (the values are integers, so the literal needs no quoting). */
-const intArray = (values: readonly number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 
 /** Locks and loads the cost and balance rows the intents touch, creating missing ones (README §3 step 2). */
 async function lockState(tx: DbOrTx, itemIds: number[], pairs: Array<[number, number]>) {
