@@ -44,6 +44,24 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // An id list is one int[] parameter (`intArray`/`anyId`, src/server/kernel/sql-arrays.ts), never a parameter per
+    // value: that stops at PostgreSQL's 65 535 parameters on a year's data. A short fixed list of values (statuses,
+    // kinds) goes through the same file's `valueList`.
+    files: ['src/**/*.ts'],
+    ignores: ['src/server/kernel/sql-arrays.ts', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='sql'][callee.property.name='join'] > CallExpression[callee.property.name='map'] > ArrowFunctionExpression > TaggedTemplateExpression[tag.name='sql'][quasi.expressions.length=1][quasi.quasis.0.value.raw=''][quasi.quasis.1.value.raw='']",
+          message:
+            'Список значень — один параметр: intArray/anyId для id, valueList для короткого сталого переліку (src/server/kernel/sql-arrays.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Composition roots know every module.
     files: [
       'src/server/app.ts',

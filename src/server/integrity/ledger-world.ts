@@ -8,6 +8,7 @@
 // cancelled. A refusal (400, 404, 409) is a normal answer; anything else — a 5xx above all — fails the run. Used
 // only by tests.
 import { sql } from 'drizzle-orm';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
@@ -227,28 +228,25 @@ export async function ledgerProblems(db: DbOrTx, world: World, negativeAllowed: 
     const m = /^item (\d+)/.exec(p);
     return !m || mine.has(Number(m[1]));
   });
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const list = intArray(ids);
   // One statement, one row per finding; the stock rules only when negative stock is off.
   const strict = negativeAllowed ? sql`false` : sql`true`;
   const found = rowsOf<{ problem: string }>(
     await db.execute(sql`
       select format('stock_balances: item %s @ warehouse %s on hand %s < 0', item_id, warehouse_id, on_hand) as problem
-        from stock_balances where ${strict} and on_hand < 0 and item_id in (${list})
+        from stock_balances where ${strict} and on_hand < 0 and item_id = any(${list})
       union all
       select format('item_costs: item %s qty %s < 0', item_id, qty) from item_costs
-        where ${strict} and qty < 0 and item_id in (${list})
+        where ${strict} and qty < 0 and item_id = any(${list})
       union all
       select format('item_costs: item %s has no stock but value %s', item_id, value) from item_costs
-        where ${strict} and qty = 0 and value <> 0 and item_id in (${list})
+        where ${strict} and qty = 0 and value <> 0 and item_id = any(${list})
       union all
       select format('stock_balances: item %s @ warehouse %s reserved %s < 0', item_id, warehouse_id, reserved)
-        from stock_balances where reserved < 0 and item_id in (${list})
+        from stock_balances where reserved < 0 and item_id = any(${list})
       union all
       select format('stock_reservations: %s of item %s qty %s ≤ 0', id, item_id, qty) from stock_reservations
-        where qty <= 0 and item_id in (${list})`),
+        where qty <= 0 and item_id = any(${list})`),
   );
   problems.push(...found.map((r) => r.problem));
   return problems;
@@ -256,12 +254,9 @@ export async function ledgerProblems(db: DbOrTx, world: World, negativeAllowed: 
 
 /** The lowest on-hand balance among the world's items (the negative-stock run shows it really went below zero). */
 export async function lowestOnHand(db: DbOrTx, world: World): Promise<number> {
-  const list = sql.join(
-    world.items.map((i) => sql`${i.id}`),
-    sql`, `,
-  );
+  const list = intArray(world.items.map((i) => i.id));
   const [row] = rowsOf<{ low: string | null }>(
-    await db.execute(sql`select min(on_hand)::text as low from stock_balances where item_id in (${list})`),
+    await db.execute(sql`select min(on_hand)::text as low from stock_balances where item_id = any(${list})`),
   );
   return Number(row?.low ?? 0);
 }

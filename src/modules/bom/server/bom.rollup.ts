@@ -3,9 +3,10 @@
 // (one whose spec resolves, §0) costs its own full planned unit cost — material + labour + overhead — computed
 // recursively and memoised for the whole request by one CostRoll. The spec, the BOM's effective quantities and the
 // operations' costs come from the production core; nothing here keeps its own copy of those rules.
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { add, cmp, dec, div, fixed, isZero, mul, round, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { anyId } from '@/server/kernel/sql-arrays.ts';
 import {
   bomMaterials,
   bomMaterialsOf,
@@ -218,7 +219,7 @@ export class CostRoll {
       .from(items)
       .leftJoin(units, eq(units.id, items.unitId))
       .leftJoin(itemCosts, eq(itemCosts.itemId, items.id))
-      .where(inArray(items.id, missing));
+      .where(anyId(items.id, missing));
     const prices = await this.db
       .select({
         itemId: itemSuppliers.itemId,
@@ -226,7 +227,7 @@ export class CostRoll {
         currency: itemSuppliers.lastPriceCurrency,
       })
       .from(itemSuppliers)
-      .where(and(inArray(itemSuppliers.itemId, missing), isNotNull(itemSuppliers.lastPrice)))
+      .where(and(anyId(itemSuppliers.itemId, missing), isNotNull(itemSuppliers.lastPrice)))
       // The preferred supplier's price first, then the latest.
       .orderBy(
         desc(itemSuppliers.isPreferred),

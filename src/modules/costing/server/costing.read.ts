@@ -9,6 +9,7 @@ import { cmp, dec, fixed, mul, round } from '@/shared/decimal.ts';
 import { pageWindow, parseSort, type ListTotal } from '@/shared/list.ts';
 import { countForPage } from '@/server/kernel/count.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { anyId, intArray } from '@/server/kernel/sql-arrays.ts';
 import { listOrder, ukOrder } from '@/server/kernel/collation.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
@@ -70,10 +71,6 @@ export async function actualAverages(
 ): Promise<Map<number, { average: string; count: number }>> {
   const result = new Map<number, { average: string; count: number }>();
   if (!itemIds.length) return result;
-  const list = sql.join(
-    [...new Set(itemIds)].map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = rowsOf<{ item_id: number; average: string; n: number }>(
     await db.execute(sql`select t.item_id, avg(t.unit_cost)::numeric(18,6)::text as average, count(*)::int as n
       from (select mo.item_id, mo.actual_total / p.produced as unit_cost,
@@ -81,7 +78,7 @@ export async function actualAverages(
         from manufacturing_orders mo
         cross join lateral (select sum(po.good_qty) as produced from mo_postings po
           where po.mo_id = mo.id and po.kind = 'output' and po.status = 'posted') p
-        where mo.item_id in (${list}) and mo.status = 'completed' and mo.actual_total is not null
+        where mo.item_id = any(${intArray([...new Set(itemIds)])}) and mo.status = 'completed' and mo.actual_total is not null
           and p.produced > 0) t
       where t.rn <= ${ACTUAL_MO_COUNT}
       group by t.item_id`),
@@ -126,7 +123,7 @@ async function costRows(db: DbOrTx, rows: readonly ItemRow[], roll = new CostRol
 export async function costingRowsOf(db: DbOrTx, itemIds: readonly number[]): Promise<CostingRow[]> {
   if (!itemIds.length) return [];
   const rows = await itemRows(db).where(
-    and(inArray(items.id, [...new Set(itemIds)]), inArray(items.kind, [...MADE_KINDS]), makeable),
+    and(anyId(items.id, [...new Set(itemIds)]), inArray(items.kind, [...MADE_KINDS]), makeable),
   );
   return costRows(db, rows);
 }

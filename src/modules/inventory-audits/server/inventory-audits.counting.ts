@@ -14,6 +14,7 @@ import {
   type ScanResult,
 } from '../inventory-audits.contract.ts';
 import { inventoryAuditLines, inventoryAudits } from './inventory-audits.table.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import {
   ENTITY,
@@ -45,10 +46,7 @@ async function snapshotOf(tx: DbOrTx, warehouseId: number, itemIds: number[]) {
       select i.id as item_id,
         (select b.on_hand from stock_balances b where b.item_id = i.id and b.warehouse_id = ${warehouseId}) as on_hand,
         (select max(m.id) from stock_movements m where m.item_id = i.id and m.warehouse_id = ${warehouseId}) as last_id
-      from items i where i.id in (${sql.join(
-        itemIds.map((i) => sql`${i}`),
-        sql`, `,
-      )})`),
+      from items i where i.id = any(${intArray(itemIds)})`),
   );
   return new Map(
     rows.map((r) => [
@@ -71,10 +69,7 @@ async function itemsInScope(tx: DbOrTx, row: typeof inventoryAudits.$inferSelect
     result = rowsOf<{ id: number }>(
       await tx.execute(sql`
         with recursive tree(id) as (
-          select id from categories where id in (${sql.join(
-            row.categoryIds.map((c) => sql`${c}`),
-            sql`, `,
-          )})
+          select id from categories where id = any(${intArray(row.categoryIds)})
           union select c.id from categories c join tree t on c.parent_id = t.id
         )
         select b.item_id as id from stock_balances b join items i on i.id = b.item_id

@@ -7,6 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { add, cmp, dec, fixed, mul, round, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { bomMaterials, resolveProductionSpec } from '@/modules/production/server/index.ts';
 import { moMessages, type MoShortMaterial } from '../manufacturing.contract.ts';
@@ -14,12 +15,6 @@ import { manufacturingOrders } from './manufacturing.table.ts';
 import { MO_MATERIAL, ZERO, maxDec } from './manufacturing.common.ts';
 
 export type { MoShortMaterial };
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 interface NeedRow {
   itemId: number;
@@ -60,7 +55,7 @@ async function snapshotNeeds(db: DbOrTx, moIds: readonly number[]): Promise<Map<
       from mo_materials m join manufacturing_orders mo on mo.id = m.mo_id
       join items i on i.id = m.item_id left join units u on u.id = i.unit_id
       left join stock_balances b on b.item_id = m.item_id and b.warehouse_id = mo.materials_warehouse_id
-      where m.mo_id in (${idList(moIds)}) and i.stock_control and i.kind <> 'service'
+      where m.mo_id = any(${intArray(moIds)}) and i.stock_control and i.kind <> 'service'
       group by m.mo_id, m.item_id, i.sku, i.name, u.short_name
       order by m.mo_id, min(m.line_no), m.item_id`),
   );
@@ -101,7 +96,7 @@ async function plannedNeeds(
         coalesce((select b.on_hand - b.reserved from stock_balances b
           where b.item_id = i.id and b.warehouse_id = ${mo.materialsWarehouseId}), 0)::text as free
       from items i left join units u on u.id = i.unit_id
-      where i.id in (${idList([...need.keys()])}) and i.stock_control and i.kind <> 'service'`),
+      where i.id = any(${intArray([...need.keys()])}) and i.stock_control and i.kind <> 'service'`),
   );
   const byId = new Map(rows.map((r) => [Number(r.item_id), r]));
   return [...need.entries()].flatMap(([itemId, needed]) => {

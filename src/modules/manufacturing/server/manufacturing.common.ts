@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, min, mul, round, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import { releaseStock, reserveStock } from '@/modules/stock/server/index.ts';
 import { generateSerialsIn, moveSerials } from '@/modules/serial-numbers/server/index.ts';
@@ -119,16 +120,11 @@ export async function materialStates(db: DbOrTx, moId: number): Promise<Material
 export async function lockItemCosts(tx: DbOrTx, itemIds: readonly number[]) {
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
   if (!ids.length) return;
-  const list = sql.join(
-    ids.map((id) => sql`(${id})`),
-    sql`, `,
-  );
-  await tx.execute(sql`insert into item_costs (item_id) values ${list} on conflict do nothing`);
   await tx.execute(
-    sql`select item_id from item_costs where item_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by item_id for update`,
+    sql`insert into item_costs (item_id) select unnest(${intArray(ids)}) order by 1 on conflict do nothing`,
+  );
+  await tx.execute(
+    sql`select item_id from item_costs where item_id = any(${intArray(ids)}) order by item_id for update`,
   );
 }
 
@@ -260,16 +256,12 @@ export async function moProducedQty(
   );
   const ids = [...new Set(moIds)];
   if (!ids.length) return result;
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = rowsOf<{ id: number; produced: string; scrap: string }>(
     await db.execute(sql`select mo.id,
         coalesce((select sum(p.good_qty) from mo_postings p
           where p.mo_id = mo.id and p.kind = 'output' and p.status = 'posted'), 0)::numeric(18,4)::text as produced,
         coalesce((select sum(o.scrap_qty) from mo_operations o where o.mo_id = mo.id), 0)::numeric(18,4)::text as scrap
-      from manufacturing_orders mo where mo.id in (${list})`),
+      from manufacturing_orders mo where mo.id = any(${intArray(ids)})`),
   );
   for (const r of rows) result.set(Number(r.id), { produced: r.produced, scrap: r.scrap });
   return result;

@@ -3,15 +3,12 @@
 // outputs). One set-based query for a whole page of items.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 
 /** The open MOs' remaining quantity per item, 4 decimals; an item with none is absent from the map. */
 export async function inProductionByItem(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, string>> {
   if (!itemIds.length) return new Map();
-  const ids = sql.join(
-    itemIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = rowsOf<{ item_id: number; qty: string }>(
     await db.execute(sql`select m.item_id, sum(greatest(m.qty - coalesce(p.good, 0), 0))::numeric(18, 4)::text as qty
       from manufacturing_orders m
@@ -19,7 +16,7 @@ export async function inProductionByItem(db: DbOrTx, itemIds: readonly number[])
         select mo_id, sum(coalesce(good_qty, 0)) as good from mo_postings
         where kind = 'output' and status = 'posted' group by mo_id
       ) p on p.mo_id = m.id
-      where m.status in ('planned', 'released', 'in_progress') and m.item_id in (${ids})
+      where m.status in ('planned', 'released', 'in_progress') and m.item_id = any(${intArray(itemIds)})
       group by m.item_id`),
   );
   return new Map(rows.filter((r) => Number(r.qty) !== 0).map((r) => [Number(r.item_id), r.qty]));

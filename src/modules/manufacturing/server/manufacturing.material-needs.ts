@@ -4,6 +4,7 @@
 // still holds in stock. One set-based query for a whole page of items.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 
 /**
@@ -12,15 +13,11 @@ import { rowsOf } from '@/server/kernel/rows.ts';
  */
 export async function openMaterialNeedsByItem(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, string>> {
   if (!itemIds.length) return new Map();
-  const ids = sql.join(
-    itemIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = rowsOf<{ item_id: number; need: string }>(
     await db.execute(sql`with lines as (
         select mm.id, mm.item_id, mm.required_qty from mo_materials mm
         join manufacturing_orders m on m.id = mm.mo_id
-        where m.status in ('planned', 'released', 'in_progress') and mm.item_id in (${ids})
+        where m.status in ('planned', 'released', 'in_progress') and mm.item_id = any(${intArray(itemIds)})
       ), issued as (
         select pl.mo_material_id as id, sum(pl.qty) as qty
         from mo_posting_lines pl join mo_postings p on p.id = pl.posting_id

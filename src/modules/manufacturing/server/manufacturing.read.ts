@@ -2,6 +2,7 @@
 // time entries of an order. The drawer's detail is read by manufacturing.detail.ts from the same list row.
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { sql, type SQL } from 'drizzle-orm';
+import { valueList } from '@/server/kernel/sql-arrays.ts';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { cmp, dec, div, fixed, isZero, mul, round } from '@/shared/decimal.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
@@ -127,13 +128,7 @@ export async function listManufacturingOrders(db: DbOrTx, q: ListQuery): Promise
       .split(',')
       .map((s) => s.trim())
       .filter((s): s is MoStatus => (moStatuses as readonly string[]).includes(s));
-    if (list.length)
-      where.push(
-        sql`mo.status in (${sql.join(
-          list.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      );
+    if (list.length) where.push(sql`mo.status in (${valueList(list)})`);
     else where.push(sql`false`);
   }
   if (q.itemId) where.push(sql`mo.item_id = ${q.itemId}`);

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { add, cmp, dec, div, fixed, mul, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray, valueList } from '@/server/kernel/sql-arrays.ts';
 import { ORDER_LINE, orders, paidSql, paymentStatusOf } from '@/modules/orders/server/index.ts';
 import type { PaymentStatus } from '@/modules/orders/orders.contract.ts';
 import type { DemandLine, ItemKind, OrderedProductRow } from '../ordered-products.contract.ts';
@@ -14,11 +15,6 @@ import { containsPattern } from '@/server/kernel/like.ts';
 
 export type { DemandLine, OrderedProductRow } from '../ordered-products.contract.ts';
 
-const ids = (values: readonly number[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 const QTY = 4;
 const max = (a: Dec, b: Dec) => (cmp(a, b) >= 0 ? a : b);
 
@@ -36,12 +32,6 @@ export interface DemandFilters {
   dueBefore?: string;
 }
 
-const statusList = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
 /**
  * Open order lines: lines of confirmed / partially shipped orders with something left to ship, one row each, ordered
  * by the order's due date (earliest first, undated last), then the order and line number. Services are left out.
@@ -51,12 +41,12 @@ export async function demandLines(db: DbOrTx, filters: DemandFilters = {}): Prom
   const approvedOnly = filters.approvedOnly ?? true;
   if (filters.itemIds && !filters.itemIds.length) return [];
   const where: SQL[] = [
-    sql`${orders.status} in (${statusList(ACTIVE_ORDER_STATUSES)})`,
+    sql`${orders.status} in (${valueList(ACTIVE_ORDER_STATUSES)})`,
     sql`l.item_id is not null`,
     sql`i.kind <> 'service'`,
   ];
   if (approvedOnly) where.push(sql`${orders.productionApproved}`);
-  if (filters.itemIds) where.push(sql`l.item_id in (${ids(filters.itemIds)})`);
+  if (filters.itemIds) where.push(sql`l.item_id = any(${intArray(filters.itemIds)})`);
   if (filters.clientId) where.push(sql`${orders.clientId} = ${filters.clientId}`);
   if (filters.dueBefore) where.push(sql`${orders.dueDate} <= ${filters.dueBefore}`);
 
@@ -103,7 +93,7 @@ export async function demandLines(db: DbOrTx, filters: DemandFilters = {}): Prom
       covered as (
         select d.order_line_id as line_id, sum(d.qty) as qty
         from mo_demands d join manufacturing_orders m on m.id = d.mo_id
-        where m.status in (${statusList(OPEN_MO_STATUSES)}) and d.order_line_id in (select id from open_lines)
+        where m.status in (${valueList(OPEN_MO_STATUSES)}) and d.order_line_id in (select id from open_lines)
         group by d.order_line_id
       )
       select ol.id as order_line_id, ol.order_id, orders.order_number, orders.client_id, c.name as client_name,
@@ -165,7 +155,7 @@ export async function freeByItem(db: DbOrTx, itemIds: readonly number[]): Promis
   const rows = rowsOf<{ item_id: number; free: string }>(
     await db.execute(sql`select b.item_id, sum(b.on_hand - b.reserved)::numeric(18,4)::text as free
       from stock_balances b
-      where b.item_id in (${ids(itemIds)})
+      where b.item_id = any(${intArray(itemIds)})
         and b.warehouse_id in (select w.id from warehouses w where w.include_in_planning)
       group by b.item_id`),
   );
@@ -194,7 +184,7 @@ export async function makeableItems(db: DbOrTx, itemIds: readonly number[]): Pro
   if (!itemIds.length) return new Set();
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`select i.id from items i
-      where i.id in (${ids(itemIds)}) and i.kind in ('product', 'semi_finished') and (
+      where i.id = any(${intArray(itemIds)}) and i.kind in ('product', 'semi_finished') and (
         exists (select 1 from recipes r join boms b on b.id = r.bom_id
           where r.item_id = i.id and r.is_default and r.status = 'active' and b.status <> 'archived')
         or exists (select 1 from boms b where b.item_id = i.id and b.is_default and b.status = 'active'))`),
@@ -213,7 +203,7 @@ export interface OrderedProductsFilters extends Omit<DemandFilters, 'itemIds'> {
 async function filteredItemIds(db: DbOrTx, itemIds: readonly number[], f: OrderedProductsFilters) {
   if (!itemIds.length) return [];
   if (!f.categoryId && !f.kind && !f.search) return [...itemIds];
-  const where: SQL[] = [sql`i.id in (${ids(itemIds)})`];
+  const where: SQL[] = [sql`i.id = any(${intArray(itemIds)})`];
   if (f.kind) where.push(sql`i.kind = ${f.kind}`);
   if (f.search) {
     const like = containsPattern(f.search);
@@ -340,7 +330,7 @@ async function itemInfo(db: DbOrTx, itemIds: readonly number[]) {
     await db.execute(sql`select i.id, i.sku, i.name, i.kind, i.category_id, c.name as category_name,
         u.short_name as unit_short_name
       from items i left join categories c on c.id = i.category_id left join units u on u.id = i.unit_id
-      where i.id in (${ids(itemIds)})`),
+      where i.id = any(${intArray(itemIds)})`),
   );
   return new Map(
     rows.map((r) => [

@@ -30,6 +30,7 @@ import {
   type ReserveFreeResult,
 } from '../ordered-products.contract.ts';
 import { demandLines, orderedProducts, type OrderedProductsFilters } from './ordered-products.read.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 
 const QTY = 4;
@@ -298,10 +299,7 @@ async function suppliersOf(tx: DbOrTx, itemIds: readonly number[]): Promise<Map<
     await tx.execute(sql`select distinct on (s.item_id) s.item_id, s.supplier_id, c.name as supplier_name,
         s.last_price::text as last_price, s.last_price_currency, s.lead_time_days
       from item_suppliers s join counterparties c on c.id = s.supplier_id
-      where s.item_id in (${sql.join(
-        itemIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and c.is_supplier and c.is_active
+      where s.item_id = any(${intArray(itemIds)}) and c.is_supplier and c.is_active
       order by s.item_id, s.is_preferred desc, s.last_price_date desc nulls last, s.id`),
   );
   return new Map(

@@ -11,6 +11,7 @@ import { releaseStock, reserveStock } from '@/modules/stock/server/index.ts';
 import { counterparties } from '@/resources/counterparties/counterparties.table.ts';
 import { orderMessages, type OrderStatus, type PaymentStatus } from '../orders.contract.ts';
 import { orderLines, orders } from './orders.table.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 
 /** The reservation source of an order line (stock_reservations.source_type). */
@@ -37,10 +38,7 @@ export async function paidByOrder(db: DbOrTx, orderIds: readonly number[]): Prom
     await db.execute(sql`select a.order_id,
         sum(case when p.type = 'refund' then -a.amount else a.amount end)::numeric(18,2)::text as paid
       from payment_allocations a join payments p on p.id = a.payment_id
-      where p.status = 'posted' and a.order_id in (${sql.join(
-        orderIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+      where p.status = 'posted' and a.order_id = any(${intArray(orderIds)})
       group by a.order_id`),
   );
   for (const r of rows) paid.set(Number(r.order_id), dec(r.paid));

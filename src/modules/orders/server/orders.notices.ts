@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { formatMoneyUk, formatQtyUk } from '@/shared/decimal-format.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { keyedId, notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { emailEvent } from '@/modules/email-notifications/server/index.ts';
@@ -194,10 +195,7 @@ export async function notifyReservationCut(
   const owners = rowsOf<{ line_id: number; id: number; number: string; manager: number | null }>(
     await tx.execute(sql`select l.id as line_id, o.id, o.order_number as number, o.manager_user_id as manager
       from order_lines l join ${orders} o on o.id = l.order_id
-      where l.id in (${sql.join(
-        lineIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`),
+      where l.id = any(${intArray(lineIds)})`),
   );
   const byOrder = new Map<number, { number: string; manager: number | null; lines: string[] }>();
   for (const cut of cuts) {

@@ -7,6 +7,7 @@
 // (sales.md §7) × the run minutes of the item's default spec, plus one setup, in the week of the earliest due order.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { add, cmp, dec, div, isZero, mul, type Dec } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
@@ -249,10 +250,7 @@ export async function moOperationsIn(
   if (planned.length) {
     const heads = rowsOf<{ id: number; item_id: number; recipe_id: number | null; qty: string }>(
       await db.execute(sql`select id, item_id, recipe_id, qty::text as qty from manufacturing_orders
-        where id in (${sql.join(
-          planned.map((mo) => sql`${mo.id}`),
-          sql`, `,
-        )})`),
+        where id = any(${intArray(planned.map((mo) => mo.id))})`),
     );
     const key = (h: (typeof heads)[number]) => ({
       itemId: Number(h.item_id),
@@ -282,10 +280,7 @@ export async function moOperationsIn(
               then o.run_minutes_per_unit * greatest(m.qty - o.good_qty - o.scrap_qty, 0)
             else o.setup_minutes + o.run_minutes_per_unit * m.qty end)::text as minutes
         from mo_operations o join manufacturing_orders m on m.id = o.mo_id
-        where o.mo_id in (${sql.join(
-          running.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and o.department_id = ${departmentId}
+        where o.mo_id = any(${intArray(running)}) and o.department_id = ${departmentId}
         order by o.mo_id, o.seq`),
     );
     for (const r of rows) {

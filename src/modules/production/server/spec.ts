@@ -3,10 +3,11 @@
 // builds a tech card's operations (a modification applied over its base), bomMaterials gives the effective
 // quantity per unit of each BOM line, and operationTimes/operationCosts turn operations into minutes and money.
 // MOs, costing, shortage, recipes and planning all call these — none keeps its own copy of the rule.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, mul, round, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { anyId } from '@/server/kernel/sql-arrays.ts';
 import { departments } from '@/resources/departments/departments.table.ts';
 import { positions } from '@/resources/positions/positions.table.ts';
 import { bomLines, boms } from '@/modules/bom/server/bom.table.ts';
@@ -129,7 +130,7 @@ export async function resolveProductionSpecs(
   const defaultRecipes = await db
     .select()
     .from(recipes)
-    .where(and(inArray(recipes.itemId, ids), eq(recipes.isDefault, true), eq(recipes.status, 'active')));
+    .where(and(anyId(recipes.itemId, ids), eq(recipes.isDefault, true), eq(recipes.status, 'active')));
   const recipeBomIds = [...new Set(defaultRecipes.map((r) => r.bomId))];
   const recipeCardIds = [...new Set(defaultRecipes.flatMap((r) => (r.techCardId ? [r.techCardId] : [])))];
   const [recipeBoms, recipeCards] = await Promise.all([
@@ -143,7 +144,7 @@ export async function resolveProductionSpecs(
             status: boms.status,
           })
           .from(boms)
-          .where(inArray(boms.id, recipeBomIds))
+          .where(anyId(boms.id, recipeBomIds))
       : Promise.resolve([]),
     recipeCardIds.length
       ? db
@@ -155,7 +156,7 @@ export async function resolveProductionSpecs(
             status: techCards.status,
           })
           .from(techCards)
-          .where(inArray(techCards.id, recipeCardIds))
+          .where(anyId(techCards.id, recipeCardIds))
       : Promise.resolve([]),
   ]);
   const bomById = new Map(recipeBoms.map((b) => [b.id, b]));
@@ -171,7 +172,7 @@ export async function resolveProductionSpecs(
     db
       .select({ itemId: boms.itemId, id: boms.id, name: boms.name, outputQty: boms.outputQty, version: boms.version })
       .from(boms)
-      .where(and(inArray(boms.itemId, rest), eq(boms.isDefault, true), eq(boms.status, 'active'))),
+      .where(and(anyId(boms.itemId, rest), eq(boms.isDefault, true), eq(boms.status, 'active'))),
     db
       .select({
         itemId: techCards.itemId,
@@ -181,7 +182,7 @@ export async function resolveProductionSpecs(
         baseTechCardId: techCards.baseTechCardId,
       })
       .from(techCards)
-      .where(and(inArray(techCards.itemId, rest), eq(techCards.isDefault, true), eq(techCards.status, 'active'))),
+      .where(and(anyId(techCards.itemId, rest), eq(techCards.isDefault, true), eq(techCards.status, 'active'))),
   ]);
   const cardOfItem = new Map(defaultCards.map(({ itemId, ...card }) => [itemId, card]));
   for (const { itemId, ...bom } of defaultBoms) {
@@ -275,13 +276,13 @@ export async function effectiveOperationsOf(
   const cards = await db
     .select({ id: techCards.id, baseTechCardId: techCards.baseTechCardId })
     .from(techCards)
-    .where(inArray(techCards.id, ids));
+    .where(anyId(techCards.id, ids));
   const rowCardIds = [...new Set(cards.flatMap((c) => (c.baseTechCardId ? [c.id, c.baseTechCardId] : [c.id])))];
   const rows = rowCardIds.length
     ? await db
         .select()
         .from(techCardOperations)
-        .where(inArray(techCardOperations.techCardId, rowCardIds))
+        .where(anyId(techCardOperations.techCardId, rowCardIds))
         .orderBy(asc(techCardOperations.seq), asc(techCardOperations.id))
     : [];
   const byCard = new Map<number, OperationRow[]>();
@@ -325,12 +326,12 @@ export async function bomMaterialsOf(db: DbOrTx, bomIds: readonly number[]): Pro
   const ids = [...new Set(bomIds)];
   const result = new Map<number, BomMaterial[]>(ids.map((id) => [id, []]));
   if (!ids.length) return result;
-  const headers = await db.select({ id: boms.id, outputQty: boms.outputQty }).from(boms).where(inArray(boms.id, ids));
+  const headers = await db.select({ id: boms.id, outputQty: boms.outputQty }).from(boms).where(anyId(boms.id, ids));
   const outputOf = new Map(headers.map((h) => [h.id, h.outputQty]));
   const lines = await db
     .select()
     .from(bomLines)
-    .where(inArray(bomLines.bomId, ids))
+    .where(anyId(bomLines.bomId, ids))
     .orderBy(asc(bomLines.lineNo), asc(bomLines.id));
   for (const l of lines) {
     const outputQty = outputOf.get(l.bomId);
@@ -412,13 +413,13 @@ export async function operationRates(
       ? db
           .select({ id: positions.id, rate: positions.hourlyRate })
           .from(positions)
-          .where(inArray(positions.id, positionIds))
+          .where(anyId(positions.id, positionIds))
       : Promise.resolve([]),
     departmentIds.length
       ? db
           .select({ id: departments.id, rate: departments.overheadRatePerHour })
           .from(departments)
-          .where(inArray(departments.id, departmentIds))
+          .where(anyId(departments.id, departmentIds))
       : Promise.resolve([]),
   ]);
   const positionRates = new Map(positionRows.map((r) => [r.id, r.rate]));

@@ -1,6 +1,7 @@
 // Reading repairs (production.md §7 API and Page): the list with its filters, the stat cards, one repair with its
 // time entries and costs, its status history and its parts (draft lines and RPP postings).
 import { sql, type SQL } from 'drizzle-orm';
+import { valueList } from '@/server/kernel/sql-arrays.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
@@ -108,12 +109,6 @@ const sortSql: Record<(typeof repairSortFields)[number], string> = {
   createdAt: 'r.created_at',
 };
 
-const inList = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
 export async function listRepairs(db: DbOrTx, q: ListQuery): Promise<{ rows: RepairSummary[]; total: number }> {
   const days = await overdueDays(db);
   const where: SQL[] = [];
@@ -122,7 +117,7 @@ export async function listRepairs(db: DbOrTx, q: ListQuery): Promise<{ rows: Rep
       .split(',')
       .map((s) => s.trim())
       .filter((s) => (repairStatuses as readonly string[]).includes(s));
-    where.push(list.length ? sql`r.status in (${inList(list)})` : sql`false`);
+    where.push(list.length ? sql`r.status in (${valueList(list)})` : sql`false`);
   }
   if (q.warranty) where.push(sql`r.is_warranty = ${q.warranty === 'true'}`);
   if (q.overdue === 'true') {
@@ -160,7 +155,7 @@ export async function repairStats(db: DbOrTx): Promise<RepairStats> {
   const monthStart = `${kyivToday().slice(0, 7)}-01`;
   const [row] = rowsOf<Record<string, number>>(
     await db.execute(sql`select
-        count(*) filter (where status in (${inList(repairOpenStatuses)}))::int as in_work,
+        count(*) filter (where status in (${valueList(repairOpenStatuses)}))::int as in_work,
         count(*) filter (where status = 'ready')::int as ready,
         count(*) filter (where status not in ('returned', 'cancelled') and current_date - intake_date > ${days})::int
           as overdue,

@@ -17,6 +17,7 @@
 // there and not by the first, never a subplan inside that OR, which would make the planner read the whole table.
 // Each statement answers id, title, date (text or null) and extra (text or null), newest or best first, `limit` rows.
 import { sql, type SQL } from 'drizzle-orm';
+import { valueList } from '@/server/kernel/sql-arrays.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
 
 const CYRILLIC_UPPER = 'АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯЁЪЫЭ';
@@ -138,10 +139,7 @@ function itemStatement(kinds: readonly string[], term: SearchTerm, limit: number
   const select = (where: SQL) => sql`select i.id, i.name as title, null::text as date,
       concat_ws(' · ', i.sku, i.barcode) as extra, ${begins(sku, term)} or ${begins(name, term)} as first, i.sku
     from items i
-    where i.kind in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and ${where}`;
+    where i.kind in (${valueList(kinds)}) and ${where}`;
   const bySupplier = sql`i.id in (select s.item_id from item_suppliers s where ${like(sql.raw('s.supplier_sku'), term)})`;
   return sql`select id, title, date, extra from (${select(sql`(${own})`)}
       union all ${select(sql`${bySupplier} and not coalesce(${own}, false)`)}) u

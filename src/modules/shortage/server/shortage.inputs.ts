@@ -6,14 +6,9 @@ import { cmp, dec, sub, type Dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import type { ShortageAlternative } from '../shortage.contract.ts';
 import { inProductionByItem as remainingInProduction } from '@/modules/manufacturing/server/index.ts';
+import { intArray, valueList } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import type { MoStatus } from './shortage.compute.ts';
-
-const idList = (values: Iterable<number>) =>
-  sql.join(
-    [...values].map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 const ZERO = dec(0);
 const maxZero = (a: Dec) => (cmp(a, ZERO) > 0 ? a : ZERO);
@@ -54,10 +49,7 @@ export async function openMos(db: DbOrTx, includePlanned: boolean): Promise<Open
       from manufacturing_orders m
       left join produced pr on pr.mo_id = m.id
       left join snap s on s.mo_id = m.id
-      where m.status in (${sql.join(
-        statuses.map((s) => sql`${s}`),
-        sql`, `,
-      )})
+      where m.status in (${valueList(statuses)})
       order by m.id`),
   );
   return rows.map((r) => ({
@@ -85,7 +77,7 @@ export async function moLines(db: DbOrTx, moIds: readonly number[]): Promise<MoL
   if (!moIds.length) return [];
   const rows = rowsOf<{ mo_id: number; item_id: number; required: string; issued: string; reserved: string }>(
     await db.execute(sql`with lines as (
-        select mm.id, mm.mo_id, mm.item_id, mm.required_qty from mo_materials mm where mm.mo_id in (${idList(moIds)})
+        select mm.id, mm.mo_id, mm.item_id, mm.required_qty from mo_materials mm where mm.mo_id = any(${intArray(moIds)})
       ), issued as (
         select pl.mo_material_id as id, sum(pl.qty) as qty
         from mo_posting_lines pl join mo_postings p on p.id = pl.posting_id
@@ -111,7 +103,7 @@ export async function moLines(db: DbOrTx, moIds: readonly number[]): Promise<MoL
 export async function kindsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = rowsOf<{ id: number; kind: string }>(
-    await db.execute(sql`select id, kind from items where id in (${idList(ids)})`),
+    await db.execute(sql`select id, kind from items where id = any(${intArray(ids)})`),
   );
   return new Map(rows.map((r) => [num(r.id), r.kind]));
 }
@@ -128,7 +120,7 @@ export async function inDraftsByItem(db: DbOrTx, ids: readonly number[]): Promis
   const rows = rowsOf<{ item_id: number; qty: string }>(
     await db.execute(sql`select l.item_id, sum(l.qty)::numeric(18,4)::text as qty
       from supplier_order_lines l join supplier_orders o on o.id = l.order_id
-      where o.status = 'draft' and l.item_id in (${idList(ids)}) group by l.item_id`),
+      where o.status = 'draft' and l.item_id = any(${intArray(ids)}) group by l.item_id`),
   );
   return new Map(rows.map((r) => [num(r.item_id), dec(r.qty)]));
 }
@@ -200,7 +192,7 @@ export async function itemInfo(db: DbOrTx, ids: readonly number[]): Promise<Map<
       left join item_suppliers ps on ps.item_id = i.id and ps.is_preferred
       left join counterparties cp on cp.id = ps.supplier_id
       left join item_costs ic on ic.item_id = i.id
-      where i.id in (${idList(ids)})`),
+      where i.id = any(${intArray(ids)})`),
   );
   return new Map(
     rows.map((r) => [
@@ -241,9 +233,9 @@ export async function alternativesOf(db: DbOrTx, ids: readonly number[]): Promis
   }>(
     await db.execute(sql`with pairs as (
         select a.item_id as for_id, a.alternative_id as alt_id, a.note from item_alternatives a
-        where a.item_id in (${idList(ids)})
+        where a.item_id = any(${intArray(ids)})
         union all
-        select a.alternative_id, a.item_id, a.note from item_alternatives a where a.alternative_id in (${idList(ids)})
+        select a.alternative_id, a.item_id, a.note from item_alternatives a where a.alternative_id = any(${intArray(ids)})
       ), free as (
         select b.item_id, sum(b.on_hand - b.reserved) as qty
         from stock_balances b join warehouses w on w.id = b.warehouse_id and w.include_in_planning

@@ -8,6 +8,7 @@ import { add, cmp, dec, div, fixed, isZero, mul, sub, type Dec } from '@/shared/
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { pageWindow, parseSort } from '@/shared/list.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import { demandLines } from '@/modules/ordered-products/server/index.ts';
 import { createOrder } from '@/modules/supplier-orders/server/index.ts';
@@ -28,12 +29,6 @@ import type { z } from '@/shared/zod-uk.ts';
 import { invalidateShortage, priorityOrder, shortageSnapshot, type ShortageSnapshot } from './shortage.compute.ts';
 import { getShortageSettings } from './shortage-settings.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-
-const idList = (values: Iterable<number>) =>
-  sql.join(
-    [...values].map((v) => sql`${v}`),
-    sql`, `,
-  );
 const ZERO = dec(0);
 const QTY = 4;
 
@@ -130,7 +125,7 @@ function split(total: Dec, weights: readonly Dec[]): Dec[] {
 async function itemNames(db: DbOrTx, ids: readonly number[]) {
   if (!ids.length) return new Map<number, { sku: string; name: string }>();
   const rows = rowsOf<{ id: number; sku: string; name: string }>(
-    await db.execute(sql`select id, sku, name from items where id in (${idList(ids)})`),
+    await db.execute(sql`select id, sku, name from items where id = any(${intArray(ids)})`),
   );
   return new Map(rows.map((r) => [Number(r.id), { sku: r.sku, name: r.name }]));
 }
@@ -289,7 +284,7 @@ export async function createSupplierOrdersFromShortage(
       await tx.execute(sql`select i.id, i.sku, i.kind, i.vat_rate,
           (select s.supplier_id from item_suppliers s where s.item_id = i.id and s.is_preferred limit 1)
             as preferred_supplier_id
-        from items i where i.id in (${idList(ids)})`),
+        from items i where i.id = any(${intArray(ids)})`),
     ).map((r) => [Number(r.id), r]),
   );
   const snap = await shortageSnapshot(tx);
@@ -321,7 +316,7 @@ export async function createSupplierOrdersFromShortage(
   }
   const pairs = rowsOf<{ item_id: number; supplier_id: number; price: string | null }>(
     await tx.execute(sql`select s.item_id, s.supplier_id, s.last_price::text as price from item_suppliers s
-      where s.item_id in (${idList(ids)}) and s.last_price is not null
+      where s.item_id = any(${intArray(ids)}) and s.last_price is not null
         and coalesce(upper(s.last_price_currency), 'UAH') = 'UAH'
       order by s.last_price_date desc nulls last, s.id desc`),
   );

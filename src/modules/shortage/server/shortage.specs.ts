@@ -6,14 +6,9 @@
 // holds both against resolveProductionSpec and bomMaterials.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { effectivePerUnit, type BomMaterial } from '@/modules/production/server/index.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-
-const idList = (values: Iterable<number>) =>
-  sql.join(
-    [...values].map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 /** The BOM each item is made by when no recipe is asked for (resolveProductionSpec(db, itemId)); absent: not made. */
 export async function defaultBomIds(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, number>> {
@@ -26,7 +21,7 @@ export async function defaultBomIds(db: DbOrTx, itemIds: readonly number[]): Pro
         (select b.id from boms b where b.item_id = i.id and b.is_default and b.status = 'active'
           order by b.id limit 1)
       ) as bom_id
-      from items i where i.id in (${idList(new Set(itemIds))})`),
+      from items i where i.id = any(${intArray([...new Set(itemIds)])})`),
   );
   return new Map(rows.filter((r) => r.bom_id != null).map((r) => [Number(r.item_id), Number(r.bom_id)]));
 }
@@ -43,7 +38,7 @@ export async function recipeBomIds(
   if (!pairs.length) return new Map();
   const rows = rowsOf<{ id: number; item_id: number; bom_id: number }>(
     await db.execute(sql`select r.id, r.item_id, r.bom_id from recipes r join boms b on b.id = r.bom_id
-      where r.id in (${idList(new Set(pairs.map((p) => p.recipeId)))}) and r.status = 'active'
+      where r.id = any(${intArray([...new Set(pairs.map((p) => p.recipeId))])}) and r.status = 'active'
         and b.status <> 'archived'`),
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -79,7 +74,7 @@ export async function materialsOfBoms(
     await db.execute(sql`select l.bom_id, l.id, l.line_no, l.component_item_id as item_id, i.kind,
         l.qty::text as qty, l.scrap_percent::text as scrap_percent, b.output_qty::text as output_qty
       from bom_lines l join boms b on b.id = l.bom_id join items i on i.id = l.component_item_id
-      where l.bom_id in (${idList(new Set(bomIds))})
+      where l.bom_id = any(${intArray([...new Set(bomIds)])})
       order by l.bom_id, l.line_no, l.id`),
   );
   for (const r of rows) {

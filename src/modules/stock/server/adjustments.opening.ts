@@ -1,6 +1,7 @@
 // Adjustments (ADJ, warehouse.md §1), opening balances from a CSV or XLSX file: one draft 'opening' ADJ per warehouse
 // (and per stock page if the file mixes kinds), all or nothing, every row's error in Ukrainian.
 import { sql } from 'drizzle-orm';
+import { textArray } from '@/server/kernel/sql-arrays.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { dec, fixed } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -66,23 +67,13 @@ export async function importOpeningBalances(
       ? await tx
           .select({ id: items.id, sku: items.sku, kind: items.kind })
           .from(items)
-          .where(
-            sql`lower(btrim(${items.sku})) in (${sql.join(
-              skus.map((s) => sql`${s}`),
-              sql`, `,
-            )})`,
-          )
+          .where(sql`lower(btrim(${items.sku})) = any(${textArray(skus)})`)
       : [];
     const warehouseRows = codes.length
       ? await tx
           .select({ id: warehouses.id, code: warehouses.code })
           .from(warehouses)
-          .where(
-            sql`lower(btrim(${warehouses.code})) in (${sql.join(
-              codes.map((c) => sql`${c}`),
-              sql`, `,
-            )})`,
-          )
+          .where(sql`lower(btrim(${warehouses.code})) = any(${textArray(codes)})`)
       : [];
     const itemBySku = new Map(itemRows.map((i) => [i.sku.trim().toLowerCase(), i]));
     const warehouseByCode = new Map(warehouseRows.map((w) => [w.code.trim().toLowerCase(), w]));

@@ -3,6 +3,7 @@
 import { checkVersion } from '@/server/kernel/documents.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { valueList } from '@/server/kernel/sql-arrays.ts';
 import { listOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
@@ -47,16 +48,11 @@ export const SERIAL_DOCUMENT = 'adjustment';
 /** The events an adjustment writes on a serial: + lines' new serials, and − lines' written-off ones. */
 export const SERIAL_IN_EVENTS = ['received', 'generated'] as const;
 
-const kindList = (kinds: readonly string[]) =>
-  sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
 
 /** The documents of a mount: those with a line of its kinds. */
 const ofMount = (mount: AdjustmentMount) =>
   sql`exists (select 1 from ${stockAdjustmentLines} l join ${items} i on i.id = l.item_id
-              where l.adjustment_id = ${stockAdjustments.id} and i.kind in (${kindList(mount.kinds)}))`;
+              where l.adjustment_id = ${stockAdjustments.id} and i.kind in (${valueList(mount.kinds)}))`;
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 

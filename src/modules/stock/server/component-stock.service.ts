@@ -12,6 +12,7 @@ import type { AuditContext } from '@/modules/system-logs/server/index.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, fixed, sub, type Dec } from '@/shared/decimal.ts';
 import type { Db, DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import {
   componentStockMessages as messages,
@@ -98,12 +99,7 @@ export async function draftComponentOrders(
 
     const vat = new Map(
       rowsOf<{ id: number; vat_rate: string }>(
-        await tx.execute(
-          sql`select id, vat_rate from items where id in (${sql.join(
-            unique.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        ),
+        await tx.execute(sql`select id, vat_rate from items where id = any(${intArray(unique)})`),
       ).map((r) => [Number(r.id), r.vat_rate]),
     );
     const groups = new Map<number, ComponentStockRow[]>();

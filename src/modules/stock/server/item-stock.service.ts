@@ -1,6 +1,7 @@
 // One item's stock card (warehouse.md §1 `GET /api/inventory/:itemId`): its balances per warehouse, the
 // reservations holding it with their sources, and its last 20 movements.
 import { sql } from 'drizzle-orm';
+import { valueList } from '@/server/kernel/sql-arrays.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
@@ -15,10 +16,7 @@ export async function itemStock(db: DbOrTx, itemId: number, kinds: readonly stri
            u.short_name as unit, c.avg_cost::text as avg_cost,
            coalesce(c.value, 0)::text as value
     from items i left join units u on u.id = i.unit_id left join item_costs c on c.item_id = i.id
-    where i.id = ${itemId} and i.kind in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )})`)) as unknown as Rows<Record<string, unknown>>;
+    where i.id = ${itemId} and i.kind in (${valueList(kinds)})`)) as unknown as Rows<Record<string, unknown>>;
   const item = head.rows[0];
   if (!item) throw new DomainError(404, 'Товар не знайдено');
   const [balances, reservations, movements] = await Promise.all([

@@ -173,10 +173,7 @@ async function itemInfo(tx: DbOrTx, ids: number[]) {
 
 async function warehouseNames(tx: DbOrTx, ids: number[]) {
   const rows = (await tx.execute(
-    sql`select id, name from warehouses where id in (${sql.join(
-      [...new Set(ids)].map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select id, name from warehouses where id = any(${intArray([...new Set(ids)])})`,
   )) as unknown as { rows: Array<{ id: number; name: string }> };
   return new Map(rows.rows.map((r) => [Number(r.id), r.name]));
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { notify, resolveByKey } from '@/modules/notifications/server/index.ts';
 import { cmp, dec } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
 import { LOW_STOCK_DEFAULT } from '../stock.contract.ts';
 import { LOW_STOCK_THRESHOLD } from './stock-settings-keys.ts';
@@ -31,10 +32,6 @@ const short = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '')
 export async function checkLowStock(tx: DbOrTx, itemIds: readonly number[]): Promise<void> {
   const ids = [...new Set(itemIds)];
   if (!ids.length) return;
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const result = (await tx.execute(sql`
     select i.id, i.sku, i.name, i.kind, u.short_name as unit,
            (i.stock_control and i.is_active and i.kind <> 'service') as controlled,
@@ -47,10 +44,10 @@ export async function checkLowStock(tx: DbOrTx, itemIds: readonly number[]): Pro
     left join units u on u.id = i.unit_id
     left join (select b.item_id, sum(b.on_hand - b.reserved) as available
                from stock_balances b
-               where b.item_id in (${idList})
+               where b.item_id = any(${intArray(ids)})
                  and b.warehouse_id in (select w.id from warehouses w where w.include_in_planning)
                group by b.item_id) s on s.item_id = i.id
-    where i.id in (${idList})`)) as unknown as Rows<{
+    where i.id = any(${intArray(ids)})`)) as unknown as Rows<{
     id: number;
     sku: string;
     name: string;

@@ -6,6 +6,7 @@ import { pageWindow, parseSort, type ListTotal } from '@/shared/list.ts';
 import { countForPage } from '@/server/kernel/count.ts';
 import { dec, fixed, sub } from '@/shared/decimal.ts';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray, valueList } from '@/server/kernel/sql-arrays.ts';
 import {
   stockSortFields,
   type MovementDirection,
@@ -52,24 +53,11 @@ function stockSelect(q: StockQuery): SQL {
   const balanceWhere = q.warehouseId
     ? sql`b.warehouse_id = ${q.warehouseId}`
     : sql`b.warehouse_id in (select id from warehouses where include_in_planning)`;
-  const conditions: SQL[] = [
-    sql`i.kind in (${sql.join(
-      q.kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
-    sql`i.is_active`,
-  ];
+  const conditions: SQL[] = [sql`i.kind in (${valueList(q.kinds)})`, sql`i.is_active`];
   if (q.categoryId) conditions.push(sql`i.category_id = ${q.categoryId}`);
   if (q.packageTypeId) conditions.push(sql`i.package_type_id = ${q.packageTypeId}`);
   if (q.itemIds) {
-    conditions.push(
-      q.itemIds.length
-        ? sql`i.id in (${sql.join(
-            q.itemIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
+    conditions.push(q.itemIds.length ? sql`i.id = any(${intArray(q.itemIds)})` : sql`false`);
   }
   if (q.search) {
     const pattern = containsPattern(q.search);
@@ -174,10 +162,7 @@ export async function lowStockCount(db: DbOrTx, kinds: readonly string[]): Promi
     select count(*)::int as n
     from item_stock_states s
     where s.state <> 'in' and s.counted
-      and s.kind in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`)) as unknown as Rows<{ n: number }>;
+      and s.kind in (${valueList(kinds)})`)) as unknown as Rows<{ n: number }>;
   return Number(result.rows[0]?.n ?? 0);
 }
 

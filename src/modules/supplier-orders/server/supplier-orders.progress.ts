@@ -9,6 +9,7 @@ import { audit, type AuditContext } from '@/modules/system-logs/server/index.ts'
 import { onOrderStatuses, type OrderStatus } from '../supplier-orders.contract.ts';
 
 import { kyivToday } from '@/shared/kyiv-date.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 export { kyivToday };
 
@@ -77,12 +78,7 @@ export async function syncSupplierOrderStatus(
  */
 export async function onOrderByItem(db: DbOrTx, itemIds?: readonly number[]): Promise<Map<number, string>> {
   if (itemIds && itemIds.length === 0) return new Map();
-  const only = itemIds
-    ? sql`and l.item_id in (${sql.join(
-        itemIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const only = itemIds ? sql`and l.item_id = any(${intArray(itemIds)})` : sql``;
   const rows = rowsOf<{ item_id: number; qty: string }>(
     await db.execute(sql`
       select l.item_id, sum(greatest(l.qty - ${receivedOfLine(sql`l.id`)}, 0))::numeric(18,4)::text as qty

@@ -3,6 +3,7 @@
 // (line net ÷ qty × the receipt's rate). One set-based query for a whole page of items.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 
 export interface LastPurchase {
@@ -17,10 +18,6 @@ export interface LastPurchase {
 /** The last posted purchase of each given item; an item never received from a supplier is absent. */
 export async function lastPurchaseByItem(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, LastPurchase>> {
   if (!itemIds.length) return new Map();
-  const ids = sql.join(
-    itemIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = rowsOf<{ item_id: number; price: string; supplier_id: number; supplier_name: string; date: string }>(
     await db.execute(sql`
       select distinct on (l.item_id) l.item_id,
@@ -29,7 +26,7 @@ export async function lastPurchaseByItem(db: DbOrTx, itemIds: readonly number[])
       from supplier_receipt_lines l
       join supplier_receipts r on r.id = l.receipt_id
       join counterparties c on c.id = r.supplier_id
-      where r.status = 'posted' and l.item_id in (${ids}) and l.qty > 0
+      where r.status = 'posted' and l.item_id = any(${intArray(itemIds)}) and l.qty > 0
       order by l.item_id, r.document_date desc, r.id desc, l.id desc`),
   );
   return new Map(
