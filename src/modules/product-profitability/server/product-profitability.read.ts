@@ -4,7 +4,7 @@
 // item's monthly trend. Node only shapes the answer.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
-import { ukOrder } from '@/server/kernel/collation.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { cmp, dec, div, fixed, isZero } from '@/shared/decimal.ts';
@@ -45,26 +45,43 @@ function bucketOf(margin: string): MarginBucket {
   return '30+';
 }
 
-/** Every item sold in the period with its figures, planned cost and flags: gross profit first, then the name. */
-export async function productRows(db: DbOrTx, q: SalesFilter): Promise<ProductRow[]> {
-  const sold = rowsOf<ItemSums>(
-    await db.execute(sql`select f.item_id, g.sku, g.name, ${sums}
-      from (${saleFacts(q)}) f join items g on g.id = f.item_id
-      group by f.item_id, g.sku, g.name
-      order by sum(f.revenue) - sum(f.cogs) desc, ${ukOrder(sql`g.name`)}, f.item_id`),
+/**
+ * The items sold in the period with their sale figures, gross profit first, then the name in Ukrainian order — every
+ * one (`window` null) or a page, ranked (reports' rankedGroups: names are joined and sorted only for the rows that can
+ * be on the page). `only` narrows them to some items (a flag's).
+ */
+async function soldItems(
+  db: DbOrTx,
+  q: SalesFilter,
+  window: { offset: number; limit: number } | null,
+  only?: readonly number[],
+): Promise<ItemSums[]> {
+  const rows = rowsOf<{ key: number; label: string; sku: string; qty: string; revenue: string; cogs: string }>(
+    await db.execute(
+      rankedGroups({
+        groups: sql`select f.item_id as key, sum(f.revenue) - sum(f.cogs) as rank, ${sums}
+          from (${saleFacts(q)}) f ${only ? sql`where f.item_id = any(${intArray(only)})` : sql``}
+          group by f.item_id`,
+        names: sql`join items g on g.id = a.key`,
+        label: sql`g.name`,
+        extra: sql`g.sku as sku`,
+        window,
+      }),
+    ),
   );
-  const costing = new Map(
-    (
-      await costingRowsOf(
-        db,
-        sold.map((r) => Number(r.item_id)),
-      )
-    ).map((r) => [r.itemId, r]),
-  );
-  const prices = await retailPrices(
-    db,
-    sold.map((r) => Number(r.item_id)),
-  );
+  return rows.map((r) => ({ item_id: r.key, sku: r.sku, name: r.label, qty: r.qty, revenue: r.revenue, cogs: r.cogs }));
+}
+
+/**
+ * The rows of these sold items with their planned cost (the live /costing row, costed together) and flags. Costing
+ * is the expensive part (a roll-up per made item), so a caller costs only the rows it shows.
+ */
+async function costedRows(db: DbOrTx, sold: readonly ItemSums[]): Promise<ProductRow[]> {
+  const ids = sold.map((r) => Number(r.item_id));
+  const [costing, prices] = await Promise.all([
+    costingRowsOf(db, ids).then((rows) => new Map(rows.map((r) => [r.itemId, r]))),
+    retailPrices(db, ids),
+  ]);
   return sold.map((r) => {
     const itemId = Number(r.item_id);
     const figures = saleFigures(r);
@@ -82,43 +99,67 @@ export async function productRows(db: DbOrTx, q: SalesFilter): Promise<ProductRo
       retailPrice: planned ? planned.retailPrice : (prices.get(itemId) ?? null),
       plannedMargin,
       targetMarkup,
-      loss: figures.margin !== null && cmp(dec(figures.margin), dec(0)) < 0,
+      loss: isLoss(figures.margin),
       belowTarget: plannedMargin !== null && targetMarkup !== null && cmp(dec(plannedMargin), dec(targetMarkup)) < 0,
     };
   });
 }
 
+const isLoss = (margin: string | null) => margin !== null && cmp(dec(margin), dec(0)) < 0;
+
 /** The current retail prices of items that are not costed (bought-in goods), 2 decimals. */
 async function retailPrices(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = rowsOf<{ id: number; price: string | null }>(
-    await db.execute(sql`select id, retail_price::numeric(18,2)::text as price from items where id in (${list})`),
+    await db.execute(
+      sql`select id, retail_price::numeric(18,2)::text as price from items where id = any(${intArray(ids)})`,
+    ),
   );
   return new Map(rows.filter((r) => r.price !== null).map((r) => [Number(r.id), r.price!]));
 }
 
+/**
+ * The report (§7): the totals, the margin distribution and the rows — every row for a download (`window` absent), else
+ * the asked page of them with the count of the whole filter. The order and the distribution come from the sale
+ * figures alone, so only the page's rows are costed; the 'Нижче цілі' filter needs every sold item's planned margin
+ * and costs them all.
+ */
 export async function productProfitability(
   db: DbOrTx,
   q: ProductProfitabilityQuery,
-): Promise<Omit<ProductProfitability, 'total'>> {
-  const [totalsRow] = rowsOf<{ qty: string; revenue: string; cogs: string }>(
-    await db.execute(sql`select ${sums} from (${saleFacts(q)}) f`),
-  );
-  const all = await productRows(db, q);
+  window?: { offset: number; limit: number },
+): Promise<ProductProfitability> {
+  // Each sold item's figures, unsorted and unnamed: the distribution and the 'Збиткова' flag come from them.
+  const [[totalsRow], figures] = await Promise.all([
+    db.execute(sql`select ${sums} from (${saleFacts(q)}) f`).then((r) => rowsOf<ItemSums>(r)),
+    db
+      .execute(sql`select f.item_id, ${sums} from (${saleFacts(q)}) f group by f.item_id`)
+      .then((r) =>
+        rowsOf<ItemSums>(r).map((row) => ({ itemId: Number(row.item_id), margin: saleFigures(row).margin })),
+      ),
+  ]);
   const counts = new Map<MarginBucket, number>(marginBuckets.map((b) => [b, 0]));
-  for (const row of all) {
-    if (row.margin !== null) counts.set(bucketOf(row.margin), counts.get(bucketOf(row.margin))! + 1);
+  for (const { margin } of figures)
+    if (margin !== null) counts.set(bucketOf(margin), counts.get(bucketOf(margin))! + 1);
+  let rows: ProductRow[];
+  let total: number;
+  if (q.flag === 'belowTarget') {
+    // The planned margin of every sold item decides: all are costed, then filtered and paged.
+    const matching = (await costedRows(db, await soldItems(db, q, null))).filter((r) => r.belowTarget);
+    rows = window ? matching.slice(window.offset, window.offset + window.limit) : matching;
+    total = matching.length;
+  } else {
+    const losses = q.flag === 'loss' ? figures.filter((f) => isLoss(f.margin)).map((f) => f.itemId) : undefined;
+    rows = await costedRows(db, await soldItems(db, q, window ?? null, losses));
+    total = losses ? losses.length : figures.length;
   }
   return {
     from: q.from,
     to: q.to,
-    totals: saleFigures(totalsRow),
-    rows: q.flag ? all.filter((r) => r[q.flag!]) : all,
+    totals: saleFigures(totalsRow!),
+    rows,
     distribution: marginBuckets.map((bucket) => ({ bucket, count: counts.get(bucket)! })),
+    total,
   };
 }
 

@@ -141,6 +141,10 @@ describe('product profitability (reports-admin.md §7)', () => {
     expect(after).toMatchObject({ cogs: '55.00', plannedUnitCost: '100.00', plannedMargin: '0.00', belowTarget: true });
     const flagged = await get(`/api/product-profitability?${period}&flag=belowTarget`);
     expect(flagged.rows.map((r: { itemId: number }) => r.itemId)).toContain(made);
+    // The flag filters the costed rows of every sold item, then pages them.
+    const every = await list();
+    expect(flagged.rows).toEqual(every.rows.filter((r: { belowTarget: boolean }) => r.belowTarget));
+    expect(flagged.total).toBe(flagged.rows.length);
   });
 
   it('agrees with /api/reports/profitability by item and answers the top and the trend', async () => {
@@ -160,6 +164,11 @@ describe('product profitability (reports-admin.md §7)', () => {
     const second = await get(`/api/product-profitability?${period}&page=2&limit=1`);
     expect(second.total).toBe(answer.total);
     expect(second.rows).toEqual([answer.rows[1]]);
+    // Only the page is costed: each one-row page is the same row as in the whole list, planned cost included.
+    for (let i = 0; i < answer.rows.length; i++) {
+      const one = await get(`/api/product-profitability?${period}&page=${i + 1}&limit=1`);
+      expect(one.rows).toEqual([answer.rows[i]]);
+    }
     const top = await get(`/api/product-profitability/top?${period}&limit=1`);
     expect(top).toEqual([
       { itemId: made, name: expect.any(String), revenue: '100.00', grossProfit: '45.00', margin: '45.00' },

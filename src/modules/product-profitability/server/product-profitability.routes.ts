@@ -3,7 +3,7 @@
 // module's endpoints file.
 import type { AppDeps, AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
-import { pageOfRows } from '@/shared/list.ts';
+import { pageWindow } from '@/shared/list.ts';
 import { sendTable, type Cell } from '@/resources/_engine/server/tabular.ts';
 import { productProfitabilitySchemas } from '../product-profitability.contract.ts';
 import { productProfitabilityEndpoints } from '../product-profitability.endpoints.ts';
@@ -21,8 +21,8 @@ export async function productProfitabilityRoutes(app: AppInstance, deps: AppDeps
   serve(app, productProfitabilityEndpoints, productProfitabilitySchemas, {
     list: async (request, reply) => {
       const q = request.query;
+      if (!q.format) return productProfitability(db, q, pageWindow(q));
       const answer = await productProfitability(db, q);
-      if (!q.format) return { ...answer, ...pageOfRows(answer.rows, q) };
       const cells: Cell[][] = answer.rows.map((r) => [
         r.sku,
         r.name,

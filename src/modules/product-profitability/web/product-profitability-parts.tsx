@@ -1,6 +1,7 @@
 // The parts of the product profitability page (reports-admin.md §7): the figure cards, the top 10 by gross profit
 // and the margin distribution as bars, the table with its flags, and an item's monthly trend in a drawer. Every
 // figure is the server's; nothing is computed here.
+import { ReportTable, ReportTableHeading } from '@/web/components/report-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { BanknoteIcon, ScaleIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import type { ProductProfitability, ProductRow, ProductTrend } from '../product-profitability.contract.ts';
@@ -12,9 +13,9 @@ import {
   formatChartPercent,
   formatPeriod,
 } from '@/web/components/charts/index.ts';
-import { ListPagination, StateMessage } from '@/web/components/data-list.tsx';
-import { REPORT_PAGE_SIZE, type ReportTablePage } from '@/web/components/report-period.tsx';
-import { DataTable, RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import { StateMessage } from '@/web/components/data-list.tsx';
+import type { ReportTablePage } from '@/web/components/report-period.tsx';
+import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
 import { ListEmpty } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Badge } from '@/web/components/ui/badge.tsx';
@@ -165,31 +166,19 @@ export function ProductTable({
   onOpen: (row: ProductRow) => void;
 }) {
   return (
-    <section className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-medium">{t.title}</h2>
-        <span className="text-sm text-muted-foreground">{t.total(page.total)}</span>
-      </div>
-      <DataTable<ProductRow, number>
-        id="product-profitability-rows"
-        label={t.label}
-        columns={columns(onOpen)}
-        rows={rows}
-        rowKey={(row) => row.itemId}
-        rowTabStop={false}
-        empty={<ListEmpty title={t.empty} hint={m.emptyHint} />}
-        busy={busy}
-        minWidthRem={72}
-      />
-      <ListPagination
-        page={page.page}
-        pageSize={REPORT_PAGE_SIZE}
-        total={page.total}
-        emptySummary={t.total(0)}
-        nextDisabled={busy}
-        onPageChange={page.onPage}
-      />
-    </section>
+    <ReportTable<ProductRow, number>
+      header={<ReportTableHeading title={t.title} summary={t.total(page.total)} />}
+      id="product-profitability-rows"
+      label={t.label}
+      columns={columns(onOpen)}
+      rows={rows}
+      rowKey={(row) => row.itemId}
+      empty={<ListEmpty title={t.empty} hint={m.emptyHint} />}
+      busy={busy}
+      minWidthRem={72}
+      page={page}
+      emptySummary={t.total(0)}
+    />
   );
 }
 
