@@ -1,13 +1,14 @@
 // The parts of the components analysis page (reports-admin.md §8): the figure cards, the table with its flags
 // ('Замовити', 'Неліквід') and ABC, and a component's drill-down drawer (consumption by month, receipt prices per
 // supplier, the where-used tree). Every figure is the server's; nothing is computed here.
+import { ReportTable, ReportTableHeading } from '@/web/components/report-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { PackageXIcon, ShoppingCartIcon, TrendingDownIcon } from 'lucide-react';
 import type { ComponentDetail, ComponentRow, ComponentsAnalysis } from '../components-analysis.contract.ts';
 import { ChartBars, ChartCard, formatChartPercent, formatPeriod } from '@/web/components/charts/index.ts';
-import { ListPagination, StateMessage } from '@/web/components/data-list.tsx';
-import { REPORT_PAGE_SIZE, type ReportTablePage } from '@/web/components/report-period.tsx';
-import { DataTable, RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
+import { StateMessage } from '@/web/components/data-list.tsx';
+import type { ReportTablePage } from '@/web/components/report-period.tsx';
+import { RowOpenButton, type DataColumn } from '@/web/components/data-table.tsx';
 import { ListEmpty } from '@/web/components/list-page.tsx';
 import { StatCard, statTones } from '@/web/components/stat-card.tsx';
 import { Badge } from '@/web/components/ui/badge.tsx';
@@ -121,31 +122,19 @@ export function ComponentsTable({
   onOpen: (row: ComponentRow) => void;
 }) {
   return (
-    <section className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-medium">{t.title}</h2>
-        <span className="text-sm text-muted-foreground">{t.total(page.total)}</span>
-      </div>
-      <DataTable<ComponentRow, number>
-        id="components-analysis-rows"
-        label={t.label}
-        columns={columns(onOpen)}
-        rows={rows}
-        rowKey={(row) => row.itemId}
-        rowTabStop={false}
-        empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
-        busy={busy}
-        minWidthRem={72}
-      />
-      <ListPagination
-        page={page.page}
-        pageSize={REPORT_PAGE_SIZE}
-        total={page.total}
-        emptySummary={t.total(0)}
-        nextDisabled={busy}
-        onPageChange={page.onPage}
-      />
-    </section>
+    <ReportTable<ComponentRow, number>
+      header={<ReportTableHeading title={t.title} summary={t.total(page.total)} />}
+      id="components-analysis-rows"
+      label={t.label}
+      columns={columns(onOpen)}
+      rows={rows}
+      rowKey={(row) => row.itemId}
+      empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
+      busy={busy}
+      minWidthRem={72}
+      page={page}
+      emptySummary={t.total(0)}
+    />
   );
 }
 

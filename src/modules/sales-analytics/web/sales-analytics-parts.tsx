@@ -1,12 +1,12 @@
 // The parts of /sales-analytics (reports-admin.md §5): the figures against the period before, the clients' counts,
 // the revenue and orders by period, and the tables by client (paged, with new/returning and the ABC class), by
 // category, by manager and the ABC classes. Every figure is the server's; nothing is computed here.
+import { ReportTable } from '@/web/components/report-table.tsx';
 import { ChartBarsLine, ChartCard, formatPeriod, type PeriodGranularity } from '@/web/components/charts/index.ts';
 import { ChangeCard } from '@/web/components/change-card.tsx';
-import { ListPagination } from '@/web/components/data-list.tsx';
 import { DataTable, type DataColumn } from '@/web/components/data-table.tsx';
 import { ListEmpty } from '@/web/components/list-page.tsx';
-import { REPORT_PAGE_SIZE, type ReportTablePage } from '@/web/components/report-period.tsx';
+import type { ReportTablePage } from '@/web/components/report-period.tsx';
 import { Badge } from '@/web/components/ui/badge.tsx';
 import { formatDecimalUk } from '@/shared/decimal-format.ts';
 import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
@@ -127,27 +127,18 @@ export function ClientsTable({
     { id: 'abc', header: t.abc, cell: (r) => r.abcClass },
   ];
   return (
-    <div className="grid min-w-0 gap-3">
-      <DataTable<SalesClientRow, number>
-        id="sales-analytics-clients"
-        label={m.tabs.clients}
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.clientId}
-        rowTabStop={false}
-        empty={<ListEmpty title={m.empty} hint={m.emptyHint} />}
-        busy={busy}
-        minWidthRem={56}
-      />
-      <ListPagination
-        page={page.page}
-        pageSize={REPORT_PAGE_SIZE}
-        total={page.total}
-        emptySummary={t.total(0)}
-        nextDisabled={busy}
-        onPageChange={page.onPage}
-      />
-    </div>
+    <ReportTable<SalesClientRow, number>
+      id="sales-analytics-clients"
+      label={m.tabs.clients}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.clientId}
+      empty={<ListEmpty title={m.empty} hint={m.emptyHint} />}
+      busy={busy}
+      minWidthRem={56}
+      page={page}
+      emptySummary={t.total(0)}
+    />
   );
 }
 

@@ -1,16 +1,15 @@
 // 'Продажі за товарами' (reports-admin.md §6): the period, category, client, search and 'Показати без продажів' in
 // the address; per item the quantity, revenue, share, average price, clients, last sale, the 12-month quantity trend,
 // ABC by revenue and XYZ by demand stability; sortable, paged, downloadable. Every figure is the server's.
+import { ReportTable } from '@/web/components/report-table.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
-import { ListPagination } from '@/web/components/data-list.tsx';
-import { DataTable, type DataColumn } from '@/web/components/data-table.tsx';
+import type { DataColumn } from '@/web/components/data-table.tsx';
 import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { ListEmpty, ListHeader } from '@/web/components/list-page.tsx';
 import {
   isValidPeriod,
   presetPeriod,
-  REPORT_PAGE_SIZE,
   ReportFilterBar,
   ReportPeriodBar,
   ReportStates,
@@ -177,32 +176,25 @@ export function SalesProductsPage() {
         {() => {
           const data = query.data!;
           return (
-            <section className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-              <p className="text-sm text-muted-foreground">
-                {m.totals(data.totals.items, formatQty(data.totals.qty), formatMoney(data.totals.revenue))}
-              </p>
-              <DataTable<SalesProductRow, number>
-                id="sales-products-rows"
-                label={t.label}
-                columns={columns}
-                rows={data.rows}
-                rowKey={(r) => r.itemId}
-                rowTabStop={false}
-                sort={filter.sort}
-                onSort={(field) => change({ sort: filter.sort === `-${field}` ? field : `-${field}` })}
-                empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
-                busy={query.isPlaceholderData}
-                minWidthRem={60}
-              />
-              <ListPagination
-                page={page}
-                pageSize={REPORT_PAGE_SIZE}
-                total={data.total}
-                emptySummary={t.total(0)}
-                nextDisabled={query.isPlaceholderData}
-                onPageChange={setPage}
-              />
-            </section>
+            <ReportTable<SalesProductRow, number>
+              header={
+                <p className="text-sm text-muted-foreground">
+                  {m.totals(data.totals.items, formatQty(data.totals.qty), formatMoney(data.totals.revenue))}
+                </p>
+              }
+              id="sales-products-rows"
+              label={t.label}
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => r.itemId}
+              sort={filter.sort}
+              onSort={(field) => change({ sort: filter.sort === `-${field}` ? field : `-${field}` })}
+              empty={<ListEmpty title={t.empty} hint={t.emptyHint} />}
+              busy={query.isPlaceholderData}
+              minWidthRem={60}
+              page={{ page, total: data.total, onPage: setPage }}
+              emptySummary={t.total(0)}
+            />
           );
         }}
       </ReportStates>
