@@ -48,7 +48,6 @@ export const SERIAL_DOCUMENT = 'adjustment';
 /** The events an adjustment writes on a serial: + lines' new serials, and − lines' written-off ones. */
 export const SERIAL_IN_EVENTS = ['received', 'generated'] as const;
 
-
 /** The documents of a mount: those with a line of its kinds. */
 const ofMount = (mount: AdjustmentMount) =>
   sql`exists (select 1 from ${stockAdjustmentLines} l join ${items} i on i.id = l.item_id
