@@ -107,6 +107,39 @@ export function ReportPeriodBar<P extends PeriodPreset>({
 }
 
 /**
+ * The period bar of a report whose filter keeps its preset in the address (useReportFilter): the pressed preset is
+ * the filter's, a typed date clears it (''). The presets' names and the dates' labels are the page's texts.
+ */
+export function FilterPeriodBar<P extends PeriodPreset>({
+  id,
+  filter,
+  presets,
+  texts,
+  onChange,
+  children,
+}: {
+  id: string;
+  filter: Period & { preset: string };
+  presets: readonly P[];
+  texts: { from: string; to: string; presets: Record<P, string> & { label: string } };
+  onChange: (patch: Period & { preset: string }) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <ReportPeriodBar
+      id={id}
+      period={filter}
+      preset={presetOf(filter.preset, presets)}
+      presets={presets.map((value) => ({ value, label: texts.presets[value] }))}
+      labels={{ from: texts.from, to: texts.to, presets: texts.presets.label }}
+      onChange={(period, next) => onChange({ ...period, preset: next ?? '' })}
+    >
+      {children}
+    </ReportPeriodBar>
+  );
+}
+
+/**
  * What a report shows instead of its figures until every query has answered: the period's mistake, the first
  * refusal with 'Повторити' (all queries again), or the loading line; then `children()`.
  */

@@ -8,9 +8,8 @@ import {
   isValidPeriod,
   presetPeriod,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
-  presetOf,
   reportParams,
   useReportFilter,
 } from '@/web/components/report-period.tsx';
@@ -41,18 +40,10 @@ export function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const trends = useQuery<Trends>({ queryKey: trendsKey(filter), placeholderData: keepPreviousData });
-  const preset = presetOf(filter.preset, PRESETS);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader title={m.title} subtitle={m.subtitle} />
-      <ReportPeriodBar
-        id="analytics-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
-      />
+      <FilterPeriodBar id="analytics-period" filter={filter} presets={PRESETS} texts={m} onChange={change} />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <ReferenceFilter
           route="/companies"

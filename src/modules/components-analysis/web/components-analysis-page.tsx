@@ -12,10 +12,9 @@ import {
   isValidPeriod,
   presetPeriod,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
   ToggleGroup,
-  presetOf,
   reportParams,
   useReportFilter,
   useReportPage,
@@ -56,7 +55,6 @@ export function ComponentsAnalysisPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = presetOf(filter.preset, PRESETS);
   const dead = filter.dead === 'true';
 
   return (
@@ -66,14 +64,7 @@ export function ComponentsAnalysisPage() {
         subtitle={m.subtitle}
         actions={valid ? <ExportMenu urlOf={(format) => componentsAnalysisExportUrl(filter, format)} /> : null}
       />
-      <ReportPeriodBar
-        id="components-analysis-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
-      />
+      <FilterPeriodBar id="components-analysis-period" filter={filter} presets={PRESETS} texts={m} onChange={change} />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <ReferenceFilter
           route="/categories"

@@ -10,9 +10,8 @@ import {
   presetPeriod,
   ReportEmpty,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
-  presetOf,
   reportParams,
   useReportFilter,
 } from '@/web/components/report-period.tsx';
@@ -61,7 +60,6 @@ export function CurrencyRatesPage() {
     onSuccess: done,
     onError: (error) => toast({ title: serverMessageOf(error) ?? m.failed, variant: 'destructive' }),
   });
-  const preset = presetOf(filter.preset, PRESETS);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader
@@ -90,13 +88,12 @@ export function CurrencyRatesPage() {
           ) : null
         }
       />
-      <ReportPeriodBar
+      <FilterPeriodBar
         id="currency-rates-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(next, p) => change({ ...next, preset: p ?? '' })}
+        filter={filter}
+        presets={PRESETS}
+        texts={m}
+        onChange={(patch) => change({ ...patch })}
       />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <div className="flex items-center gap-2">

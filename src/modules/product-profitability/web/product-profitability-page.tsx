@@ -13,10 +13,9 @@ import {
   presetPeriod,
   ReportEmpty,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
   ToggleGroup,
-  presetOf,
   reportParams,
   useReportFilter,
   useReportPage,
@@ -62,7 +61,6 @@ export function ProductProfitabilityPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = presetOf(filter.preset, PRESETS);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -71,13 +69,12 @@ export function ProductProfitabilityPage() {
         subtitle={m.subtitle}
         actions={valid ? <ExportMenu urlOf={(format) => productProfitabilityExportUrl(filter, format)} /> : null}
       />
-      <ReportPeriodBar
+      <FilterPeriodBar
         id="product-profitability-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
+        filter={filter}
+        presets={PRESETS}
+        texts={m}
+        onChange={change}
       />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <ReferenceFilter

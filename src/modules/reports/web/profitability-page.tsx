@@ -13,9 +13,8 @@ import {
   presetPeriod,
   ReportEmpty,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
-  presetOf,
   reportParams,
   useReportFilter,
 } from '@/web/components/report-period.tsx';
@@ -57,7 +56,6 @@ export function ProfitabilityPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = presetOf(filter.preset, PRESETS);
   const narrow = (patch: Partial<ProfitabilityFilter>) => change({ ...patch, page: 1 });
 
   return (
@@ -67,14 +65,7 @@ export function ProfitabilityPage() {
         subtitle={m.subtitle}
         actions={valid ? <ExportMenu urlOf={(format) => profitabilityExportUrl(filter, format)} /> : null}
       />
-      <ReportPeriodBar
-        id="profitability-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(period, next) => narrow({ ...period, preset: next ?? '' })}
-      />
+      <FilterPeriodBar id="profitability-period" filter={filter} presets={PRESETS} texts={m} onChange={narrow} />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <ReferenceFilter
           route="/companies"

@@ -12,10 +12,9 @@ import {
   presetPeriod,
   ReportEmpty,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
   ToggleGroup,
-  presetOf,
   reportParams,
   useReportFilter,
   useReportPage,
@@ -74,20 +73,12 @@ export function SalesAnalyticsPage() {
     enabled: valid && tab === 'managers',
   });
   const abc = useQuery<AbcClients>({ queryKey: abcClientsKey(filter), enabled: valid && tab === 'abc' });
-  const preset = presetOf(filter.preset, PRESETS);
   const granularity = filter.granularity as PeriodGranularity;
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader title={m.title} subtitle={m.subtitle} />
-      <ReportPeriodBar
-        id="sales-analytics-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
-      />
+      <FilterPeriodBar id="sales-analytics-period" filter={filter} presets={PRESETS} texts={m} onChange={change} />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <ToggleGroup
           label={m.granularity}

@@ -11,9 +11,8 @@ import {
   isValidPeriod,
   presetPeriod,
   ReportFilterBar,
-  ReportPeriodBar,
+  FilterPeriodBar,
   ReportStates,
-  presetOf,
   reportParams,
   useReportFilter,
   useReportPage,
@@ -122,7 +121,6 @@ export function SalesProductsPage() {
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const preset = presetOf(filter.preset, PRESETS);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ListHeader
@@ -130,14 +128,7 @@ export function SalesProductsPage() {
         subtitle={m.subtitle}
         actions={valid ? <ExportMenu urlOf={(format) => salesProductsExportUrl(filter, format)} /> : null}
       />
-      <ReportPeriodBar
-        id="sales-products-period"
-        period={filter}
-        preset={preset}
-        presets={PRESETS.map((value) => ({ value, label: m.presets[value] }))}
-        labels={{ from: m.from, to: m.to, presets: m.presets.label }}
-        onChange={(period, next) => change({ ...period, preset: next ?? '' })}
-      />
+      <FilterPeriodBar id="sales-products-period" filter={filter} presets={PRESETS} texts={m} onChange={change} />
       <ReportFilterBar filtered={filtered} onReset={reset}>
         <Input
           type="search"
