@@ -1,6 +1,7 @@
 // The report reader bounded by its leading column (report-kit.ts `sqlReader` with `leading`) pages exactly as the
 // plain reader does: the same rows in the same order on every page, with ties of the leading day across page
-// boundaries, names in Ukrainian order within a day, and a page past the end empty.
+// boundaries, names in Ukrainian order within a day, and a page past the end empty. The plain reader's count comes
+// with its page (one statement), and past the end apart.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/testing/test-db.ts';
@@ -37,6 +38,11 @@ describe('sqlReader bounded by its leading column', () => {
     }
     const all = await plain(t.db, q, { offset: 0, limit: 100 });
     expect(all.total).toBe(23);
+    // The plain reader counts in its page's statement: the rows carry only the report's columns, every page knows the
+    // whole count, and a page past the end (no row to carry it) still does.
+    expect(Object.keys(all.rows[0]!).sort()).toEqual(['client', 'day', 'sku']);
+    expect((await plain(t.db, q, { offset: 20, limit: 2 })).total).toBe(23);
+    expect(await plain(t.db, q, { offset: 40, limit: 5 })).toEqual({ rows: [], total: 23 });
     // Within a day the names are in Ukrainian order (а, б, г, ґ, …), not in code-point order.
     const firstDay = all.rows.filter((r) => r.day === '2026-01-01').map((r) => r.client!.toLowerCase());
     expect(firstDay).toEqual([...firstDay].sort(new Intl.Collator('uk').compare));

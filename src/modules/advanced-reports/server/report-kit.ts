@@ -23,6 +23,9 @@ export interface ReportDefinition {
   read: (db: DbOrTx, q: ReportQuery, window: Window) => Promise<RowsPage>;
 }
 
+/** The window count's column: a name no report gives one of its own. */
+const TOTAL = '__report_total';
+
 /**
  * A reader from one select (`source`, aliased `r`) ordered by `orderBy`: a page and the count. `leading` names the
  * first column of the order when it is never null and cheap to compare (a day): the page is then sorted only among
@@ -37,14 +40,23 @@ export function sqlReader(
 ): ReportDefinition['read'] {
   return async (db, q, { offset, limit }) => {
     const src = source(q);
-    const [count] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (${src}) r`));
-    const total = Number(count?.n ?? 0);
-    if (!options.leading) {
-      const rows = rowsOf<Row>(
-        await db.execute(sql`select * from (${src}) r order by ${orderBy} limit ${limit} offset ${offset}`),
+    const countAll = async () =>
+      Number(
+        rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (${src}) r`))[0]?.n ?? 0,
       );
+    if (!options.leading) {
+      // The page and the count in one statement: the source (an aggregate over a year's movements, say) runs once.
+      // A page past the end has no row to carry the count, so it is counted apart.
+      const found = rowsOf<Row & { [TOTAL]?: unknown }>(
+        await db.execute(sql`select *, count(*) over () as ${sql.identifier(TOTAL)} from (${src}) r
+          order by ${orderBy} limit ${limit} offset ${offset}`),
+      );
+      if (!found.length) return { rows: [], total: offset > 0 ? await countAll() : 0 };
+      const total = Number(found[0]![TOTAL]);
+      const rows = found.map(({ [TOTAL]: _total, ...row }) => row as Row);
       return { rows, total };
     }
+    const total = await countAll();
     if (offset >= total) return { rows: [], total };
     const lead = sql.raw(`r."${options.leading}"`);
     const at = (position: number) => sql`(select ${lead} from (${src}) r order by ${lead} offset ${position} limit 1)`;
