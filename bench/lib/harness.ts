@@ -288,8 +288,8 @@ async function benchDatabase(
       const probe = await getJsonTotal(url, cookie);
       if (probe.status !== 200)
         errors.push(`${kindName(kind)} ${endpoint.path}: відповідь ${probe.status} замість 200`);
-      // A short warm-up so the first JIT and the first plans do not land in the figures.
-      const warmUntil = performance.now() + WARM_UP_SECONDS * 1000;
+      // A short warm-up so the first JIT and the first plans do not land in the figures (no longer than the load).
+      const warmUntil = performance.now() + Math.min(WARM_UP_SECONDS, options.seconds) * 1000;
       for (let i = 0; i < 20 && performance.now() < warmUntil; i++) await getJsonTotal(url, cookie);
       const http = await httpLoad({
         url,
