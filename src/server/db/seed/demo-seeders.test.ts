@@ -1,7 +1,9 @@
 // The demo dataset goes in through the real services on a fresh database: every seeder runs once, the records
 // pass the same validation as the API (requisites with their check digits), and the rules hold (one default
 // company, one primary contact per firm), and the warehouse documents all went through the ledger: opening
-// balances, purchase orders in every state, transfers, one posted count and one still counting.
+// balances, purchase orders in every state, transfers, one posted count and one still counting. The seeders that
+// need most of the others before them (assembly, forecasts) are checked here too: a test of their own would seed
+// almost the whole dataset again.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { add, dec, fixed, mul } from '@/shared/decimal.ts';
@@ -33,6 +35,12 @@ import { manufacturingOrders, moPostings, timeEntries } from '@/modules/manufact
 import { HISTORY_ORDER_NOTE, HISTORY_PRODUCTS, monthStart } from '@/modules/production-demo/server/demo-history.ts';
 import { SHIFT_MO_NOTE, SHIFT_WEEKS } from '@/modules/production-demo/server/demo-shifts.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
+import { assemblies } from '@/modules/assembly/server/assembly.table.ts';
+import {
+  forecastItems,
+  forecastLines,
+  productionForecasts,
+} from '@/modules/production-forecasts/server/production-forecasts.table.ts';
 import { runDemoSeed } from './demo-seeder.ts';
 import { demoSeeders } from './demo-seeders.ts';
 
@@ -330,6 +338,29 @@ describe('demo dataset', () => {
       ];
       expect(ibans.length).toBeGreaterThan(10);
       expect(ibans.every((a) => checkIbanUa(a.iban).ok)).toBe(true);
+
+      // Assembly (after the BOM and the stock it takes): two posted assemblies and one posted disassembly of one kit,
+      // and the serials agree with the ledger.
+      expect(logs).toContain('Збірка та розбірка: 2 проведені збірки і 1 розбірка');
+      const kits = await t.db.select().from(assemblies).orderBy(asc(assemblies.id));
+      expect(kits.map((r) => [r.type, r.status])).toEqual([
+        ['disassembly', 'posted'],
+        ['assembly', 'posted'],
+        ['assembly', 'posted'],
+      ]);
+      expect(new Set(kits.map((r) => r.itemId)).size).toBe(1);
+      expect(await checkSerialInvariant(t.db)).toEqual([]);
+
+      // Forecasting (after the shipments and the recipes): one calculated monthly forecast over the made products,
+      // a line per made product and horizon month, computed from the demo's posted shipments.
+      const [forecast, ...moreForecasts] = await t.db.select().from(productionForecasts);
+      expect(moreForecasts).toEqual([]);
+      expect(forecast).toMatchObject({ status: 'calculated', granularity: 'month', scope: 'all' });
+      const forecastRows = await t.db.select().from(forecastItems).where(eq(forecastItems.forecastId, forecast!.id));
+      expect(forecastRows.length).toBeGreaterThan(0);
+      const horizon = await t.db.select().from(forecastLines).where(eq(forecastLines.forecastId, forecast!.id));
+      expect(horizon).toHaveLength(forecastRows.length * 3);
+      expect(logs.some((l) => l.startsWith('Прогнозування:'))).toBe(true);
     } finally {
       await t.close();
     }
