@@ -1,9 +1,14 @@
 // A second app server, on its own database filled with the demo dataset (scripts/demo.ts: the «Техноприлад»
 // company through the real services), for a spec that must see every page with realistic data. It runs beside the
 // run's shared server so that no other spec ever meets demo records it did not create (their order is Vitest's).
+//
+// The dataset is seeded once per run, into a template (a PostgreSQL template database, or an embedded database's
+// directory), and each spec's server gets a copy of it: seeding takes half a minute, copying a second, and four
+// specs use it. Global setup removes the template at the start and the end of a run, so a run never meets the
+// dataset an earlier version of the seeders made.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -16,6 +21,7 @@ import { openDatabase } from '@/server/kernel/db.ts';
 import { runDemoSeed } from '@/server/db/seed/demo-seeder.ts';
 import { demoSeeders } from '@/server/db/seed/demo-seeders.ts';
 import { startFakeNovaPoshta } from '@/server/testing/fake-nova-poshta.ts';
+import { DEMO_TEMPLATE } from './demo-template.ts';
 import { ADMIN_EMAIL } from './session.ts';
 import { freePort } from '../../../src/server/testing/free-port.ts';
 
@@ -40,21 +46,28 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
   let databaseUrl: string | null = null;
   const dataDir = path.join(inject('dataDir'), '..', `${name}-data`);
   if (sharedUrl) {
+    await ensurePostgresTemplate(sharedUrl, adminPassword);
     const url = new URL(sharedUrl);
     url.pathname = `/erp_e2e_${name}`;
     databaseUrl = url.href;
     await adminQuery(sharedUrl, `drop database if exists erp_e2e_${name} with (force)`);
-    await adminQuery(sharedUrl, `create database erp_e2e_${name}`);
+    await adminQuery(sharedUrl, `create database erp_e2e_${name} template ${DEMO_TEMPLATE}`);
   } else {
+    const templateDir = path.join(inject('dataDir'), '..', DEMO_TEMPLATE);
+    if (!existsSync(templateDir)) {
+      // Seeded aside and renamed when whole: a half-seeded template must not be copied by the next spec.
+      const partial = `${templateDir}.partial`;
+      rmSync(partial, { recursive: true, force: true });
+      await seedDemo({ databaseUrl: null, dataDir: partial }, adminPassword);
+      renameSync(partial, templateDir);
+    }
     rmSync(dataDir, { recursive: true, force: true });
+    cpSync(templateDir, dataDir, { recursive: true });
   }
 
   const resetToken = randomBytes(32).toString('base64url');
-  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 2 });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 1 });
   try {
-    await ensureAdmin(database.db, { email: ADMIN_EMAIL, password: adminPassword });
-    await resourceEngine.ensureSeeds(database.db);
-    await runDemoSeed(database.db, demoSeeders, { demoPassword: randomBytes(9).toString('base64url'), log: () => {} });
     const [employee] = await database.db
       .select({ id: users.id })
       .from(users)
@@ -130,11 +143,39 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
   return { baseUrl, resetToken, ledger, stop };
 }
 
+/** The demo dataset seeded into a database, as `npm run demo` seeds it, under the run's administrator. */
+async function seedDemo(target: { databaseUrl: string | null; dataDir: string }, adminPassword: string) {
+  const database = await openDatabase({ ...target, poolSize: 2 });
+  try {
+    await ensureAdmin(database.db, { email: ADMIN_EMAIL, password: adminPassword });
+    await resourceEngine.ensureSeeds(database.db);
+    await runDemoSeed(database.db, demoSeeders, { demoPassword: randomBytes(9).toString('base64url'), log: () => {} });
+  } finally {
+    await database.close();
+  }
+}
+
+/** The run's template database, seeded by the first spec that asks for it (specs run one at a time). */
+async function ensurePostgresTemplate(sharedUrl: string, adminPassword: string) {
+  const exists = await adminQuery(sharedUrl, `select 1 from pg_database where datname = '${DEMO_TEMPLATE}'`);
+  if (exists.rowCount) return;
+  await adminQuery(sharedUrl, `create database ${DEMO_TEMPLATE}`);
+  const url = new URL(sharedUrl);
+  url.pathname = `/${DEMO_TEMPLATE}`;
+  try {
+    await seedDemo({ databaseUrl: url.href, dataDir: '' }, adminPassword);
+  } catch (err) {
+    // A half-seeded template must not be copied by the next spec.
+    await adminQuery(sharedUrl, `drop database if exists ${DEMO_TEMPLATE} with (force)`);
+    throw err;
+  }
+}
+
 async function adminQuery(connectionString: string, sql: string) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql);
   } finally {
     await client.end();
   }

@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureClientBuild } from '../../../scripts/client-build.ts';
 import { startFakeNovaPoshta } from '../../../src/server/testing/fake-nova-poshta.ts';
 import { freePort } from '../../../src/server/testing/free-port.ts';
+import { DEMO_TEMPLATE } from './demo-template.ts';
 
 /** The one Nova Poshta API key the local stand-in accepts; any other gets the service's "API key expired". */
 export const NP_VALID_KEY = '0123456789abcdef0123456789abcdef';
@@ -63,6 +64,7 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query('drop database if exists erp_e2e with (force)');
+    await admin.query(`drop database if exists ${DEMO_TEMPLATE} with (force)`);
     await admin.query('create database erp_e2e');
     await admin.end();
     const u = new URL(serverUrl);
@@ -125,6 +127,7 @@ export default async function setup(project: TestProject) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
       await admin.query('drop database if exists erp_e2e with (force)');
+      await admin.query(`drop database if exists ${DEMO_TEMPLATE} with (force)`);
       await admin.end();
     }
   };
