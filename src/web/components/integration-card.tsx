@@ -2,8 +2,9 @@
 // facts (the key is saved, the last run, the counts), its run log and its buttons. Each integration's own card (in its own module:
 // Nova Poshta, the webhooks, the bank mailbox, NBU rates) fills these parts.
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { Loader2Icon, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge.tsx';
+import { Button, type ButtonProps } from '@/web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card.tsx';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
@@ -88,5 +89,24 @@ export function IntegrationCard({
       </CardContent>
       {actions ? <CardFooter className="flex flex-wrap gap-2">{actions}</CardFooter> : null}
     </Card>
+  );
+}
+
+/**
+ * One of a card's buttons ('Перевірити з'єднання', 'Запустити зараз', the settings): its icon, or a spinner while its
+ * request runs. Outlined unless told otherwise.
+ */
+export function IntegrationAction({
+  icon: Icon,
+  pending = false,
+  variant = 'outline',
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'asChild'> & { icon: LucideIcon; pending?: boolean }) {
+  return (
+    <Button type="button" variant={variant} {...props}>
+      {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+      {children}
+    </Button>
   );
 }

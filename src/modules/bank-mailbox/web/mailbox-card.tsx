@@ -3,8 +3,8 @@
 // IMAP password write-only). The letters themselves are examined on /bank-email-test.
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon, MailIcon, PlayIcon, PlugZapIcon, SettingsIcon } from 'lucide-react';
-import { IntegrationCard } from '@/web/components/integration-card.tsx';
+import { MailIcon, PlayIcon, PlugZapIcon, SettingsIcon } from 'lucide-react';
+import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import {
   SettingsDialog,
@@ -12,7 +12,6 @@ import {
   SettingsNumberField,
   SettingsSwitch,
 } from '@/web/components/settings-dialog.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -61,29 +60,28 @@ export function BankMailboxCard({ canChange }: { canChange: boolean }) {
       runs={s?.runs}
       actions={
         <>
-          <Button type="button" variant="outline" disabled={!s?.host || busy} onClick={() => test.mutate()}>
-            {test.isPending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <PlugZapIcon aria-hidden="true" />
-            )}
+          <IntegrationAction
+            icon={PlugZapIcon}
+            pending={test.isPending}
+            disabled={!s?.host || busy}
+            onClick={() => test.mutate()}
+          >
             {m.test}
-          </Button>
+          </IntegrationAction>
           {canChange ? (
-            <Button type="button" variant="outline" disabled={!s?.host || busy} onClick={() => poll.mutate()}>
-              {poll.isPending ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <PlayIcon aria-hidden="true" />
-              )}
-              {m.runNow}
-            </Button>
-          ) : null}
-          {canChange ? (
-            <Button type="button" variant="ghost" onClick={() => setEditing(true)}>
-              <SettingsIcon aria-hidden="true" />
-              {m.settings}
-            </Button>
+            <>
+              <IntegrationAction
+                icon={PlayIcon}
+                pending={poll.isPending}
+                disabled={!s?.host || busy}
+                onClick={() => poll.mutate()}
+              >
+                {m.runNow}
+              </IntegrationAction>
+              <IntegrationAction icon={SettingsIcon} variant="ghost" onClick={() => setEditing(true)}>
+                {m.settings}
+              </IntegrationAction>
+            </>
           ) : null}
         </>
       }

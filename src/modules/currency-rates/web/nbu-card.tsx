@@ -2,9 +2,9 @@
 // Kyiv), the currencies marked 'Курс НБУ щодня', the last run and error, failures in a row and the run log;
 // 'Перевірити з'єднання' (asks NBU, stores nothing), 'Запустити зараз' and the switch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LandmarkIcon, Loader2Icon, PlayIcon, PlugZapIcon, PowerIcon } from 'lucide-react';
+import { LandmarkIcon, PlayIcon, PlugZapIcon, PowerIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { IntegrationCard } from '@/web/components/integration-card.tsx';
+import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
@@ -42,8 +42,6 @@ export function NbuRatesCard({ canChange }: { canChange: boolean }) {
   });
   const s = query.data;
   const busy = test.isPending || run.isPending || toggle.isPending;
-  const spin = (pending: boolean, Icon: typeof PlayIcon) =>
-    pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
   return (
     <IntegrationCard
       title={m.title}
@@ -64,25 +62,28 @@ export function NbuRatesCard({ canChange }: { canChange: boolean }) {
       runs={s?.runs}
       actions={
         <>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => test.mutate()}>
-            {spin(test.isPending, PlugZapIcon)}
+          <IntegrationAction icon={PlugZapIcon} pending={test.isPending} disabled={busy} onClick={() => test.mutate()}>
             {m.test}
-          </Button>
+          </IntegrationAction>
           {canChange ? (
             <>
-              <Button
-                type="button"
-                variant="outline"
+              <IntegrationAction
+                icon={PlayIcon}
+                pending={run.isPending}
                 disabled={busy || !s?.currencies.length}
                 onClick={() => run.mutate()}
               >
-                {spin(run.isPending, PlayIcon)}
                 {m.runNow}
-              </Button>
-              <Button type="button" variant="ghost" disabled={busy || !s} onClick={() => toggle.mutate(!s!.enabled)}>
-                {spin(toggle.isPending, PowerIcon)}
+              </IntegrationAction>
+              <IntegrationAction
+                icon={PowerIcon}
+                variant="ghost"
+                pending={toggle.isPending}
+                disabled={busy || !s}
+                onClick={() => toggle.mutate(!s!.enabled)}
+              >
                 {s?.enabled ? m.disable : m.enable}
-              </Button>
+              </IntegrationAction>
             </>
           ) : null}
           <Button asChild variant="link">

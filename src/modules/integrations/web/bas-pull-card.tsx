@@ -4,9 +4,9 @@
 // in 'Зіставлення позицій' below.
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DatabaseZapIcon, Loader2Icon, PlayIcon, PlugZapIcon, SettingsIcon } from 'lucide-react';
+import { DatabaseZapIcon, PlayIcon, PlugZapIcon, SettingsIcon } from 'lucide-react';
 import type { BodyInput } from '@/shared/endpoint.ts';
-import { IntegrationCard } from '@/web/components/integration-card.tsx';
+import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import {
   SettingsDialog,
@@ -14,7 +14,6 @@ import {
   SettingsNumberField,
   SettingsSwitch,
 } from '@/web/components/settings-dialog.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { callEndpoint, endpointKey, serverMessageOf } from '@/web/lib/api.ts';
@@ -47,8 +46,6 @@ export function BasPullCard({ canChange }: { canChange: boolean }) {
   const s = query.data;
   const configured = Boolean(s?.baseUrl && s.username && s.hasPassword);
   const busy = test.isPending || run.isPending;
-  const spin = (pending: boolean, Icon: typeof PlayIcon) =>
-    pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
   return (
     <IntegrationCard
       title={m.title}
@@ -69,20 +66,27 @@ export function BasPullCard({ canChange }: { canChange: boolean }) {
       runs={s?.runs}
       actions={
         <>
-          <Button type="button" variant="outline" disabled={!configured || busy} onClick={() => test.mutate()}>
-            {spin(test.isPending, PlugZapIcon)}
+          <IntegrationAction
+            icon={PlugZapIcon}
+            pending={test.isPending}
+            disabled={!configured || busy}
+            onClick={() => test.mutate()}
+          >
             {m.test}
-          </Button>
+          </IntegrationAction>
           {canChange ? (
             <>
-              <Button type="button" variant="outline" disabled={!configured || busy} onClick={() => run.mutate()}>
-                {spin(run.isPending, PlayIcon)}
+              <IntegrationAction
+                icon={PlayIcon}
+                pending={run.isPending}
+                disabled={!configured || busy}
+                onClick={() => run.mutate()}
+              >
                 {m.runNow}
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => setEditing(true)}>
-                <SettingsIcon aria-hidden="true" />
+              </IntegrationAction>
+              <IntegrationAction icon={SettingsIcon} variant="ghost" onClick={() => setEditing(true)}>
                 {m.settings}
-              </Button>
+              </IntegrationAction>
             </>
           ) : null}
         </>

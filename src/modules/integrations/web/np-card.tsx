@@ -3,15 +3,14 @@
 // the settings dialog the shipments page opens too.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon, PlugZapIcon, RefreshCwIcon, SettingsIcon, TruckIcon } from 'lucide-react';
+import { PlugZapIcon, RefreshCwIcon, SettingsIcon, TruckIcon } from 'lucide-react';
 import type { NpSettings } from '@/modules/nova-poshta/nova-poshta.contract.ts';
 import { NpSettingsDialog, novaPoshtaApi, npSettingsQueryKey } from '@/modules/shipments/web/index.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
-import { Button } from '@/web/components/ui/button.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
-import { IntegrationCard } from '@/web/components/integration-card.tsx';
+import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
 import { integrationsWebMessages as m } from './integrations-web.messages.ts';
 
 export function NpCard({ canChange }: { canChange: boolean }) {
@@ -60,28 +59,27 @@ export function NpCard({ canChange }: { canChange: boolean }) {
       runs={s?.runs}
       actions={
         <>
-          <Button type="button" variant="outline" disabled={!s?.hasApiKey || busy} onClick={() => test.mutate()}>
-            {test.isPending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <PlugZapIcon aria-hidden="true" />
-            )}
+          <IntegrationAction
+            icon={PlugZapIcon}
+            pending={test.isPending}
+            disabled={!s?.hasApiKey || busy}
+            onClick={() => test.mutate()}
+          >
             {m.np.test}
-          </Button>
+          </IntegrationAction>
           {canChange ? (
-            <Button type="button" variant="outline" disabled={!s?.hasApiKey || busy} onClick={() => refresh.mutate()}>
-              {refresh.isPending ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <RefreshCwIcon aria-hidden="true" />
-              )}
+            <IntegrationAction
+              icon={RefreshCwIcon}
+              pending={refresh.isPending}
+              disabled={!s?.hasApiKey || busy}
+              onClick={() => refresh.mutate()}
+            >
               {m.np.refresh}
-            </Button>
+            </IntegrationAction>
           ) : null}
-          <Button type="button" variant="ghost" onClick={() => setSettingsOpen(true)}>
-            <SettingsIcon aria-hidden="true" />
+          <IntegrationAction icon={SettingsIcon} variant="ghost" onClick={() => setSettingsOpen(true)}>
             {m.settings}
-          </Button>
+          </IntegrationAction>
         </>
       }
     >
