@@ -1,18 +1,8 @@
 // What the client's own pages (/clients/:id/…) share: the id from the path, the header with the way back to the
 // list, the 'not found' state and a confirmation that waits for the server.
-import type { MouseEvent, ReactNode } from 'react';
-import { ArrowLeftIcon, Loader2Icon, SearchXIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog.tsx';
 import { buttonVariants } from '@/web/components/ui/button.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
@@ -90,47 +80,5 @@ export function ClientNotFound() {
         </Link>
       </div>
     </div>
-  );
-}
-
-/** A confirmation whose action runs a request and closes only when it is done. */
-export function ConfirmDialog({
-  title,
-  description,
-  confirmLabel,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <AlertDialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{messages.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={pending}
-            onClick={(event: MouseEvent) => {
-              event.preventDefault(); // stay open until the server answers
-              onConfirm();
-            }}
-          >
-            {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

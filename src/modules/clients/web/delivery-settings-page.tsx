@@ -11,15 +11,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { clientQueryKey, clientsApi, presetsQueryKey, type ClientRecord } from './clients.api.ts';
-import {
-  ClientNotFound,
-  ClientPageHeader,
-  ConfirmDialog,
-  failureToast,
-  isNotFound,
-  useClientId,
-} from './client-page-parts.tsx';
+import { ClientNotFound, ClientPageHeader, failureToast, isNotFound, useClientId } from './client-page-parts.tsx';
 import { clientsWebMessages } from './clients.messages.ts';
+import { ConfirmDialog } from '@/web/components/document-parts.tsx';
 import { DeliveryPresetDialog } from './delivery-preset-dialog.tsx';
 
 const messages = clientsWebMessages.delivery;
@@ -224,6 +218,8 @@ function DeliverySettings({ clientId }: { clientId: number }) {
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
+          cancelLabel={clientsWebMessages.cancel}
+          destructive
           title={messages.deleteTitle(dialog.preset.label)}
           description={messages.deleteText}
           confirmLabel={messages.deleteConfirm}

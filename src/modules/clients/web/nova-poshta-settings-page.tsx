@@ -21,15 +21,9 @@ import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { clientsApi, npSettingsQueryKey, type NpSettingsBody } from './clients.api.ts';
-import {
-  ClientNotFound,
-  ClientPageHeader,
-  ConfirmDialog,
-  failureToast,
-  isNotFound,
-  useClientId,
-} from './client-page-parts.tsx';
+import { ClientNotFound, ClientPageHeader, failureToast, isNotFound, useClientId } from './client-page-parts.tsx';
 import { clientsWebMessages } from './clients.messages.ts';
+import { ConfirmDialog } from '@/web/components/document-parts.tsx';
 
 const messages = clientsWebMessages.novaPoshta;
 
@@ -140,6 +134,8 @@ function RecipientCard({ clientId, settings }: { clientId: number; settings: NpS
       </CardContent>
       {confirming ? (
         <ConfirmDialog
+          cancelLabel={clientsWebMessages.cancel}
+          destructive
           title={m.resetTitle}
           description={m.resetText}
           confirmLabel={m.resetConfirm}
@@ -379,6 +375,8 @@ function SenderCard({ clientId, settings }: { clientId: number; settings: NpSett
       </CardContent>
       {confirmingRemoval ? (
         <ConfirmDialog
+          cancelLabel={clientsWebMessages.cancel}
+          destructive
           title={m.removeKeyTitle}
           description={m.removeKeyText}
           confirmLabel={m.removeKeyConfirm}

@@ -29,7 +29,7 @@ import {
   isStockQuery,
   type StockRoute,
 } from './adjustments.api.ts';
-import { ConfirmDialog } from './stock-parts.tsx';
+import { ConfirmDialog } from '@/web/components/document-parts.tsx';
 import { formatDateUk, formatQty, formatSignedQty, formatUnitCost } from './stock-format.ts';
 import { stockMessages } from './stock.messages.ts';
 

@@ -1,18 +1,7 @@
 // Small parts the stock pages share: the search box, a labelled filter select, the status badge, the export menu and
 // a confirmation.
-import type { MouseEvent, ReactNode } from 'react';
-import { Loader2Icon, SearchIcon } from 'lucide-react';
+import { SearchIcon } from 'lucide-react';
 import { stockStatusLabels, type StockStatus } from '@/modules/stock/stock.contract.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
@@ -130,51 +119,5 @@ export function StockStatusBadge({ status, stockControl }: { status: StockStatus
       </TooltipTrigger>
       <TooltipContent>{messages.list.noStockControl}</TooltipContent>
     </Tooltip>
-  );
-}
-
-/** A confirmation whose action runs a request and stays open until the server answers. */
-export function ConfirmDialog({
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  pending = false,
-  destructive = false,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  pending?: boolean;
-  destructive?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <AlertDialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant={destructive ? 'destructive' : 'default'}
-            disabled={pending}
-            onClick={(event: MouseEvent) => {
-              event.preventDefault(); // stay open until the server answers
-              onConfirm();
-            }}
-          >
-            {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -1,21 +1,11 @@
 // The smaller dialogs of a user row: set a temporary password, confirm deactivation, confirm deletion.
-import { useId, type MouseEvent } from 'react';
+import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
 import { setPasswordSchema, type User } from '@/modules/users/users.contract.ts';
 import type { z } from '@/shared/zod-uk.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
 import {
   Dialog,
@@ -34,6 +24,7 @@ import { applyServerFieldErrors } from '@/web/lib/form-errors.ts';
 import { generatePassword } from './generate-password.ts';
 import { rolesQueryKey, usersApi, usersQueryKey } from './users.api.ts';
 import { usersMessages } from './users.messages.ts';
+import { ConfirmDialog } from '@/web/components/document-parts.tsx';
 
 function failureToast(error: unknown, fallback: string) {
   toast({
@@ -116,48 +107,6 @@ export function SetPasswordDialog({ user, onClose }: { user: User; onClose: () =
   );
 }
 
-/** A confirmation whose action runs a request and closes only when it is done. */
-function ConfirmDialog({
-  title,
-  description,
-  confirmLabel,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <AlertDialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{usersMessages.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={pending}
-            onClick={(event: MouseEvent) => {
-              event.preventDefault(); // stay open until the server answers
-              onConfirm();
-            }}
-          >
-            {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
 export function DeactivateUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const queryClient = useQueryClient();
   const deactivate = useMutation({
@@ -171,6 +120,8 @@ export function DeactivateUserDialog({ user, onClose }: { user: User; onClose: (
   });
   return (
     <ConfirmDialog
+      cancelLabel={usersMessages.cancel}
+      destructive
       title={usersMessages.deactivate.title}
       description={usersMessages.deactivate.description(user.username)}
       confirmLabel={usersMessages.deactivate.confirm}
@@ -198,6 +149,8 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
   });
   return (
     <ConfirmDialog
+      cancelLabel={usersMessages.cancel}
+      destructive
       title={usersMessages.remove.title}
       description={usersMessages.remove.description(user.username)}
       confirmLabel={usersMessages.remove.confirm}
