@@ -1,5 +1,9 @@
-// Accessibility (issue 10): axe-core on every page of the route table, with data, in the light and the dark theme —
-// no serious or critical WCAG 2.0/2.1 A or AA violation.
+// Every page of the route table, with data (issue 10 'Accessibility', issue 20 §3 'Lists that work on every screen'):
+// - at 1280 px, axe-core finds no serious or critical WCAG 2.0/2.1 A or AA violation, in the light and the dark theme;
+// - at 1280 and at 390 px, the page never scrolls sideways and no row's action (a button or link of a table row or a
+//   phone card) is out of sight: neither past the window nor clipped by the box its table scrolls in.
+// One visit a page and width makes every check of it (a visit is most of a check's time). A screenshot of each page
+// at each width is kept in .tmp/screenshots/pages for a person to look at.
 //
 // The data: this spec starts its own app server on its own database filled with the demo dataset (the same
 // seeders as `npm run demo`, support/demo-server.ts), rather than seeding the run's shared database: the other
@@ -8,11 +12,13 @@
 //
 // The pages: every entry of `pages` (src/web/app/routes.tsx) — a new page is checked without touching this
 // file; a new detail route needs an id in detailIds() — plus the sign-in, forgot-password and reset-password
-// pages and the 404 page. One signed-in browser context visits them all. Each visit checks the page in the theme
-// it loaded with (the saved choice, localStorage 'theme', src/web/lib/theme.ts), then switches the theme the way
-// applyTheme does and checks it again; the switch is saved, so the next page loads in the other theme and both
-// themes are met on a fresh load as well as after a switch.
+// pages and the 404 page. Each visit at 1280 px checks the page in the theme it loaded with (the saved choice,
+// localStorage 'theme', src/web/lib/theme.ts), then switches the theme the way applyTheme does and checks it again;
+// the switch is saved, so the next page loads in the other theme and both themes are met on a fresh load as well as
+// after a switch.
 // ERP_A11Y_REPORT=1 also prints the moderate and minor findings (they do not fail the run).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '@/web/app/routes.tsx';
@@ -22,12 +28,17 @@ import { launchBrowser } from './support/browser.ts';
 import { startDemoServer, type DemoServer } from './support/demo-server.ts';
 import { apiJson, signInAsAdmin } from './support/session.ts';
 
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/pages');
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
 let server: DemoServer;
 let browser: Browser;
 const lesser: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoServer('a11y');
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startDemoServer('pages');
   browser = await launchBrowser();
 }, 180_000);
 
@@ -37,10 +48,13 @@ afterAll(async () => {
   if (process.env.ERP_A11Y_REPORT && lesser.length > 0) console.log(lesser.join('\n'));
 });
 
-async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
+async function newContext(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
-    viewport: { width: 1280, height: 800 },
+    viewport,
     locale: 'uk-UA',
     timezoneId: 'Europe/Kyiv',
   });
@@ -112,11 +126,51 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
   };
 }
 
+/** What is wrong with the page's layout: sideways scrolling, and each row action out of sight (by its name). */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      problems.push(`сторінка прокручується вбік на ${root.scrollWidth - root.clientWidth} px`);
+    }
+    // The part of an element one can see: the window, cut by every ancestor that clips its overflow.
+    const visibleBox = (element: Element) => {
+      let left = 0;
+      let right = root.clientWidth;
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const overflow = getComputedStyle(node).overflowX;
+        if (overflow !== 'visible') {
+          const box = node.getBoundingClientRect();
+          left = Math.max(left, box.left);
+          right = Math.min(right, box.right);
+        }
+      }
+      return { left, right };
+    };
+    const rows = [...document.querySelectorAll('main tbody tr, main [data-slot=card-row]')].slice(0, 5);
+    for (const row of rows) {
+      for (const action of row.querySelectorAll('button, a[href]')) {
+        const box = action.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue; // not shown at this width (the other layout's)
+        const visible = visibleBox(action);
+        if (box.left < visible.left - 1 || box.right > visible.right + 1) {
+          const name = action.getAttribute('aria-label') ?? action.textContent?.trim() ?? action.tagName;
+          problems.push(
+            `дія «${name}» рядка поза видимою частиною (${Math.round(box.left)}–${Math.round(box.right)} px)`,
+          );
+        }
+      }
+    }
+    return [...new Set(problems)];
+  });
+}
+
 describe('signed out', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newContext());
+    ({ context, page } = await newContext(WIDE));
   });
   afterAll(async () => {
     await context?.close();
@@ -141,12 +195,26 @@ describe('signed out', () => {
   });
 });
 
-describe('signed in', () => {
+/** The page's URL for a route, with a real id in place of a detail route's parameter. */
+function urlOf(route: string, ids: Record<string, string>): string {
+  if (!route.includes(':')) return route;
+  expect(ids[route], `немає id для ${route}: додайте його в detailIds()`).toBeDefined();
+  return route.replace(/:[a-z]+/i, ids[route]!);
+}
+
+/** The page's layout at this width, with a screenshot kept for a person to look at. */
+async function expectLaidOut(page: Page, url: string, width: number) {
+  const name = url === '/' ? 'home' : url.slice(1).replaceAll('/', '_');
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  expect(await layoutProblems(page), `${url} (${width} px)`).toEqual([]);
+}
+
+describe('signed in at 1280 px: accessible in both themes, nothing out of sight', () => {
   let context: BrowserContext;
   let page: Page;
   let ids: Record<string, string>;
   beforeAll(async () => {
-    ({ context, page } = await newContext());
+    ({ context, page } = await newContext(WIDE));
     await signInAsAdmin(page);
     ids = await detailIds(page);
   });
@@ -154,20 +222,39 @@ describe('signed in', () => {
     await context?.close();
   });
 
-  it.each(pages.map((p) => p.path))('%s', async (path) => {
-    let url = path;
-    if (path.includes(':')) {
-      expect(ids[path], `немає id для ${path}: додайте його в detailIds()`).toBeDefined();
-      url = path.replace(/:[a-z]+/i, ids[path]!);
-    }
+  it.each(pages.map((p) => p.path))('%s', async (route) => {
+    const url = urlOf(route, ids);
     await page.goto(url);
     await page.locator('main').waitFor();
     await expectAccessible(page, url);
+    await expectLaidOut(page, url, WIDE.width);
   });
 
   it('404 page', async () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' }).waitFor();
     await expectAccessible(page, '/no-such-page');
+  });
+});
+
+describe('signed in at 390 px: nothing out of sight', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ({ context, page } = await newContext(PHONE));
+    await signInAsAdmin(page);
+    ids = await detailIds(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each(pages.map((p) => p.path))('%s', async (route) => {
+    const url = urlOf(route, ids);
+    await page.goto(url);
+    await page.locator('main').waitFor();
+    await waitForPageData(page);
+    await expectLaidOut(page, url, PHONE.width);
   });
 });
