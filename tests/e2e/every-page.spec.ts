@@ -209,52 +209,46 @@ async function expectLaidOut(page: Page, url: string, width: number) {
   expect(await layoutProblems(page), `${url} (${width} px)`).toEqual([]);
 }
 
-describe('signed in at 1280 px: accessible in both themes, nothing out of sight', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let ids: Record<string, string>;
+/** One describe block's signed-in page at this width, and the demo's ids for the detail routes. */
+function signedIn(viewport: { width: number; height: number }) {
+  const at = {} as { context: BrowserContext; page: Page; ids: Record<string, string> };
   beforeAll(async () => {
-    ({ context, page } = await newContext(WIDE));
-    await signInAsAdmin(page);
-    ids = await detailIds(page);
+    ({ context: at.context, page: at.page } = await newContext(viewport));
+    await signInAsAdmin(at.page);
+    at.ids = await detailIds(at.page);
   });
   afterAll(async () => {
-    await context?.close();
+    await at.context?.close();
   });
+  return at;
+}
+
+describe('signed in at 1280 px: accessible in both themes, nothing out of sight', () => {
+  const at = signedIn(WIDE);
 
   it.each(pages.map((p) => p.path))('%s', async (route) => {
-    const url = urlOf(route, ids);
-    await page.goto(url);
-    await page.locator('main').waitFor();
-    await expectAccessible(page, url);
-    await expectLaidOut(page, url, WIDE.width);
+    const url = urlOf(route, at.ids);
+    await at.page.goto(url);
+    await at.page.locator('main').waitFor();
+    await expectAccessible(at.page, url);
+    await expectLaidOut(at.page, url, WIDE.width);
   });
 
   it('404 page', async () => {
-    await page.goto('/no-such-page');
-    await page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' }).waitFor();
-    await expectAccessible(page, '/no-such-page');
+    await at.page.goto('/no-such-page');
+    await at.page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' }).waitFor();
+    await expectAccessible(at.page, '/no-such-page');
   });
 });
 
 describe('signed in at 390 px: nothing out of sight', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let ids: Record<string, string>;
-  beforeAll(async () => {
-    ({ context, page } = await newContext(PHONE));
-    await signInAsAdmin(page);
-    ids = await detailIds(page);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const at = signedIn(PHONE);
 
   it.each(pages.map((p) => p.path))('%s', async (route) => {
-    const url = urlOf(route, ids);
-    await page.goto(url);
-    await page.locator('main').waitFor();
-    await waitForPageData(page);
-    await expectLaidOut(page, url, PHONE.width);
+    const url = urlOf(route, at.ids);
+    await at.page.goto(url);
+    await at.page.locator('main').waitFor();
+    await waitForPageData(at.page);
+    await expectLaidOut(at.page, url, PHONE.width);
   });
 });
