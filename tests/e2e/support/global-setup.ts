@@ -123,6 +123,8 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await new Promise<void>((r) => smtp.close(() => r()));
     await novaPoshta.close();
+    // The demo template (support/demo-server.ts): an embedded one is a directory beside the run's data.
+    rmSync(path.join(tmp, DEMO_TEMPLATE), { recursive: true, force: true });
     if (serverUrl) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
