@@ -1,18 +1,26 @@
 // /api/components-analysis (reports-admin.md §8): the components and materials with their consumption in the period
 // (the reports module's consumption facts), the last purchase and the period's receipt unit costs (ledger receipts
-// of posted supplier receipts), the active BOMs using them, the last outgoing movement — one SQL statement, whose
-// per-component lookups over all components (the where-used count, the last purchase) are set-based joins — and,
-// through the owning modules' reads, the available stock (/component-stock), what is on order (supplier orders) and
-// the lead time (/shortage). Node shapes the answer: avgDaily, coverage, the reorder flag, ABC and dead stock.
+// of posted supplier receipts), the active BOMs using them, the last outgoing movement, and, through the owning
+// modules' reads, the available stock (/component-stock), what is on order (supplier orders) and the lead time
+// (/shortage). Node shapes the answer: avgDaily, coverage, the reorder flag and ABC.
+//
+// A year of data has 59 000 components, few of which were consumed in a month, so the page is read first and its
+// rows only are looked up (DESIGN §9: O(page)). The order is consumption value, largest first, then the Ukrainian
+// name: the consumed components (one small aggregate) lead, those worth nothing follow in name order (one indexed
+// query for the page's slice), and a negative value (more returned than issued) comes last. ABC and the reorder
+// count need the consumed components only; the dead-stock count is one set query whose predicate is also the
+// rows' `dead`, so the two cannot disagree.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import { intArray } from '@/server/kernel/sql-arrays.ts';
+import { pageWindow } from '@/shared/list.ts';
 import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, type Dec } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { consumptionFacts } from '@/modules/reports/server/index.ts';
-import { freeStockOf } from '@/modules/stock/server/index.ts';
+import { freeStockOf, freeStockSql } from '@/modules/stock/server/index.ts';
 import { onOrderByItem } from '@/modules/supplier-orders/server/index.ts';
 import { leadTimesOf } from '@/modules/shortage/server/index.ts';
 import { whereUsed } from '@/modules/bom/server/index.ts';
@@ -39,54 +47,85 @@ interface SqlRow {
   last_supplier: string | null;
   price_change: string | null;
   last_out: string | null;
-  first_in: string | null;
+  dead: boolean;
 }
 
 /** A posted supplier receipt's incoming ledger movements (not reversed), on a movement alias `m`. */
 const receiptMovement = sql`m.document_type = 'supplier_receipt' and m.qty > 0 and m.reverses_movement_id is null
   and exists (select 1 from supplier_receipts r where r.id = m.document_id and r.status = 'posted')`;
 
-/** The components and materials the filters name: `select id, sku, name, unit_short_name`. */
-function components(q: ComponentsAnalysisQuery): SQL {
-  const parts: SQL[] = [];
+/** The components and materials the filters name, as a condition on an items alias `i`. */
+function isComponent(q: ComponentsAnalysisQuery): SQL {
+  const parts: SQL[] = [sql`i.kind in ('component', 'material') and i.is_active`];
   if (q.categoryId) {
-    parts.push(sql`and i.category_id in (with recursive tree as (select id from categories where id = ${q.categoryId}
+    parts.push(sql`i.category_id in (with recursive tree as (select id from categories where id = ${q.categoryId}
       union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`);
   }
   if (q.supplierId) {
-    parts.push(sql`and (exists (select 1 from item_suppliers s where s.item_id = i.id and s.supplier_id = ${q.supplierId})
+    parts.push(sql`(exists (select 1 from item_suppliers s where s.item_id = i.id and s.supplier_id = ${q.supplierId})
       or exists (select 1 from supplier_receipt_lines rl join supplier_receipts r on r.id = rl.receipt_id
         where rl.item_id = i.id and r.status = 'posted' and r.supplier_id = ${q.supplierId}))`);
   }
-  return sql`select i.id, i.sku, i.name, u.short_name as unit_short_name from items i
-    left join units u on u.id = i.unit_id
-    where i.kind in ('component', 'material') and i.is_active ${sql.join(parts, sql` `)}`;
+  return sql.join(parts, sql` and `);
 }
 
-async function readRows(db: DbOrTx, q: ComponentsAnalysisQuery): Promise<SqlRow[]> {
-  return rowsOf<SqlRow>(
-    await db.execute(sql`with comp as (${components(q)})
+/**
+ * Dead stock ('Неліквід') for an item id expression: free stock above 0, and the day it went quiet — its last
+ * outgoing movement other than a transfer, or without one its first incoming movement — before `deadBefore`.
+ * Written as: no such outgoing movement since `deadBefore`, and some outgoing or incoming movement before it.
+ */
+function isDead(itemId: SQL, deadBefore: string): SQL {
+  return sql`(${freeStockSql(itemId)} > 0
+    and not exists (select 1 from stock_movements m where m.item_id = ${itemId} and m.occurred_on >= ${deadBefore}::date
+      and m.qty < 0 and m.document_type <> 'transfer')
+    and exists (select 1 from stock_movements m where m.item_id = ${itemId} and m.occurred_on < ${deadBefore}::date
+      and (m.qty > 0 or m.document_type <> 'transfer')))`;
+}
+
+interface Consumed {
+  itemId: number;
+  qty: string;
+  value: string;
+  /** Dead stock; read only when the dead-stock filter asks for it. */
+  dead: boolean;
+}
+
+/** The components consumed in the period (net of returns), in the table's order: value, largest first, then name. */
+async function readConsumed(db: DbOrTx, q: ComponentsAnalysisQuery, deadBefore: string): Promise<Consumed[]> {
+  const rows = rowsOf<{ item_id: number; qty: string; value: string; dead: boolean }>(
+    await db.execute(sql`with cons as (select f.item_id, sum(f.qty) as qty, sum(f.value) as value
+        from (${consumptionFacts(q, sql`select i.id from items i where ${isComponent(q)}`)}) f group by f.item_id)
+      select cons.item_id, cons.qty::numeric(18,4)::text as qty, cons.value::numeric(18,2)::text as value,
+        ${q.deadOnly === 'true' ? isDead(sql`cons.item_id`, deadBefore) : sql`false`} as dead
+      from cons join items i on i.id = cons.item_id
+      order by cons.value desc, ${ukOrder(sql`i.name`)}, i.id`),
+  );
+  return rows.map((r) => ({ itemId: Number(r.item_id), qty: r.qty, value: r.value, dead: r.dead === true }));
+}
+
+/** The page's rows, looked up for its item ids only. */
+async function readRows(db: DbOrTx, q: ComponentsAnalysisQuery, ids: readonly number[], deadBefore: string) {
+  if (!ids.length) return new Map<number, SqlRow>();
+  const rows = rowsOf<SqlRow>(
+    await db.execute(sql`with comp as (select i.id, i.sku, i.name, u.short_name as unit_short_name from items i
+        left join units u on u.id = i.unit_id where i.id = any(${intArray(ids)}))
       select c.id as item_id, c.sku, c.name, c.unit_short_name,
         coalesce(cons.qty, 0)::numeric(18,4)::text as consumption_qty,
         coalesce(cons.value, 0)::numeric(18,2)::text as consumption_value,
-        coalesce(wu.n, 0)::int as where_used,
+        (select count(distinct b.id) from bom_lines bl join boms b on b.id = bl.bom_id
+          where bl.component_item_id = c.id and b.status = 'active')::int as where_used,
         lp.price as last_price, lp.day as last_date, lp_supplier.name as last_supplier,
         case when fr.cost is not null and fr.cost <> 0
           then round((lr.cost - fr.cost) * 100 / fr.cost, 2)::text end as price_change,
         (select max(m.occurred_on) from stock_movements m
           where m.item_id = c.id and m.qty < 0 and m.document_type <> 'transfer')::text as last_out,
-        (select min(m.occurred_on) from stock_movements m where m.item_id = c.id and m.qty > 0)::text as first_in
+        ${isDead(sql`c.id`, deadBefore)} as dead
       from comp c
       left join (select f.item_id, sum(f.qty) as qty, sum(f.value) as value
         from (${consumptionFacts(q, sql`select id from comp`)}) f group by f.item_id) cons on cons.item_id = c.id
-      left join (select bl.component_item_id as item_id, count(distinct b.id) as n
-        from bom_lines bl join boms b on b.id = bl.bom_id
-        where b.status = 'active'
-        group by bl.component_item_id) wu on wu.item_id = c.id
-      left join (select distinct on (m.item_id) m.item_id, round(m.value / m.qty, 2)::text as price,
-          m.occurred_on::text as day, m.document_id
-        from stock_movements m where ${receiptMovement}
-        order by m.item_id, m.occurred_on desc, m.id desc) lp on lp.item_id = c.id
+      left join lateral (select round(m.value / m.qty, 2)::text as price, m.occurred_on::text as day, m.document_id
+        from stock_movements m where m.item_id = c.id and ${receiptMovement}
+        order by m.occurred_on desc, m.id desc limit 1) lp on true
       left join supplier_receipts lp_doc on lp_doc.id = lp.document_id
       left join counterparties lp_supplier on lp_supplier.id = lp_doc.supplier_id
       left join lateral (select m.value / m.qty as cost from stock_movements m
@@ -94,9 +133,9 @@ async function readRows(db: DbOrTx, q: ComponentsAnalysisQuery): Promise<SqlRow[
         order by m.occurred_on, m.id limit 1) fr on true
       left join lateral (select m.value / m.qty as cost from stock_movements m
         where m.item_id = c.id and ${receiptMovement} and m.occurred_on between ${q.from}::date and ${q.to}::date
-        order by m.occurred_on desc, m.id desc limit 1) lr on true
-      order by coalesce(cons.value, 0) desc, ${ukOrder(sql`c.name`)}, c.id`),
+        order by m.occurred_on desc, m.id desc limit 1) lr on true`),
   );
+  return new Map(rows.map((r) => [Number(r.item_id), r]));
 }
 
 /**
@@ -119,31 +158,80 @@ export function abcOf(values: readonly Dec[]): AbcClass[] {
 const daysOf = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** Days of stock at the period's rate: null without consumption, 0 with nothing available. */
+function coverageOf(qty: Dec, available: Dec, days: number): Dec | null {
+  if (cmp(qty, dec(0)) <= 0) return null;
+  return cmp(available, dec(0)) > 0 ? div(mul(available, dec(days)), qty, 1) : dec(0);
+}
+
+/**
+ * The table for the filters: `rows` is the asked page (`all`: every row, for a download), `total` the rows of the
+ * whole filter; the totals are over the components the period, category and supplier name (ABC and the dead-stock
+ * filter narrow the rows, not the totals).
+ */
 export async function componentsAnalysis(
   db: DbOrTx,
   q: ComponentsAnalysisQuery,
-  today = kyivToday(),
-): Promise<Omit<ComponentsAnalysis, 'total'>> {
-  const rows = await readRows(db, q);
-  const ids = rows.map((r) => Number(r.item_id));
-  const [free, ordered, leadTimes, deadDays] = await Promise.all([
+  options: { all?: boolean; today?: string } = {},
+): Promise<ComponentsAnalysis> {
+  const deadDays = await deadStockDays(db);
+  const deadBefore = addDays(options.today ?? kyivToday(), -deadDays);
+  const days = daysOf(q.from, q.to);
+  const consumed = await readConsumed(db, q, deadBefore);
+  const positive = consumed.filter((c) => cmp(dec(c.value), dec(0)) > 0);
+  const classes = new Map(abcOf(positive.map((c) => dec(c.value))).map((abc, i) => [positive[i]!.itemId, abc]));
+  const classOf = (itemId: number): AbcClass => classes.get(itemId) ?? 'C';
+  const kept = (c: Consumed) => (!q.abc || classOf(c.itemId) === q.abc) && (q.deadOnly !== 'true' || c.dead);
+  const negative = consumed.filter((c) => cmp(dec(c.value), dec(0)) < 0);
+  const head = positive.filter(kept);
+  const tail = negative.filter(kept);
+  // Worth nothing in the period: every other component, in name order.
+  const zeroWhere = sql`${isComponent(q)} and i.id <> all(${intArray([...positive, ...negative].map((c) => c.itemId))})
+    ${q.deadOnly === 'true' ? sql`and ${isDead(sql`i.id`, deadBefore)}` : sql``}`;
+  const withZero = !q.abc || q.abc === 'C';
+
+  const reorderIds = consumed.filter((c) => cmp(dec(c.qty), dec(0)) > 0).map((c) => c.itemId);
+  const [zeroCount, deadCount, reorderFree, reorderLeads] = await Promise.all([
+    withZero ? countOf(db, sql`select count(*)::int as n from items i where ${zeroWhere}`) : 0,
+    countOf(
+      db,
+      sql`select count(*)::int as n from items i where ${isComponent(q)} and ${isDead(sql`i.id`, deadBefore)}`,
+    ),
+    freeStockOf(db, reorderIds, null),
+    leadTimesOf(db, reorderIds),
+  ]);
+  const reorderCount = consumed.filter((c) => {
+    const coverage = coverageOf(dec(c.qty), dec(reorderFree.get(c.itemId) ?? '0'), days);
+    return coverage !== null && cmp(coverage, dec(reorderLeads.get(c.itemId) ?? 0)) < 0;
+  }).length;
+
+  const total = head.length + zeroCount + tail.length;
+  const { limit, offset } = options.all ? { limit: total, offset: 0 } : pageWindow(q);
+  const ids = head.slice(offset, offset + limit).map((c) => c.itemId);
+  const zeroOffset = Math.max(0, offset - head.length);
+  const zeroLimit = Math.min(limit - ids.length, zeroCount - zeroOffset);
+  if (zeroLimit > 0) {
+    const zero = rowsOf<{ id: number }>(
+      await db.execute(sql`select i.id from items i where ${zeroWhere}
+        order by ${ukOrder(sql`i.name`)}, i.id limit ${zeroLimit} offset ${zeroOffset}`),
+    );
+    ids.push(...zero.map((r) => Number(r.id)));
+  }
+  const tailOffset = Math.max(0, offset - head.length - zeroCount);
+  ids.push(...tail.slice(tailOffset, tailOffset + limit - ids.length).map((c) => c.itemId));
+
+  const [rows, free, ordered, leadTimes] = await Promise.all([
+    readRows(db, q, ids, deadBefore),
     freeStockOf(db, ids, null),
     onOrderByItem(db, ids),
     leadTimesOf(db, ids),
-    deadStockDays(db),
   ]);
-  const days = daysOf(q.from, q.to);
-  const deadBefore = addDays(today, -deadDays);
-  const classes = abcOf(rows.map((r) => dec(r.consumption_value)));
-  let all: ComponentRow[] = rows.map((r, i) => {
-    const itemId = Number(r.item_id);
+  const page: ComponentRow[] = ids.map((itemId) => {
+    const r = rows.get(itemId)!;
     const available = dec(free.get(itemId) ?? '0');
     const qty = dec(r.consumption_qty);
-    const consuming = cmp(qty, dec(0)) > 0;
-    const inStock = cmp(available, dec(0)) > 0;
-    const coverage = !consuming ? null : inStock ? div(mul(available, dec(days)), qty, 1) : dec(0);
+    const coverage = coverageOf(qty, available, days);
     const leadTimeDays = leadTimes.get(itemId) ?? 0;
-    const quietSince = r.last_out ?? r.first_in;
     return {
       itemId,
       sku: r.sku,
@@ -162,22 +250,24 @@ export async function componentsAnalysis(
       lastPurchaseDate: r.last_date,
       lastSupplierName: r.last_supplier,
       priceChange: r.price_change,
-      abc: classes[i]!,
+      abc: classOf(itemId),
       lastOutgoing: r.last_out,
-      dead: inStock && quietSince !== null && quietSince < deadBefore,
+      dead: r.dead === true,
     };
   });
   const totals = {
     consumptionValue: fixed(
-      rows.reduce((s, r) => add(s, dec(r.consumption_value)), dec(0)),
+      consumed.reduce((s, c) => add(s, dec(c.value)), dec(0)),
       2,
     ),
-    reorderCount: all.filter((r) => r.reorder).length,
-    deadCount: all.filter((r) => r.dead).length,
+    reorderCount,
+    deadCount,
   };
-  if (q.abc) all = all.filter((r) => r.abc === q.abc);
-  if (q.deadOnly === 'true') all = all.filter((r) => r.dead);
-  return { from: q.from, to: q.to, days, deadStockDays: deadDays, totals, rows: all };
+  return { from: q.from, to: q.to, days, deadStockDays: deadDays, totals, rows: page, total };
+}
+
+async function countOf(db: DbOrTx, query: SQL): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
 
 /** One component's drill-down: consumption by month of the period, receipt prices per supplier, the where-used tree. */

@@ -189,6 +189,36 @@ describe('components analysis (reports-admin.md §8)', () => {
     );
   });
 
+  it("reads the table a page at a time: every filter's pages in a row are its whole table, and the totals count it", async () => {
+    // The consumed components lead, the rest follow by name; a page boundary falls inside and across both parts.
+    for (const filter of ['', '&abc=A', '&abc=C', '&deadOnly=true', '&abc=C&deadOnly=true']) {
+      const whole = await get(`/api/components-analysis?${period}${filter}&limit=500`);
+      expect(whole.total).toBe(whole.rows.length);
+      const paged: number[] = [];
+      for (let page = 1; paged.length < whole.total; page += 1) {
+        const next = await get(`/api/components-analysis?${period}${filter}&limit=2&page=${page}`);
+        expect(next.total).toBe(whole.total);
+        expect(next.totals).toEqual(whole.totals);
+        expect(next.rows.length).toBeGreaterThan(0);
+        paged.push(...next.rows.map((r: { itemId: number }) => r.itemId));
+      }
+      expect(paged, filter).toEqual(whole.rows.map((r: { itemId: number }) => r.itemId));
+      expect((await get(`/api/components-analysis?${period}${filter}&limit=2&page=999`)).rows).toEqual([]);
+    }
+    const all = await get(`/api/components-analysis?${period}&limit=500`);
+    const values = all.rows.map((r: { consumptionValue: string }) => Number(r.consumptionValue));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(all.rows.length).toBeGreaterThanOrEqual(4);
+    expect(all.totals.deadCount).toBe(all.rows.filter((r: { dead: boolean }) => r.dead).length);
+    expect(all.totals.deadCount).toBeGreaterThan(0);
+    expect(all.totals.reorderCount).toBe(all.rows.filter((r: { reorder: boolean }) => r.reorder).length);
+    expect(all.totals.reorderCount).toBeGreaterThan(0);
+    const dead = await get(`/api/components-analysis?${period}&deadOnly=true&limit=500`);
+    expect(dead.rows.map((r: { itemId: number }) => r.itemId)).toEqual(
+      all.rows.filter((r: { dead: boolean }) => r.dead).map((r: { itemId: number }) => r.itemId),
+    );
+  });
+
   it('refuses a bad period and answers 403 without the page', async () => {
     expect((await f.api('GET', `/api/components-analysis?from=${today}&to=${from}`)).statusCode).toBe(400);
     expect((await f.api('GET', `/api/components-analysis?${period}&abc=D`)).statusCode).toBe(400);

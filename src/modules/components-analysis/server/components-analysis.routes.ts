@@ -2,7 +2,6 @@
 // cells, Ukrainian headers), and one component's drill-down. Paths and access are in the module's endpoints file.
 import type { AppDeps, AppInstance } from '@/server/kernel/endpoint.ts';
 import { serve } from '@/server/kernel/serve.ts';
-import { pageOfRows } from '@/shared/list.ts';
 import { sendTable, type Cell } from '@/resources/_engine/server/tabular.ts';
 import { componentsAnalysisSchemas } from '../components-analysis.contract.ts';
 import { componentsAnalysisEndpoints } from '../components-analysis.endpoints.ts';
@@ -21,8 +20,8 @@ export async function componentsAnalysisRoutes(app: AppInstance, deps: AppDeps) 
   serve(app, componentsAnalysisEndpoints, componentsAnalysisSchemas, {
     list: async (request, reply) => {
       const q = request.query;
-      const answer = await componentsAnalysis(db, q);
-      if (!q.format) return { ...answer, ...pageOfRows(answer.rows, q) };
+      if (!q.format) return componentsAnalysis(db, q);
+      const answer = await componentsAnalysis(db, q, { all: true });
       const cells: Cell[][] = answer.rows.map((r) => [
         r.sku,
         r.name,

@@ -1,6 +1,6 @@
 // What a picker shows beside an item: its free stock (on hand − reserved), in one warehouse or over all of them —
 // read for a page of item ids in one query, so the stock module's tables are read only here (decision 0005).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { stockBalances } from './stock.table.ts';
 
@@ -24,3 +24,10 @@ export async function freeStockOf(
     .groupBy(stockBalances.itemId);
   return new Map(rows.map((row) => [row.itemId, row.free]));
 }
+
+/**
+ * The same free stock (every warehouse) as a SQL scalar for one item id expression, for reads that filter or count a
+ * set of items by it without loading the set into Node.
+ */
+export const freeStockSql = (itemId: SQL): SQL =>
+  sql`(select coalesce(sum(b.on_hand - b.reserved), 0) from ${stockBalances} b where b.item_id = ${itemId})`;
