@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
+import type { DbOrTx } from '@/server/kernel/db.ts';
 import { COMMAND_KINDS, OPENING, runArb, type CommandKind } from './ledger-commands.ts';
 import { newRunState, runCommand, type Outcome } from './ledger-run.ts';
 import { createLedgerSuite, createWorld, ledgerProblems, lowestOnHand, type LedgerSuite } from './ledger-world.ts';
@@ -177,6 +178,44 @@ describe('the checks themselves', () => {
       .catch((err: { problems?: string[] }) => err.problems ?? [String(err)]);
     expect(kept.filter((p) => p.includes('balance value'))).toEqual([]);
     expect(kept.some((p) => p.startsWith(`item ${c0}:`))).toBe(true); // the item's cost did see the stray movement
+  });
+});
+
+describe('the balance days (migration 0052)', () => {
+  it('see a first-in or last-out day its movements do not explain; a backdated or transfer movement moves them as the ledger says', async () => {
+    const world = await createWorld(suite);
+    const [c0, w0] = [world.items[0]!.id, world.warehouses[0]!];
+    const days = async (db: DbOrTx) =>
+      rowsOf<{ first_in_on: string | null; last_out_on: string | null }>(
+        await db.execute(sql`select first_in_on::text, last_out_on::text from stock_balances
+          where item_id = ${c0} and warehouse_id = ${w0}`),
+      )[0]!;
+    const planted = await suite.f.t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update stock_balances set last_out_on = date '2001-02-03'
+          where item_id = ${c0} and warehouse_id = ${w0}`);
+        throw Object.assign(new Error('rollback'), { problems: await ledgerProblems(tx, world, false) });
+      })
+      .catch((err: { problems?: string[] }) => err.problems ?? [String(err)]);
+    expect(planted).toHaveLength(1);
+    expect(planted[0]).toMatch(
+      new RegExp(`^item ${c0} @ warehouse ${w0}: movements first in .* ≠ balance .* / 2001-02-03$`),
+    );
+    const moved = await suite.f.t.db
+      .transaction(async (tx) => {
+        const before = await days(tx);
+        const insert = (qty: number, type: string, day: string) =>
+          tx.execute(sql`insert into stock_movements
+              (item_id, warehouse_id, qty, unit_cost, value, document_type, document_id, document_number, occurred_on)
+            values (${c0}, ${w0}, ${qty}, 1, ${qty}, ${type}, 0, 'ТЕСТ', ${day}::date)`);
+        await insert(1, 'adjustment', '2001-01-01');
+        await insert(-1, 'transfer', '2999-01-01');
+        await insert(-1, 'adjustment', '2001-01-02');
+        throw Object.assign(new Error('rollback'), { answer: { before, after: await days(tx) } });
+      })
+      .catch((err: { answer: { before: { last_out_on: string | null }; after: object } }) => err.answer);
+    // The earliest incoming day moves back; a transfer never counts as going out; an older outgoing day keeps the later.
+    expect(moved.after).toEqual({ first_in_on: '2001-01-01', last_out_on: moved.before.last_out_on ?? '2001-01-02' });
   });
 });
 

@@ -6,10 +6,10 @@
 //
 // A year of data has 59 000 components, few of which were consumed in a month, so the page is read first and its
 // rows only are looked up (DESIGN §9: O(page)). The order is consumption value, largest first, then the Ukrainian
-// name: the consumed components (one small aggregate) lead, those worth nothing follow in name order (one indexed
-// query for the page's slice), and a negative value (more returned than issued) comes last. ABC and the reorder
-// count need the consumed components only; the dead-stock count is one set query whose predicate is also the
-// rows' `dead`, so the two cannot disagree.
+// name: the consumed components (one small aggregate) lead, those worth nothing follow in name order (one query for
+// the page's slice), and a negative value (more returned than issued) comes last. ABC and the reorder count need the
+// consumed components only; the dead-stock count is one set query over the days the balances keep (the stock
+// module's `deadStockItemsSql`), the same predicate as the rows' `dead`, so the two cannot disagree.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
@@ -20,7 +20,7 @@ import { DomainError } from '@/shared/api-error.ts';
 import { add, cmp, dec, div, fixed, isZero, mul, type Dec } from '@/shared/decimal.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { consumptionFacts } from '@/modules/reports/server/index.ts';
-import { freeStockOf, freeStockSql } from '@/modules/stock/server/index.ts';
+import { deadStockItemsSql, deadStockSql, freeStockOf } from '@/modules/stock/server/index.ts';
 import { onOrderByItem } from '@/modules/supplier-orders/server/index.ts';
 import { leadTimesOf } from '@/modules/shortage/server/index.ts';
 import { whereUsed } from '@/modules/bom/server/index.ts';
@@ -69,19 +69,6 @@ function isComponent(q: ComponentsAnalysisQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/**
- * Dead stock ('Неліквід') for an item id expression: free stock above 0, and the day it went quiet — its last
- * outgoing movement other than a transfer, or without one its first incoming movement — before `deadBefore`.
- * Written as: no such outgoing movement since `deadBefore`, and some outgoing or incoming movement before it.
- */
-function isDead(itemId: SQL, deadBefore: string): SQL {
-  return sql`(${freeStockSql(itemId)} > 0
-    and not exists (select 1 from stock_movements m where m.item_id = ${itemId} and m.occurred_on >= ${deadBefore}::date
-      and m.qty < 0 and m.document_type <> 'transfer')
-    and exists (select 1 from stock_movements m where m.item_id = ${itemId} and m.occurred_on < ${deadBefore}::date
-      and (m.qty > 0 or m.document_type <> 'transfer')))`;
-}
-
 interface Consumed {
   itemId: number;
   qty: string;
@@ -96,7 +83,7 @@ async function readConsumed(db: DbOrTx, q: ComponentsAnalysisQuery, deadBefore: 
     await db.execute(sql`with cons as (select f.item_id, sum(f.qty) as qty, sum(f.value) as value
         from (${consumptionFacts(q, sql`select i.id from items i where ${isComponent(q)}`)}) f group by f.item_id)
       select cons.item_id, cons.qty::numeric(18,4)::text as qty, cons.value::numeric(18,2)::text as value,
-        ${q.deadOnly === 'true' ? isDead(sql`cons.item_id`, deadBefore) : sql`false`} as dead
+        ${q.deadOnly === 'true' ? deadStockSql(sql`cons.item_id`, deadBefore) : sql`false`} as dead
       from cons join items i on i.id = cons.item_id
       order by cons.value desc, ${ukOrder(sql`i.name`)}, i.id`),
   );
@@ -119,7 +106,7 @@ async function readRows(db: DbOrTx, q: ComponentsAnalysisQuery, ids: readonly nu
           then round((lr.cost - fr.cost) * 100 / fr.cost, 2)::text end as price_change,
         (select max(m.occurred_on) from stock_movements m
           where m.item_id = c.id and m.qty < 0 and m.document_type <> 'transfer')::text as last_out,
-        ${isDead(sql`c.id`, deadBefore)} as dead
+        ${deadStockSql(sql`c.id`, deadBefore)} as dead
       from comp c
       left join (select f.item_id, sum(f.qty) as qty, sum(f.value) as value
         from (${consumptionFacts(q, sql`select id from comp`)}) f group by f.item_id) cons on cons.item_id = c.id
@@ -187,7 +174,7 @@ export async function componentsAnalysis(
   const tail = negative.filter(kept);
   // Worth nothing in the period: every other component, in name order.
   const zeroWhere = sql`${isComponent(q)} and i.id <> all(${intArray([...positive, ...negative].map((c) => c.itemId))})
-    ${q.deadOnly === 'true' ? sql`and ${isDead(sql`i.id`, deadBefore)}` : sql``}`;
+    ${q.deadOnly === 'true' ? sql`and i.id in (${deadStockItemsSql(deadBefore)})` : sql``}`;
   const withZero = !q.abc || q.abc === 'C';
 
   const reorderIds = consumed.filter((c) => cmp(dec(c.qty), dec(0)) > 0).map((c) => c.itemId);
@@ -195,7 +182,7 @@ export async function componentsAnalysis(
     withZero ? countOf(db, sql`select count(*)::int as n from items i where ${zeroWhere}`) : 0,
     countOf(
       db,
-      sql`select count(*)::int as n from items i where ${isComponent(q)} and ${isDead(sql`i.id`, deadBefore)}`,
+      sql`select count(*)::int as n from items i where ${isComponent(q)} and i.id in (${deadStockItemsSql(deadBefore)})`,
     ),
     freeStockOf(db, reorderIds, null),
     leadTimesOf(db, reorderIds),

@@ -26,8 +26,17 @@ export async function freeStockOf(
 }
 
 /**
- * The same free stock (every warehouse) as a SQL scalar for one item id expression, for reads that filter or count a
- * set of items by it without loading the set into Node.
+ * Dead stock ('Неліквід'): free stock (every warehouse) above 0, and the day the item went quiet — its last outgoing
+ * movement other than a transfer, or without one its first incoming movement — before `before`. Read from the
+ * balances' days (migration 0052), never from the ledger. Over one item's balance rows, aliased `b`.
  */
-export const freeStockSql = (itemId: SQL): SQL =>
-  sql`(select coalesce(sum(b.on_hand - b.reserved), 0) from ${stockBalances} b where b.item_id = ${itemId})`;
+const quietAndInStock = (before: string): SQL =>
+  sql`sum(b.on_hand - b.reserved) > 0 and coalesce(max(b.last_out_on), min(b.first_in_on)) < ${before}::date`;
+
+/** Dead stock as a condition on one item id expression, for a page of rows. */
+export const deadStockSql = (itemId: SQL, before: string): SQL =>
+  sql`coalesce((select ${quietAndInStock(before)} from ${stockBalances} b where b.item_id = ${itemId}), false)`;
+
+/** The ids of every item in dead stock (`select item_id`), for counting or filtering a whole set in one pass. */
+export const deadStockItemsSql = (before: string): SQL =>
+  sql`select b.item_id from ${stockBalances} b group by b.item_id having ${quietAndInStock(before)}`;

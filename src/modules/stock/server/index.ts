@@ -33,6 +33,6 @@ export { adjustmentsRoutes } from './adjustments.routes.ts';
 export { adjustmentsForSerials } from './adjustments.for-serials.ts';
 export { getStockSettings, LOW_STOCK_THRESHOLD } from './stock-settings.ts';
 export { lowStockCount, stockStats } from './stock-read.service.ts';
-export { freeStockOf, freeStockSql } from './free-stock.read.ts';
+export { deadStockItemsSql, deadStockSql, freeStockOf } from './free-stock.read.ts';
 export { checkLowStock, lowStockKey, lowStockNow } from './low-stock.ts';
 export { itemHasLedgerRows } from './item-ledger.read.ts';

@@ -71,6 +71,13 @@ export const stockBalances = pgTable(
      * stock_movements), so the stock at a date reads the balance less the movements after it (decision 0034).
      */
     value: numeric('value', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
+     * The day of the pair's first incoming movement and of its last outgoing one other than a transfer, kept by the
+     * same trigger (migration 0052), so dead stock ('Неліквід', /components-analysis) is read from the balances
+     * instead of probing the ledger for each of 59 000 components. Null: no such movement.
+     */
+    firstInOn: date('first_in_on', { mode: 'string' }),
+    lastOutOn: date('last_out_on', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
