@@ -177,9 +177,23 @@ export async function componentsAnalysis(
     ${q.deadOnly === 'true' ? sql`and i.id in (${deadStockItemsSql(deadBefore)})` : sql``}`;
   const withZero = !q.abc || q.abc === 'C';
 
+  // The page's window over head, then the components worth nothing, then tail; the name-ordered slice of the middle
+  // part is read beside the counts (a download reads every row).
+  const { limit, offset } = options.all ? { limit: Infinity, offset: 0 } : pageWindow(q);
+  const ids = head.slice(offset, offset + limit).map((c) => c.itemId);
+  const zeroWanted = limit - ids.length;
   const reorderIds = consumed.filter((c) => cmp(dec(c.qty), dec(0)) > 0).map((c) => c.itemId);
-  const [zeroCount, deadCount, reorderFree, reorderLeads] = await Promise.all([
+  const [zeroCount, zeroIds, deadCount, reorderFree, reorderLeads] = await Promise.all([
     withZero ? countOf(db, sql`select count(*)::int as n from items i where ${zeroWhere}`) : 0,
+    withZero && zeroWanted > 0
+      ? db
+          .execute(
+            sql`select i.id from items i where ${zeroWhere} order by ${ukOrder(sql`i.name`)}, i.id
+              limit ${Number.isFinite(zeroWanted) ? sql`${zeroWanted}` : sql.raw('all')}
+              offset ${Math.max(0, offset - head.length)}`,
+          )
+          .then((r) => rowsOf<{ id: number }>(r).map((row) => Number(row.id)))
+      : [],
     countOf(
       db,
       sql`select count(*)::int as n from items i where ${isComponent(q)} and i.id in (${deadStockItemsSql(deadBefore)})`,
@@ -191,19 +205,8 @@ export async function componentsAnalysis(
     const coverage = coverageOf(dec(c.qty), dec(reorderFree.get(c.itemId) ?? '0'), days);
     return coverage !== null && cmp(coverage, dec(reorderLeads.get(c.itemId) ?? 0)) < 0;
   }).length;
-
   const total = head.length + zeroCount + tail.length;
-  const { limit, offset } = options.all ? { limit: total, offset: 0 } : pageWindow(q);
-  const ids = head.slice(offset, offset + limit).map((c) => c.itemId);
-  const zeroOffset = Math.max(0, offset - head.length);
-  const zeroLimit = Math.min(limit - ids.length, zeroCount - zeroOffset);
-  if (zeroLimit > 0) {
-    const zero = rowsOf<{ id: number }>(
-      await db.execute(sql`select i.id from items i where ${zeroWhere}
-        order by ${ukOrder(sql`i.name`)}, i.id limit ${zeroLimit} offset ${zeroOffset}`),
-    );
-    ids.push(...zero.map((r) => Number(r.id)));
-  }
+  ids.push(...zeroIds);
   const tailOffset = Math.max(0, offset - head.length - zeroCount);
   ids.push(...tail.slice(tailOffset, tailOffset + limit - ids.length).map((c) => c.itemId));
 
