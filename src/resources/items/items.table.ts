@@ -31,6 +31,12 @@ export const items = pgTable(
     kind: text('kind').$type<ItemKind>().notNull(),
     sku: text('sku').notNull(),
     name: text('name').notNull(),
+    /**
+     * The name's Ukrainian sort key (uk_sort_key, decision 0019), kept by the database (migration 0053), for the
+     * reports that sort a year's derived rows by item name: comparing a stored key instead of computing the key per
+     * row. A migration that changes uk_sort_key must recompute it (drop and add the column).
+     */
+    nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`uk_sort_key(name)`),
     categoryId: integer('category_id').references(() => categories.id),
     unitId: integer('unit_id')
       .notNull()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { compareUk } from '@/shared/collation.ts';
+import { ukOrder, ukOrderByKey } from './collation.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -82,6 +83,24 @@ describe.each(['/suppliers', '/warehouses', '/components'])('%s sorted by name',
 
   it('offers the picker its options in the same order', async () => {
     expect(ours(await get(`/api/lookups${route}?limit=100`))).toEqual(expected);
+  });
+});
+
+describe("the items' stored sort key (migration 0053)", () => {
+  it('orders exactly as the key computed per row, and follows a renamed item', async () => {
+    const byKey = async (order: 'stored' | 'computed') =>
+      (
+        (await t.db.execute(sql`select name from items where sku like 'UK-%'
+          order by ${order === 'stored' ? ukOrderByKey(sql`name_sort_key`, sql`name`) : ukOrder(sql`name`)}, id`)) as unknown as {
+          rows: Array<{ name: string }>;
+        }
+      ).rows.map((r) => r.name);
+    expect(await byKey('stored')).toEqual(expected);
+    expect(await byKey('computed')).toEqual(expected);
+    await t.db.execute(sql`update items set name = 'Ґава' where sku = 'UK-16'`); // the generated key follows the new name
+    const renamed = [...names.slice(0, 16), 'Ґава'].sort(compareUk);
+    expect(await byKey('stored')).toEqual(renamed);
+    await t.db.execute(sql`update items set name = 'Zeta' where sku = 'UK-16'`);
   });
 });
 

@@ -18,11 +18,24 @@ export function ukSortKey(text: SQLWrapper): SQL {
  * Usable in `.orderBy(ukOrder(t.name), asc(t.id))` and inside raw SQL: `order by ${ukOrder(sql`w.name`)}, w.id`.
  */
 export function ukOrder(text: SQLWrapper, direction: SortDirection = 'asc', nulls?: 'first' | 'last'): SQL {
+  return ukOrderByKey(sql`uk_sort_key(${text})`, text, direction, nulls);
+}
+
+/**
+ * The same order as `ukOrder(text)` from a key already computed — a stored `uk_sort_key(text)` such as
+ * `items.name_sort_key` (migration 0053) — so a sort of many rows compares keys instead of computing one per row.
+ */
+export function ukOrderByKey(
+  key: SQLWrapper,
+  text: SQLWrapper,
+  direction: SortDirection = 'asc',
+  nulls?: 'first' | 'last',
+): SQL {
   const dir = direction === 'desc' ? sql`desc` : sql`asc`;
   const opposite = direction === 'desc' ? sql`asc` : sql`desc`;
   const nullsClause = nulls ? sql` nulls ${nulls === 'first' ? sql`first` : sql`last`}` : sql``;
   // The tie's nulls go the same way as the key's: the key is null exactly when the text is.
-  return sql`${ukSortKey(text)} ${dir}${nullsClause}, ${text} collate "C" ${opposite}${nullsClause}`;
+  return sql`${key} collate "C" ${dir}${nullsClause}, ${text} collate "C" ${opposite}${nullsClause}`;
 }
 
 /** A list's sort field that holds a text people read: `name` or `…Name` (itemName, clientName, warehouseName). */

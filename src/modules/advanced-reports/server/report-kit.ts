@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { ukOrder } from '@/server/kernel/collation.ts';
+import { ukOrder, ukOrderByKey } from '@/server/kernel/collation.ts';
 import type { ReportMeta, ReportQuery } from '../advanced-reports.catalogue.ts';
 
 export type Row = Record<string, string | null>;
@@ -53,7 +53,7 @@ export function sqlReader(
       );
       if (!found.length) return { rows: [], total: offset > 0 ? await countAll() : 0 };
       const total = Number(found[0]![TOTAL]);
-      const rows = found.map(({ [TOTAL]: _total, ...row }) => row as Row);
+      const rows = found.map((row) => withoutHelpers(row as Row));
       return { rows, total };
     }
     const total = await countAll();
@@ -70,7 +70,7 @@ export function sqlReader(
         where ${lead} >= ${lo} ${hi === null ? sql`` : sql`and ${lead} <= ${hi}`}
         order by ${orderBy} limit ${limit} offset ${offset - Number(bounds!.before)}`),
     );
-    return { rows, total };
+    return { rows: rows.map(withoutHelpers), total };
   };
 }
 
@@ -101,13 +101,23 @@ export function labelOf(column: string, labels: Readonly<Record<string, string>>
 
 /**
  * The ORDER BY of a report's rows over the select's columns (`r.<key>`): a name (`~item`) in Ukrainian order, nulls
- * last; anything else (a day, a number, a SKU) as it compares. `orderOf('~item', 'sku', '~warehouse')`.
+ * last; anything else (a day, a number, a SKU) as it compares. `orderOf('~item', 'sku', '~warehouse')`. A name whose
+ * sort key the select already has names that column after a colon — `~item:__itemKey` for `i.name_sort_key as
+ * "__itemKey"` — and is ordered by it instead of a key computed per row (the `__` column never reaches a row).
  */
 export function orderOf(...keys: string[]): SQL {
   return sql.join(
-    keys.map((key) =>
-      key.startsWith('~') ? ukOrder(sql.raw(`r."${key.slice(1)}"`), 'asc', 'last') : sql.raw(`r."${key}" nulls last`),
-    ),
+    keys.map((key) => {
+      if (!key.startsWith('~')) return sql.raw(`r."${key}" nulls last`);
+      const [name, stored] = key.slice(1).split(':');
+      const text = sql.raw(`r."${name}"`);
+      return stored ? ukOrderByKey(sql.raw(`r."${stored}"`), text, 'asc', 'last') : ukOrder(text, 'asc', 'last');
+    }),
     sql`, `,
   );
+}
+
+/** A row without the select's helper columns (`__…`: the window count, stored sort keys). */
+function withoutHelpers(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('__'))) as Row;
 }

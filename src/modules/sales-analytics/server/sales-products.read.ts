@@ -5,7 +5,7 @@
 // decimals (xyz.ts). 'Показати без продажів' adds the items of the filter that did not sell, with zeros.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
-import { ukOrder } from '@/server/kernel/collation.ts';
+import { ukOrderByKey } from '@/server/kernel/collation.ts';
 import { containsPattern } from '@/server/kernel/like.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { DomainError } from '@/shared/api-error.ts';
@@ -71,7 +71,7 @@ async function productRows(db: DbOrTx, q: SalesProductsQuery, months: string[]):
             : sql``
         }
         ${search ? sql`and (i.name ilike ${search} or i.sku ilike ${search})` : sql``}
-      order by coalesce(p.revenue, 0) desc, ${ukOrder(sql`i.name`)}, i.id`),
+      order by coalesce(p.revenue, 0) desc, ${ukOrderByKey(sql`i.name_sort_key`, sql`i.name`)}, i.id`),
   );
   // The 12 months' quantities in one grouped statement (not one per item), laid out by month in Node.
   const monthly = new Map<number, string[]>();
