@@ -102,6 +102,14 @@ describe("the items' stored sort key (migration 0053)", () => {
     expect(await byKey('stored')).toEqual(renamed);
     await t.db.execute(sql`update items set name = 'Zeta' where sku = 'UK-16'`);
   });
+
+  it('is no part of an item as the API shows it, in a list or a record', async () => {
+    const list = await get<Array<Record<string, unknown>>>('/api/components?search=UK-1&limit=5');
+    const one = await get<Record<string, unknown>>(`/api/components/${list[0]!.id as number}`);
+    expect(list.length).toBeGreaterThan(0);
+    for (const row of [...list, one]) expect(Object.keys(row)).not.toContain('nameSortKey');
+    expect(one).toHaveProperty('name');
+  });
 });
 
 describe('the components list by name on a larger table', () => {

@@ -1,5 +1,19 @@
 // The engine's server half: one generic service for every declared resource (reference-data.md §0).
-import { and, asc, count, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { DomainError } from '@/shared/api-error.ts';
 import { nearestEndWindow, pageWindow, type ListTotal } from '@/shared/list.ts';
 import { countForPage } from '@/server/kernel/count.ts';
@@ -142,10 +156,11 @@ export class ResourceEngine {
       const ids = [...new Set(rows.map((row) => row[field.name]).filter((v): v is number => typeof v === 'number'))];
       labels.set(field.name, await this.labelsOf(db, field.references!, ids));
     }
+    const derived = generatedColumns(r.table);
     const out = rows.map((row) => {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(row)) {
-        if (r.fixed && key in r.fixed) continue;
+        if ((r.fixed && key in r.fixed) || derived.has(key)) continue;
         out[key] = value instanceof Date ? value.toISOString() : value;
       }
       for (const [name, map] of labels) {
@@ -543,3 +558,15 @@ const foreignTitles: Record<string, string> = {
   item_suppliers: 'Постачальники компонентів',
   client_delivery_presets: 'Налаштування доставки',
 };
+
+/**
+ * The table's columns the database computes (`generatedAlwaysAs`, e.g. `items.name_sort_key`): sort helpers, not a
+ * record's data, so a record is presented — listed, read, exported, audited — without them.
+ */
+function generatedColumns(table: Table): ReadonlySet<string> {
+  return new Set(
+    Object.entries(getTableColumns(table))
+      .filter(([, col]) => col.generated !== undefined)
+      .map(([key]) => key),
+  );
+}
