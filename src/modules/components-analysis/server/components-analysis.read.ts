@@ -172,9 +172,11 @@ export async function componentsAnalysis(
   const negative = consumed.filter((c) => cmp(dec(c.value), dec(0)) < 0);
   const head = positive.filter(kept);
   const tail = negative.filter(kept);
-  // Worth nothing in the period: every other component, in name order.
-  const zeroWhere = sql`${isComponent(q)} and i.id <> all(${intArray([...positive, ...negative].map((c) => c.itemId))})
-    ${q.deadOnly === 'true' ? sql`and i.id in (${deadStockItemsSql(deadBefore)})` : sql``}`;
+  // Worth nothing in the period: every other component, in name order. Dead stock is counted as one set, and tested
+  // per row for the page, which walks the name index and stops after the page's rows.
+  const zeroWhere = (dead: 'set' | 'row') => sql`${isComponent(q)}
+    and i.id <> all(${intArray([...positive, ...negative].map((c) => c.itemId))})
+    ${q.deadOnly !== 'true' ? sql`` : dead === 'set' ? sql`and i.id in (${deadStockItemsSql(deadBefore)})` : sql`and ${deadStockSql(sql`i.id`, deadBefore)}`}`;
   const withZero = !q.abc || q.abc === 'C';
 
   // The page's window over head, then the components worth nothing, then tail; the name-ordered slice of the middle
@@ -184,11 +186,11 @@ export async function componentsAnalysis(
   const zeroWanted = limit - ids.length;
   const reorderIds = consumed.filter((c) => cmp(dec(c.qty), dec(0)) > 0).map((c) => c.itemId);
   const [zeroCount, zeroIds, deadCount, reorderFree, reorderLeads] = await Promise.all([
-    withZero ? countOf(db, sql`select count(*)::int as n from items i where ${zeroWhere}`) : 0,
+    withZero ? countOf(db, sql`select count(*)::int as n from items i where ${zeroWhere('set')}`) : 0,
     withZero && zeroWanted > 0
       ? db
           .execute(
-            sql`select i.id from items i where ${zeroWhere} order by ${ukOrder(sql`i.name`)}, i.id
+            sql`select i.id from items i where ${zeroWhere('row')} order by ${ukOrder(sql`i.name`)}, i.id
               limit ${Number.isFinite(zeroWanted) ? sql`${zeroWanted}` : sql.raw('all')}
               offset ${Math.max(0, offset - head.length)}`,
           )
