@@ -224,11 +224,12 @@ export function PeriodFilter({
   onChange: (period: { dateFrom: string; dateTo: string }) => void;
 }) {
   return (
-    <div className="flex items-center gap-2" role="group" aria-label={messages.period}>
+    // On a phone the two dates share the width they have (a 390 px card has less than two 160 px fields).
+    <div className="flex max-w-full min-w-0 items-center gap-2" role="group" aria-label={messages.period}>
       <DateField
         id={`${id}-from`}
         aria-label={labels?.from ?? messages.dateFrom}
-        className="w-40"
+        className="w-40 min-w-0"
         value={from}
         // The calendar offers no 'from' after 'to' and no 'to' before 'from'.
         max={to || undefined}
@@ -240,7 +241,7 @@ export function PeriodFilter({
       <DateField
         id={`${id}-to`}
         aria-label={labels?.to ?? messages.dateTo}
-        className="w-40"
+        className="w-40 min-w-0"
         value={to}
         min={from || undefined}
         onChange={(dateTo) => onChange({ dateFrom: from, dateTo })}

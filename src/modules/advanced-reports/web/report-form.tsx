@@ -34,7 +34,7 @@ function Field({
   );
   if (param.kind === 'period') {
     return (
-      <div className="grid gap-1.5">
+      <div className="grid max-w-full min-w-0 gap-1.5">
         <span className="text-sm font-medium">{param.label}</span>
         <PeriodFilter
           id={id}
