@@ -65,6 +65,9 @@ export function useListState<F extends ListFilterBase>(initial: F, start?: Parti
         !NOT_FILTERS.has(key) && (filter as Record<string, unknown>)[key] !== (initial as Record<string, unknown>)[key],
     ),
     reset() {
+      // A search typed just before would otherwise come back after its pause, under an empty search box: the
+      // debouncer runs only the latest action, so an empty one takes its place.
+      debounce(() => undefined);
       setSearchText('');
       setFilter((current) => ({ ...initial, sort: current.sort }));
     },
