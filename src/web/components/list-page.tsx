@@ -21,7 +21,7 @@ import { DateField } from '@/web/components/date-field.tsx';
 import { DataTable, type DataTableProps } from '@/web/components/data-table.tsx';
 import { ListPagination, ListStates } from '@/web/components/data-list.tsx';
 import type { ListPage } from '@/web/lib/api.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 import { cn } from '@/web/lib/utils.ts';
 
@@ -36,25 +36,22 @@ export interface ListFilterBase {
 }
 
 const NOT_FILTERS = new Set(['page', 'limit', 'sort']);
-export const SEARCH_DELAY_MS = 300;
+export { SEARCH_DELAY_MS, useSearchBox } from '@/web/components/use-search-box.ts';
 
 /** A list page's filter: changes go back to page 1; the search is typed at once and applied after a pause. */
 export function useListState<F extends ListFilterBase>(initial: F, start?: Partial<F>) {
   const [filter, setFilter] = useState<F>(() => ({ ...initial, ...start }));
-  const [searchText, setSearchText] = useState(filter.search ?? '');
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
-
   const changeFilter = (change: Partial<Omit<F, 'page' | 'limit'>>) =>
     setFilter((current) => ({ ...current, ...change, page: 1 }));
+  const search = useSearchBox(filter.search ?? '', (text) =>
+    changeFilter({ search: text } as Partial<Omit<F, 'page' | 'limit'>>),
+  );
   return {
     filter,
-    searchText,
+    searchText: search.text,
     changeFilter,
     setPage: (page: number) => setFilter((current) => ({ ...current, page })),
-    changeSearch(text: string) {
-      setSearchText(text);
-      debounce(() => changeFilter({ search: text.trim() } as Partial<Omit<F, 'page' | 'limit'>>));
-    },
+    changeSearch: search.change,
     /** A header's sort: the same field again turns it round. */
     toggleSort(field: string) {
       changeFilter({ sort: filter.sort === field ? `-${field}` : field } as Partial<Omit<F, 'page' | 'limit'>>);
@@ -65,10 +62,7 @@ export function useListState<F extends ListFilterBase>(initial: F, start?: Parti
         !NOT_FILTERS.has(key) && (filter as Record<string, unknown>)[key] !== (initial as Record<string, unknown>)[key],
     ),
     reset() {
-      // A search typed just before would otherwise come back after its pause, under an empty search box: the
-      // debouncer runs only the latest action, so an empty one takes its place.
-      debounce(() => undefined);
-      setSearchText('');
+      search.clear();
       setFilter((current) => ({ ...initial, sort: current.sort }));
     },
     /** After a refetch shrank the list: back to its last page instead of an empty one past the end. */

@@ -9,7 +9,7 @@ import { CheckIcon, ChevronsUpDownIcon, Loader2Icon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { Input } from '@/web/components/ui/input.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { uiMessages } from '@/web/lib/ui.messages.ts';
 import { cn } from '@/web/lib/utils.ts';
 
@@ -96,13 +96,12 @@ export function SearchCombobox<T>({
 }: SearchComboboxProps<T>) {
   const listId = useId();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+  const searchBox = useSearchBox('', setSearch, SEARCH_DELAY_MS);
   // Only asked for when opened: a page with several pickers makes no requests until one is used.
   const query = useQuery<unknown, Error, T[]>({ ...queryOf(search), enabled: open });
-  const typed = text.trim();
+  const typed = searchBox.text.trim();
   const options = [...(before?.(search) ?? []), ...(query.data ?? []), ...(after?.(typed) ?? [])];
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -110,7 +109,8 @@ export function SearchCombobox<T>({
   function changeOpen(next: boolean) {
     setOpen(next);
     if (!next) {
-      setText('');
+      // A search typed just before closing would otherwise arrive after its pause and greet the next opening.
+      searchBox.clear();
       setSearch('');
       setActive(0);
     }
@@ -194,12 +194,10 @@ export function SearchCombobox<T>({
             autoComplete="off"
             placeholder={searchLabel}
             className="h-9"
-            value={text}
+            value={searchBox.text}
             onChange={(event) => {
-              const next = event.target.value;
-              setText(next);
+              searchBox.change(event.target.value);
               setActive(0);
-              debounce(() => setSearch(next.trim()));
             }}
             onKeyDown={onKeyDown}
           />

@@ -10,7 +10,7 @@ import { Button } from '@/web/components/ui/button.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { BomStatusBadge } from './bom-tabs.tsx';
 import { bomItemsQueryFn, bomItemsQueryKey, type BomItemsFilter } from './bom.api.ts';
@@ -18,7 +18,6 @@ import { bomWebMessages } from './bom.messages.ts';
 
 const m = bomWebMessages.items;
 export const BOM_ITEMS_PAGE_SIZE = 30;
-const SEARCH_DELAY_MS = 300;
 
 export const initialItemsFilter: BomItemsFilter = {
   page: 1,
@@ -42,8 +41,6 @@ export function BomItemsPane({
 }) {
   const [filter, setFilter] = useState<BomItemsFilter>(initialItemsFilter);
   const [sort, setSort] = useState<Sort>('name');
-  const [searchText, setSearchText] = useState('');
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const query = useQuery({
     queryKey: bomItemsQueryKey({ ...filter, sort }),
     queryFn: bomItemsQueryFn,
@@ -54,6 +51,7 @@ export function BomItemsPane({
   const filtered =
     filter.search !== '' || filter.kind !== 'made' || filter.categoryId !== null || filter.hasBom !== 'all';
   const change = (next: Partial<BomItemsFilter>) => setFilter((f) => ({ ...f, ...next, page: 1 }));
+  const search = useSearchBox('', (text) => change({ search: text }));
   const categoryRoute =
     filter.kind === 'component' || filter.kind === 'material' ? '/categories' : '/product-categories';
   const sortField = sort.replace('-', '') as 'name' | 'sku';
@@ -78,12 +76,8 @@ export function BomItemsPane({
             type="search"
             className="pl-9"
             placeholder={m.searchPlaceholder}
-            value={searchText}
-            onChange={(event) => {
-              const text = event.target.value;
-              setSearchText(text);
-              debounce(() => change({ search: text.trim() }));
-            }}
+            value={search.text}
+            onChange={(event) => search.change(event.target.value)}
           />
         </div>
         <div className="grid grid-cols-2 gap-2">
@@ -145,7 +139,7 @@ export function BomItemsPane({
               variant="ghost"
               size="sm"
               onClick={() => {
-                setSearchText('');
+                search.clear();
                 setFilter(initialItemsFilter);
               }}
             >

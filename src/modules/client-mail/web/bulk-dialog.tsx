@@ -30,7 +30,7 @@ import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Textarea } from '@/web/components/ui/textarea.tsx';
 import { ApiError, serverMessageOf } from '@/web/lib/api.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { mailApi, refreshMail } from './client-mail.api.ts';
 import { mailWebMessages } from './client-mail.messages.ts';
@@ -47,7 +47,6 @@ export function BulkDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'list' | 'filter'>('list');
   const [chosen, setChosen] = useState<Map<number, string>>(new Map());
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [legalForm, setLegalForm] = useState<LegalForm>(ALL);
   const [nameContains, setNameContains] = useState('');
@@ -58,7 +57,7 @@ export function BulkDialog({ onClose }: { onClose: () => void }) {
   const [format, setFormat] = useState<EnvelopeFormat | typeof USUAL>(USUAL);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const debounce = useDebouncedAction(250);
+  const searchBox = useSearchBox('', setSearch, 250);
 
   const clients = useQuery<LookupItem[]>({
     queryKey: [lookupQueryKey('/clients', search)[0], { search, limit: 100 }],
@@ -176,11 +175,8 @@ export function BulkDialog({ onClose }: { onClose: () => void }) {
                     className="pl-9"
                     aria-label={m.search}
                     placeholder={m.searchPlaceholder}
-                    value={searchText}
-                    onChange={(e) => {
-                      setSearchText(e.target.value);
-                      debounce(() => setSearch(e.target.value.trim()));
-                    }}
+                    value={searchBox.text}
+                    onChange={(e) => searchBox.change(e.target.value)}
                   />
                 </div>
                 <ul

@@ -11,7 +11,7 @@ import { ExportMenu } from '@/web/components/export-menu.tsx';
 import { ListHeader, ListToolbar, PagedListCard, SettingsButton, usePagedList } from '@/web/components/list-page.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { CostingDrawer } from './costing-drawer.tsx';
@@ -29,22 +29,18 @@ import { costingWebMessages as m } from './costing.messages.ts';
 const MARGIN_PATTERN = /^-?\d{1,6}([.,]\d{1,2})?$/;
 type Dialog = { kind: 'settings' } | { kind: 'item'; itemId: number } | null;
 
+const marginValid = (value: string) => value === '' || MARGIN_PATTERN.test(value);
+
 export function CostingPage() {
   const { list, query } = usePagedList(initialCostingFilter, { key: costingListQueryKey, queryFn: costingListQueryFn });
   const { filter, changeFilter } = list;
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [marginText, setMarginText] = useState('');
-  const [marginError, setMarginError] = useState(false);
-  const debounce = useDebouncedAction(300);
+  // The margin box waits for the typing to pause like a search; a value it cannot read stays in the box, marked.
+  const margin = useSearchBox('', (value) => {
+    if (marginValid(value)) changeFilter({ belowMarginPercent: value.replace(',', '.') });
+  });
+  const marginError = !marginValid(margin.text.trim());
   const { canAccess } = usePermission(COSTING_ROUTE);
-
-  function changeMargin(text: string) {
-    setMarginText(text);
-    const value = text.trim();
-    const valid = value === '' || MARGIN_PATTERN.test(value);
-    setMarginError(!valid);
-    if (valid) debounce(() => changeFilter({ belowMarginPercent: value.replace(',', '.') }));
-  }
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -66,8 +62,7 @@ export function CostingPage() {
         onSearch={list.changeSearch}
         filtered={list.filtered}
         onReset={() => {
-          setMarginText('');
-          setMarginError(false);
+          margin.clear();
           list.reset();
         }}
       >
@@ -87,10 +82,10 @@ export function CostingPage() {
             inputMode="decimal"
             className="w-44"
             placeholder={m.belowMarginPlaceholder}
-            value={marginText}
+            value={margin.text}
             aria-invalid={marginError ? true : undefined}
             aria-describedby={marginError ? 'costing-margin-error' : undefined}
-            onChange={(event) => changeMargin(event.target.value)}
+            onChange={(event) => margin.change(event.target.value)}
           />
           {marginError ? (
             <span id="costing-margin-error" className="text-xs text-destructive dark:text-red-400">

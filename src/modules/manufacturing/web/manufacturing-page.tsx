@@ -21,7 +21,7 @@ import {
   ListEmpty,
   ListToolbar,
   PeriodFilter,
-  SEARCH_DELAY_MS,
+  useSearchBox,
   StatusFilter,
   statusOptions,
 } from '@/web/components/list-page.tsx';
@@ -30,7 +30,6 @@ import { ReferenceFilter } from '@/resources/_engine/web/reference-picker.tsx';
 import { usePermission } from '@/web/lib/use-permission.ts';
 import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
 import { MoDialog } from './mo-dialog.tsx';
 import { MoDrawer } from './mo-drawer.tsx';
 import { ProductionSettingsDialog } from './production-settings-dialog.tsx';
@@ -112,17 +111,20 @@ export function ManufacturingPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { filter, openId } = useMemo(() => readAddress(search), [search]);
-  const [searchText, setSearchText] = useState(filter.search);
+  const searchBox = useSearchBox(filter.search, (text) => {
+    // The address may have moved on meanwhile (a filter, an open order): read it afresh.
+    const current = readAddress(latestSearch.current);
+    go({ ...current.filter, search: text, page: 1 }, current.openId);
+  });
   const [shownSearch, setShownSearch] = useState(filter.search);
   // The address changed the search by itself (a link, the back button): the box follows it.
   if (filter.search !== shownSearch) {
     setShownSearch(filter.search);
-    if (searchText.trim() !== filter.search) setSearchText(filter.search);
+    if (searchBox.text.trim() !== filter.search) searchBox.show(filter.search);
   }
   const [form, setForm] = useState<FormState>(null);
   const { canAccess } = usePermission(MANUFACTURING_ROUTE);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const listQuery = useQuery({
     queryKey: moListQueryKey(filter),
@@ -180,19 +182,11 @@ export function ManufacturingPage() {
   function changeFilter(change: Partial<Omit<MoListFilter, 'page' | 'limit'>>) {
     go({ ...filter, ...change, page: 1 }, openId);
   }
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => {
-      // The address may have moved on meanwhile (a filter, an open order): read it afresh.
-      const current = readAddress(latestSearch.current);
-      go({ ...current.filter, search: text.trim(), page: 1 }, current.openId);
-    });
-  }
   function toggleSort(field: string) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
   }
   function resetFilters() {
-    setSearchText('');
+    searchBox.clear();
     go({ ...initialFilter, sort: filter.sort }, openId);
   }
 
@@ -223,8 +217,8 @@ export function ManufacturingPage() {
         id="mo"
         searchLabel={messages.searchLabel}
         searchPlaceholder={messages.searchPlaceholder}
-        searchText={searchText}
-        onSearch={changeSearch}
+        searchText={searchBox.text}
+        onSearch={searchBox.change}
         filtered={filtered}
         onReset={resetFilters}
       >

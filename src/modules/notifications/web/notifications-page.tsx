@@ -25,7 +25,7 @@ import { Checkbox } from '@/web/components/ui/checkbox.tsx';
 import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { cn } from '@/web/lib/utils.ts';
@@ -56,8 +56,6 @@ import {
 } from './notifications.api.ts';
 import { notificationsPageMessages as messages } from './notifications.messages.ts';
 
-const SEARCH_DELAY_MS = 300;
-
 // The filter options, in the order of the messages, which name every value of the contract (`satisfies`).
 const keysOf = <K extends string>(record: Record<K, string>) => Object.keys(record) as K[];
 const typeOptions = keysOf<NotificationType>(messages.types).map((value) => ({ value, label: typeLabel(value) }));
@@ -83,10 +81,8 @@ function failureToast(error: unknown, fallback: string) {
 export function NotificationsPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<NotificationListFilter>(initialNotificationFilter);
-  const [searchText, setSearchText] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [openingId, setOpeningId] = useState<number | null>(null);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const push = usePushPermission();
 
   // The sidebar badge polls this key every 10 s; the page reads the same cache instead of a second poll.
@@ -110,11 +106,7 @@ export function NotificationsPage() {
     setFilter((current) => ({ ...current, ...change, page: 1 }));
     setSelected(new Set());
   }
-
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => changeFilter({ searchQuery: text.trim() }));
-  }
+  const search = useSearchBox('', (text) => changeFilter({ searchQuery: text }));
 
   function goToPage(page: number) {
     setFilter((current) => ({ ...current, page }));
@@ -251,8 +243,8 @@ export function NotificationsPage() {
                 type="search"
                 className="pl-9"
                 placeholder={messages.filters.searchPlaceholder}
-                value={searchText}
-                onChange={(event) => changeSearch(event.target.value)}
+                value={search.text}
+                onChange={(event) => search.change(event.target.value)}
               />
             </div>
           </div>

@@ -13,7 +13,7 @@ import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { ListCard, ListEmpty, ListHeader } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import {
   ALL,
   ORDERED_PRODUCTS_ROUTE,
@@ -34,8 +34,6 @@ import {
   type SortField,
 } from './ordered-products-parts.tsx';
 
-const SEARCH_DELAY_MS = 300;
-
 type DialogState =
   | { kind: 'reserve'; rows: OrderedProductRow[] }
   | { kind: 'mo'; rows: OrderedProductRow[] }
@@ -44,11 +42,9 @@ type DialogState =
 
 export function OrderedProductsPage() {
   const [filter, setFilter] = useState<OrderedProductsFilter>(initialFilter);
-  const [searchText, setSearchText] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [selected, setSelected] = useState<ReadonlyMap<number, OrderedProductRow>>(new Map());
   const [dialog, setDialog] = useState<DialogState>(null);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(ORDERED_PRODUCTS_ROUTE);
 
@@ -74,10 +70,7 @@ export function OrderedProductsPage() {
     setFilter((current) => ({ ...current, ...change, page: 1 }));
     setSelected(new Map());
   }
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => changeFilter({ search: text.trim() }));
-  }
+  const search = useSearchBox('', (text) => changeFilter({ search: text }));
   function toggleSort(field: SortField) {
     setFilter((current) => ({ ...current, sort: current.sort === field ? `-${field}` : field }));
   }
@@ -134,12 +127,12 @@ export function OrderedProductsPage() {
 
       <Filters
         filter={filter}
-        searchText={searchText}
+        searchText={search.text}
         filtersActive={filtersActive}
-        onSearch={changeSearch}
+        onSearch={search.change}
         onChange={changeFilter}
         onClear={() => {
-          setSearchText('');
+          search.clear();
           setFilter(initialFilter);
           setSelected(new Map());
         }}

@@ -17,7 +17,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { BankStatusBadge, formatDateUk, formatTimestampUk, moneyWithCurrency } from './payment-parts.tsx';
 import { bankListQueryFn, bankListQueryKey, type BankListFilter } from './payments.api.ts';
@@ -36,9 +36,7 @@ export function BankTransactionsTab({ onOpenPayment }: { onOpenPayment: (id: num
     status: ALL,
     source: ALL,
   });
-  const [searchText, setSearchText] = useState('');
   const [openRaw, setOpenRaw] = useState<ReadonlySet<number>>(new Set());
-  const debounce = useDebouncedAction(300);
   const query = useQuery({
     queryKey: bankListQueryKey(filter),
     queryFn: bankListQueryFn,
@@ -47,6 +45,7 @@ export function BankTransactionsTab({ onOpenPayment }: { onOpenPayment: (id: num
   const rows = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const change = (next: Partial<BankListFilter>) => setFilter((current) => ({ ...current, ...next, page: 1 }));
+  const search = useSearchBox('', (text) => change({ search: text }));
   const toggleRaw = (id: number) =>
     setOpenRaw((current) => {
       const next = new Set(current);
@@ -71,12 +70,8 @@ export function BankTransactionsTab({ onOpenPayment }: { onOpenPayment: (id: num
             type="search"
             className="pl-9"
             placeholder={m.searchPlaceholder}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              const text = event.target.value.trim();
-              debounce(() => change({ search: text }));
-            }}
+            value={search.text}
+            onChange={(event) => search.change(event.target.value)}
           />
         </div>
         <Select value={filter.status} onValueChange={(status) => change({ status: status as BankTransactionStatus })}>

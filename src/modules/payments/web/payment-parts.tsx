@@ -20,7 +20,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { formatDateUk, formatMoney } from '@/web/lib/document-format.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { openOrdersQueryKey, paymentsApi } from './payments.api.ts';
 import { paymentsWebMessages as messages } from './payments.messages.ts';
@@ -137,9 +137,8 @@ export function AllocationEditor({
   extraRows?: readonly OpenOrder[];
   error?: string;
 }) {
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
-  const debounce = useDebouncedAction(300);
+  const searchBox = useSearchBox('', setSearch);
   const params = { clientId: clientId ?? undefined, currencyCode, search: search || undefined };
   const query = useQuery({
     queryKey: openOrdersQueryKey(params),
@@ -173,12 +172,8 @@ export function AllocationEditor({
           type="search"
           className="pl-9"
           placeholder={m.searchPlaceholder}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            const text = event.target.value.trim();
-            debounce(() => setSearch(text));
-          }}
+          value={searchBox.text}
+          onChange={(event) => searchBox.change(event.target.value)}
         />
       </div>
       <InlineQueryStatus query={query} loadingText={m.loading} errorText={m.loadError} retryText={messages.retry} />

@@ -21,7 +21,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { CompleteDialog } from './complete-dialog.tsx';
 import { FromOrdersDialog } from './from-orders-dialog.tsx';
@@ -38,7 +38,6 @@ import { TaskBoard } from './task-board.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 
 export const PRODUCTION_ROUTE = '/production';
-const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 
 type DialogState =
@@ -54,10 +53,8 @@ export function ProductionPage() {
   const queryClient = useQueryClient();
   const { canAccess } = usePermission(PRODUCTION_ROUTE);
   const [filter, setFilter] = useState<TaskBoardFilter>(emptyBoardFilter);
-  const [searchText, setSearchText] = useState('');
   const [labels, setLabels] = useState<Labels>({ assignee: null, item: null, department: null });
   const [dialog, setDialog] = useState<DialogState>(null);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const board = useQuery<ProductionTask[]>({ queryKey: boardQueryKey(filter) });
   const tasks = board.data ?? [];
@@ -93,9 +90,10 @@ export function ProductionPage() {
   function changeFilter(change: Partial<TaskBoardFilter>) {
     setFilter((current) => ({ ...current, ...change }));
   }
+  const search = useSearchBox('', (text) => changeFilter({ search: text }));
 
   function resetFilters() {
-    setSearchText('');
+    search.clear();
     setLabels({ assignee: null, item: null, department: null });
     setFilter(emptyBoardFilter);
   }
@@ -146,12 +144,8 @@ export function ProductionPage() {
             type="search"
             className="pl-9"
             placeholder={messages.searchPlaceholder}
-            value={searchText}
-            onChange={(event) => {
-              const text = event.target.value;
-              setSearchText(text);
-              debounce(() => changeFilter({ search: text.trim() }));
-            }}
+            value={search.text}
+            onChange={(event) => search.change(event.target.value)}
           />
         </div>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">

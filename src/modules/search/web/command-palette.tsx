@@ -10,7 +10,7 @@ import { Button } from '@/web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog.tsx';
 import { callEndpoint, endpointKey } from '@/web/lib/api.ts';
 import { navigateWithPageLoad } from '@/web/lib/navigation.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { SEARCH_QUERY_MAX } from '../search.constants.ts';
 import type { SearchHit } from '../search.contract.ts';
@@ -81,10 +81,9 @@ interface Option {
 
 function PaletteBody() {
   const baseId = useId();
-  const [text, setText] = useState('');
   const [asked, setAsked] = useState('');
   const [active, setActive] = useState(0);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
+  const searchBox = useSearchBox('', ask, SEARCH_DELAY_MS);
 
   const input = { query: { q: asked } };
   const result = useQuery({
@@ -114,13 +113,8 @@ function PaletteBody() {
   }, [activeId]);
 
   function ask(value: string) {
-    setAsked(value.trim());
+    setAsked(value);
     setActive(0);
-  }
-
-  function change(value: string) {
-    setText(value);
-    debounce(() => ask(value));
   }
 
   function go(option: Option | undefined) {
@@ -136,13 +130,13 @@ function PaletteBody() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       // Typed faster than the pause (a pasted number, a scanner): search it first rather than open a stale hit.
-      if (text.trim() !== asked) ask(text);
+      if (searchBox.text.trim() !== asked) ask(searchBox.text.trim());
       else go(options[current]);
     }
   }
 
   const listId = `${baseId}-list`;
-  const typed = text.trim() !== '';
+  const typed = searchBox.text.trim() !== '';
   let state: string | null = null;
   if (!typed) state = m.typeToSearch;
   else if (asked === '' || result.isPending) state = m.loading;
@@ -174,8 +168,8 @@ function PaletteBody() {
           spellCheck={false}
           maxLength={SEARCH_QUERY_MAX}
           placeholder={m.placeholder}
-          value={text}
-          onChange={(event) => change(event.target.value)}
+          value={searchBox.text}
+          onChange={(event) => searchBox.change(event.target.value)}
           onKeyDown={onKeyDown}
         />
       </div>

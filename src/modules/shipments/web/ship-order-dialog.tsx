@@ -20,7 +20,7 @@ import { Input } from '@/web/components/ui/input.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatDateUk } from '@/web/lib/document-format.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import { shipmentsApi, shippableOrdersQueryKey } from './shipments.api.ts';
 import { shipmentsWebMessages } from './shipments.messages.ts';
@@ -28,9 +28,8 @@ import { shipmentsWebMessages } from './shipments.messages.ts';
 const m = shipmentsWebMessages.ship;
 
 export function ShipOrderDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
-  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const debounce = useDebouncedAction(300);
+  const searchBox = useSearchBox('', setSearch);
   const query = useQuery<ShippableOrder[]>({ queryKey: shippableOrdersQueryKey(search) });
   const create = useMutation({
     mutationFn: (orderId: number) => shipmentsApi.create(orderId),
@@ -60,12 +59,8 @@ export function ShipOrderDialog({ onClose, onCreated }: { onClose: () => void; o
             type="search"
             className="pl-9"
             placeholder={m.search}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              const next = event.target.value.trim();
-              debounce(() => setSearch(next));
-            }}
+            value={searchBox.text}
+            onChange={(event) => searchBox.change(event.target.value)}
           />
         </div>
         {query.isPending ? (

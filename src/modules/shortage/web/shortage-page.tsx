@@ -29,7 +29,7 @@ import { Label } from '@/web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
 import { formatDateUk, formatMoney, formatQty } from '@/web/lib/document-format.ts';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { cn } from '@/web/lib/utils.ts';
 import { ShortageOrderDialog } from './shortage-order-dialog.tsx';
 import { ShortageSettingsDialog } from './shortage-settings-dialog.tsx';
@@ -46,7 +46,6 @@ import {
 } from './shortage.api.ts';
 import { shortageWebMessages as messages } from './shortage.messages.ts';
 
-const SEARCH_DELAY_MS = 300;
 type SortField = 'priority' | 'sku' | 'needs' | 'shortage' | 'shortageDate' | 'leadTimeDays' | 'estimatedCost';
 type Dialog = { kind: 'order' } | { kind: 'settings' } | { kind: 'sources'; itemId: number } | null;
 
@@ -58,11 +57,9 @@ export function ShortagePage() {
 
 function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
   const [filter, setFilter] = useState<ShortageListFilter>(() => initialShortageFilter(initialItemId));
-  const [searchText, setSearchText] = useState('');
   const [selected, setSelected] = useState<Map<number, ShortageRow>>(new Map());
   const [dialog, setDialog] = useState<Dialog>(initialItemId ? { kind: 'sources', itemId: initialItemId } : null);
   const { canAccess } = usePermission(SHORTAGE_ROUTE);
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const listQuery = useQuery({
     queryKey: shortageListQueryKey(filter),
@@ -89,15 +86,12 @@ function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
   function changeFilter(change: Partial<Omit<ShortageListFilter, 'page' | 'limit'>>) {
     setFilter((current) => ({ ...current, ...change, page: 1 }));
   }
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => changeFilter({ search: text.trim() }));
-  }
+  const search = useSearchBox('', (text) => changeFilter({ search: text }));
   function toggleSort(field: SortField) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
   }
   function resetFilters() {
-    setSearchText('');
+    search.clear();
     setFilter((current) => ({ ...initialShortageFilter(), sort: current.sort }));
   }
 
@@ -171,8 +165,8 @@ function ShortagePageBody({ initialItemId }: { initialItemId: number | null }) {
             type="search"
             className="pl-9"
             placeholder={messages.searchPlaceholder}
-            value={searchText}
-            onChange={(event) => changeSearch(event.target.value)}
+            value={search.text}
+            onChange={(event) => search.change(event.target.value)}
           />
         </div>
         <ReferenceFilter

@@ -19,7 +19,7 @@ import { PeriodFilter } from '@/web/components/list-page.tsx';
 import { Label } from '@/web/components/ui/label.tsx';
 import { Switch } from '@/web/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { cn } from '@/web/lib/utils.ts';
 import {
   formatDateUk,
@@ -47,7 +47,6 @@ import {
 import { stockMessages } from './stock.messages.ts';
 
 const messages = stockMessages.movement;
-const SEARCH_DELAY_MS = 300;
 
 type SortField = 'id' | 'occurredOn';
 
@@ -76,13 +75,11 @@ export function MovementPage() {
 
 function MovementPageBody({ initial }: { initial: MovementFilter }) {
   const [filter, setFilter] = useState<MovementFilter>(initial);
-  const [searchText, setSearchText] = useState(initial.search);
   /** Labels of the chosen item and warehouse, for the pickers' triggers. */
   const [labels, setLabels] = useState<{ item: string | null; warehouse: string | null }>({
     item: null,
     warehouse: null,
   });
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
 
   const listQuery = useQuery({
     queryKey: movementListQueryKey(filter),
@@ -110,11 +107,7 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
   function changeFilter(change: Partial<Omit<MovementFilter, 'page' | 'limit'>>) {
     setFilter((current) => ({ ...current, ...change, page: 1 }));
   }
-
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => changeFilter({ search: text.trim() }));
-  }
+  const search = useSearchBox(initial.search, (text) => changeFilter({ search: text }));
 
   function toggleSort(field: SortField) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
@@ -149,8 +142,8 @@ function MovementPageBody({ initial }: { initial: MovementFilter }) {
           className="sm:col-span-2 xl:col-span-1"
           label={messages.searchLabel}
           placeholder={messages.searchPlaceholder}
-          value={searchText}
-          onChange={changeSearch}
+          value={search.text}
+          onChange={search.change}
         />
         <ReferencePicker
           className="xl:col-span-2"

@@ -32,7 +32,7 @@ import { usePermission } from '@/web/lib/use-permission.ts';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { ListCard, ListEmpty, ListHeader, SettingsButton } from '@/web/components/list-page.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { useDebouncedAction } from '@/web/lib/use-debounced-action.ts';
+import { useSearchBox } from '@/web/components/use-search-box.ts';
 import { useRegisteredRoutes } from '@/web/layout/registered-routes.ts';
 import { AdjustmentDialog, type AdjustItem } from './adjustment-dialog.tsx';
 import { AdjustmentDraftsDialog } from './adjustment-drafts-dialog.tsx';
@@ -57,7 +57,6 @@ import {
 import { stockMessages } from './stock.messages.ts';
 
 const messages = stockMessages.list;
-const SEARCH_DELAY_MS = 300;
 
 type SortField = 'sku' | 'name' | 'onHand' | 'available' | 'value' | 'status';
 type StatusFilter = StockListFilter['status'];
@@ -118,7 +117,6 @@ export function StockList({ config }: { config: StockListConfig }) {
 function StockListBody({ config, initialSearch }: { config: StockListConfig; initialSearch: string }) {
   const { route } = config;
   const [filter, setFilter] = useState<StockListFilter>(() => initialStockFilter(initialSearch));
-  const [searchText, setSearchText] = useState(initialSearch);
   /** Labels of the chosen warehouse and category, for the pickers' triggers. */
   const [labels, setLabels] = useState<{
     warehouse: string | null;
@@ -131,7 +129,6 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
   });
   /** The rows chosen for 'Замовити' (item ids), kept across pages and filters. */
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const debounce = useDebouncedAction(SEARCH_DELAY_MS);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // The server checks every change; the page offers changes only to those who may make them.
   const { canAccess } = usePermission(config.route);
@@ -161,11 +158,7 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
   function changeFilter(change: Partial<Omit<StockListFilter, 'page' | 'limit'>>) {
     setFilter((current) => ({ ...current, ...change, page: 1 }));
   }
-
-  function changeSearch(text: string) {
-    setSearchText(text);
-    debounce(() => changeFilter({ search: text.trim() }));
-  }
+  const search = useSearchBox(initialSearch, (text) => changeFilter({ search: text }));
 
   function toggleSort(field: SortField) {
     changeFilter({ sort: filter.sort === field ? `-${field}` : field });
@@ -242,8 +235,8 @@ function StockListBody({ config, initialSearch }: { config: StockListConfig; ini
           className="sm:col-span-2 lg:col-span-3 2xl:col-span-1"
           label={messages.searchLabel(config.title)}
           placeholder={messages.searchPlaceholder}
-          value={searchText}
-          onChange={changeSearch}
+          value={search.text}
+          onChange={search.change}
         />
         <ReferencePicker
           route="/warehouses"
