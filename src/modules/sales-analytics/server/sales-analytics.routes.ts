@@ -29,9 +29,9 @@ export async function salesAnalyticsRoutes(app: AppInstance, deps: AppDeps) {
     abcClients: async (request) => abcClients(db, request.query),
     products: async (request, reply) => {
       const q = request.query;
-      const { all, ...answer } = await salesProducts(db, q);
-      if (!q.format) return answer;
-      const cells: Cell[][] = all.map((r) => [
+      if (!q.format) return salesProducts(db, q);
+      const { rows } = await salesProducts(db, q, { all: true });
+      const cells: Cell[][] = rows.map((r) => [
         r.sku,
         r.name,
         r.qty,
