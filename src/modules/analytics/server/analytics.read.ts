@@ -42,13 +42,16 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
   const f: SalesFilter = { from: q.from, to: q.to, companyId: q.companyId, clientId: q.clientId };
   const split = Boolean(q.companyId || q.clientId);
   const [row] = rowsOf<PeriodRow>(
-    await db.execute(sql`select ${sum(saleFacts(f), 'revenue')} as revenue, ${sum(saleFacts(f), 'cogs')} as cogs,
-        ${sum(cashFacts(f), 'amount')} as cash,
+    // The sale and the booking facts are read once each, for both of their figures.
+    await db.execute(sql`select s.revenue, s.cogs, ${sum(cashFacts(f), 'amount')} as cash,
         ${split ? sql`'0'` : sum(outputFacts(f), 'value')} as output,
         ${split ? sql`'0'` : sum(stockValueAt(q.to), 'value')} as stock,
-        (select count(distinct f.order_id) from (${bookingFacts(f)}) f)::text as bookings_count,
-        ${sum(bookingFacts(f), 'amount')} as bookings_value,
-        (select avg(f.days) from (${orderLeadTimes(f)}) f)::numeric(18,1)::text as lead_days`),
+        b.bookings_count, b.bookings_value,
+        (select avg(f.days) from (${orderLeadTimes(f)}) f)::numeric(18,1)::text as lead_days
+      from (select coalesce(sum(f.revenue), 0)::numeric(18,2)::text as revenue,
+          coalesce(sum(f.cogs), 0)::numeric(18,2)::text as cogs from (${saleFacts(f)}) f) s,
+        (select count(distinct f.order_id)::text as bookings_count,
+          coalesce(sum(f.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingFacts(f)}) f) b`),
   );
   const r = row!;
   const revenue = dec(r.revenue);
