@@ -38,6 +38,8 @@ export interface SalesFixture {
   ) => Promise<number>;
   /** Another client (for third-party payer tests). */
   client: (name: string, n: number) => Promise<number>;
+  /** A sale fact: a confirmed order of `qty` × `price` for the client, shipped and posted on `date`. */
+  sell: (clientId: number, itemId: number, qty: string, price: string, date: string) => Promise<void>;
 }
 
 let seq = 0;
@@ -150,6 +152,16 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
     });
   };
 
+  const sell: SalesFixture['sell'] = async (saleClientId, itemId, qty, price, date) => {
+    const orderId = await order([{ itemId, qty, unitPrice: price }], {
+      confirm: true,
+      clientId: saleClientId,
+      orderDate: date,
+    });
+    const draft = await ok(await api('POST', '/api/shipments', { orderId, shipmentDate: date }));
+    await ok(await api('POST', `/api/shipments/${draft.id}/post`), 200);
+  };
+
   return {
     t,
     cookie,
@@ -164,5 +176,6 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
     product,
     order,
     client,
+    sell,
   };
 }

@@ -22,14 +22,7 @@ const get = async (url: string) => {
   return res.json();
 };
 
-/** A confirmed order of `qty` × `price` for the client, shipped and posted on `date`. */
-async function sell(clientId: number, itemId: number, qty: string, price: string, date: string) {
-  const orderId = await f.order([{ itemId, qty, unitPrice: price }], { confirm: true, clientId, orderDate: date });
-  const draft = await f.api('POST', '/api/shipments', { orderId, shipmentDate: date });
-  expect(draft.statusCode, draft.body).toBe(201);
-  const posted = await f.api('POST', `/api/shipments/${draft.json().id}/post`);
-  expect(posted.statusCode, posted.body).toBe(200);
-}
+const sell = (...args: Parameters<SalesFixture['sell']>) => f.sell(...args);
 
 beforeAll(async () => {
   f = await createSalesFixture();

@@ -26,12 +26,7 @@ const get = async (url: string): Promise<Answer> => {
   return res.json();
 };
 
-async function sell(clientId: number, itemId: number, qty: string, price: string, date: string) {
-  const orderId = await f.order([{ itemId, qty, unitPrice: price }], { confirm: true, clientId, orderDate: date });
-  const draft = await f.api('POST', '/api/shipments', { orderId, shipmentDate: date });
-  expect(draft.statusCode, draft.body).toBe(201);
-  expect((await f.api('POST', `/api/shipments/${draft.json().id}/post`)).statusCode).toBe(200);
-}
+const sell = (...args: Parameters<SalesFixture['sell']>) => f.sell(...args);
 
 beforeAll(async () => {
   f = await createSalesFixture();
