@@ -81,7 +81,9 @@ export const salesRegister: ReportDefinition = {
         categoryId: idOf(q, 'categoryId'),
       })}) f
       left join counterparties c on c.id = f.client_id
-      join items i on i.id = f.item_id`,
+      -- A left join (every line has its item: not null, a foreign key) that PostgreSQL drops from the count and the
+      -- page's bounds, which read only the day: a year's count took 0,9 s with the join, 0,3 s without.
+      left join items i on i.id = f.item_id`,
     orderOf('day', '~client', '~item', 'sku'),
     { leading: 'day' },
   ),
