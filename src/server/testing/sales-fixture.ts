@@ -38,6 +38,8 @@ export interface SalesFixture {
   ) => Promise<number>;
   /** Another client (for third-party payer tests). */
   client: (name: string, n: number) => Promise<number>;
+  /** GET a URL as the admin, expecting 200: its JSON. */
+  getJson: <T>(url: string) => Promise<T>;
   /** A sale fact: a confirmed order of `qty` × `price` for the client, shipped and posted on `date`. */
   sell: (clientId: number, itemId: number, qty: string, price: string, date: string) => Promise<void>;
 }
@@ -152,6 +154,7 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
     });
   };
 
+  const getJson: SalesFixture['getJson'] = async <T>(url: string) => (await ok(await api('GET', url), 200)) as T;
   const sell: SalesFixture['sell'] = async (saleClientId, itemId, qty, price, date) => {
     const orderId = await order([{ itemId, qty, unitPrice: price }], {
       confirm: true,
@@ -176,6 +179,7 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
     product,
     order,
     client,
+    getJson,
     sell,
   };
 }

@@ -20,13 +20,7 @@ interface Answer {
   rows: SalesProductRow[];
   total: number;
 }
-const get = async (url: string): Promise<Answer> => {
-  const res = await f.api('GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-
-const sell = (...args: Parameters<SalesFixture['sell']>) => f.sell(...args);
+const get = (url: string) => f.getJson<Answer>(url);
 
 beforeAll(async () => {
   f = await createSalesFixture();
@@ -35,15 +29,15 @@ beforeAll(async () => {
   mid = await f.client('Бета', 82);
   const [p1, p2, p3, p4, p5, p6] = items as [number, number, number, number, number, number];
   // November: 300 and 300 (a tie, decided by the name), 200 from two clients, 50, 30 — of 880: A, A, B, C, C.
-  await sell(big, p1, '10', '30.00', '2026-11-05');
-  await sell(mid, p2, '10', '30.00', '2026-11-06');
-  await sell(big, p3, '5', '20.00', '2026-11-07');
-  await sell(mid, p3, '5', '20.00', '2026-11-20');
-  await sell(mid, p4, '1', '50.00', '2026-11-21');
-  await sell(big, p5, '3', '10.00', '2026-11-22');
+  await f.sell(big, p1, '10', '30.00', '2026-11-05');
+  await f.sell(mid, p2, '10', '30.00', '2026-11-06');
+  await f.sell(big, p3, '5', '20.00', '2026-11-07');
+  await f.sell(mid, p3, '5', '20.00', '2026-11-20');
+  await f.sell(mid, p4, '1', '50.00', '2026-11-21');
+  await f.sell(big, p5, '3', '10.00', '2026-11-22');
   // Before the period: p6's only sale (its last sale shows, it is not in the period's rows), and p1's October.
-  await sell(big, p6, '1', '5.00', '2026-10-10');
-  await sell(big, p1, '4', '30.00', '2026-10-11');
+  await f.sell(big, p6, '1', '5.00', '2026-10-10');
+  await f.sell(big, p1, '4', '30.00', '2026-10-11');
 });
 afterAll(() => f.t.close());
 
