@@ -103,9 +103,9 @@ async function rankedPage(db: DbOrTx, q: SalesProductsQuery, window: { limit: nu
             ${search ? sql`and (i.name ilike ${search} or i.sku ilike ${search})` : sql``}),
         t as (select count(*)::int as rows, coalesce(sum(r.qty), 0) as qty, coalesce(sum(r.revenue), 0) as revenue,
             (count(*) filter (where r.sold))::int as sold from r),
-        w as (select r.*, row_number() over ranking as rank,
-            sum(r.revenue) over (ranking rows between unbounded preceding and current row) as running
-          from r window ranking as (order by ${rankOrder}))
+        w as (select r.*, row_number() over (order by ${rankOrder}) as rank,
+            sum(r.revenue) over (order by ${rankOrder} rows between unbounded preceding and current row) as running
+          from r)
       select t.rows as total_rows, t.qty::text as total_qty, t.revenue::text as total_revenue, t.sold as sold_items,
         page.item_id, page.sku, page.name, page.qty, page.revenue, page.abc
       from t left join lateral (
