@@ -35,6 +35,7 @@ import { manufacturingOrders, moPostings, timeEntries } from '@/modules/manufact
 import { HISTORY_ORDER_NOTE, HISTORY_PRODUCTS, monthStart } from '@/modules/production-demo/server/demo-history.ts';
 import { SHIFT_MO_NOTE, SHIFT_WEEKS } from '@/modules/production-demo/server/demo-shifts.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
+import { kyivDayStart } from '@/server/kernel/kyiv-sql.ts';
 import { assemblies } from '@/modules/assembly/server/assembly.table.ts';
 import {
   forecastItems,
@@ -281,10 +282,12 @@ describe('demo dataset', () => {
       expect((await t.db.select().from(shipments)).length).toBeLessThanOrEqual(150);
       const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
       const monday = addDays(today, -weekday);
+      // Kyiv days, as the weeks are: on a Monday just after Kyiv's midnight the production journey's entries (ending
+      // now) are Sunday in UTC but this week in Kyiv, and UTC bounds counted a ninth week.
       const weeks = (await t.db
         .execute(sql`select worker_id, date_trunc('week', started_at at time zone 'Europe/Kyiv')::date::text
           as week, sum(minutes)::text as minutes from time_entries
-        where started_at >= ${addDays(monday, -7 * SHIFT_WEEKS)}::date and started_at < ${monday}::date
+        where started_at >= ${kyivDayStart(addDays(monday, -7 * SHIFT_WEEKS))} and started_at < ${kyivDayStart(monday)}
         group by 1, 2`)) as unknown as { rows: Array<{ worker_id: number; week: string; minutes: string }> };
       expect(new Set(weeks.rows.map((r) => r.week)).size).toBe(SHIFT_WEEKS);
       expect(new Set(weeks.rows.map((r) => r.worker_id)).size).toBeGreaterThanOrEqual(6);
