@@ -38,6 +38,8 @@ export const reportPageSchema = z.object({
   title: z.string(),
   rows: z.array(z.record(z.string(), z.string().nullable())),
   total: z.number().int(),
+  /** The total is a lower bound: the preview stopped counting there ('понад 1 000'); the download has every row. */
+  capped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -62,13 +62,18 @@ export async function advancedReportsRoutes(app: AppInstance, deps: AppDeps) {
       if (!(await canViewData(db, request.user!.id))(def.meta)) throw new DomainError(403, m.forbiddenData);
       const q = parseReportQuery(def.meta, request.query);
       if (q.format !== 'json') return sendReport(reply, db, def, q);
-      const { rows, total } = await def.read(db, q, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
+      const {
+        rows,
+        total,
+        capped = false,
+      } = await def.read(db, q, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
       const keys = def.meta.columns.map((c) => c.key);
       return {
         key: def.meta.key,
         title: def.meta.title,
         rows: rows.map((r) => Object.fromEntries(keys.map((k) => [k, r[k] ?? null]))),
         total,
+        capped,
         page: q.page,
         pageSize: q.pageSize,
       };

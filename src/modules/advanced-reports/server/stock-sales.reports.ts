@@ -1,70 +1,82 @@
 // The stock and sales reports of the catalogue (reports-admin.md §3): stock at a date and the turnover of a period
-// from the stock facts (Σ ledger ≤ a day, the movements between two days), the sales register from the sale facts,
+// from each item's stock facts (Σ ledger ≤ a day, the movements between two days), the sales register from the sale facts,
 // and the receivables of every client with facts from clientReceivables — the balance /clients shows.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/kernel/db.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
 import { ukOrder } from '@/server/kernel/collation.ts';
 import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
-import { saleFacts, stockFactsAt, stockMovementsBetween } from '@/modules/reports/server/index.ts';
+import { itemStockFacts, saleFacts, stockItemFilter } from '@/modules/reports/server/index.ts';
 import { clientReceivables } from '@/modules/payments/server/index.ts';
 import { reportMeta, type ReportQuery } from '../advanced-reports.catalogue.ts';
-import { andEq, idOf, orderOf, sqlReader, type ReportDefinition, type Row } from './report-kit.ts';
+import {
+  andEq,
+  idOf,
+  ITEM_WALK_COLUMNS,
+  itemWalk,
+  orderOf,
+  sqlReader,
+  type ReportDefinition,
+  type Row,
+  type WalkOptions,
+} from './report-kit.ts';
 
 const meta = (key: string) => reportMeta(key)!;
 const str = (q: ReportQuery, name: string) => String(q[name]);
 const stockFilter = (q: ReportQuery) => ({ itemId: idOf(q, 'itemId'), categoryId: idOf(q, 'categoryId') });
 
-// The stock reports have a row per item × warehouse (173 000 on the bench year) and sort them by both names: the
-// item's stored key (migration 0053) and the warehouse's, computed once per warehouse (`offset 0` keeps the
-// subquery from being flattened into a per-row expression), instead of uk_sort_key per row and name.
-const warehousesWithKey = sql`(select id, name, uk_sort_key(name) as sort_key from warehouses offset 0)`;
-const stockOrder = orderOf('~item:__itemKey', 'sku', '~warehouse:__warehouseKey');
-const stockKeys = sql`i.name_sort_key as "__itemKey", w.sort_key as "__warehouseKey"`;
+// The stock reports have a row per item × warehouse (173 000 on the bench year) in the item's name order, then the
+// warehouse's: they walk items (report-kit itemWalk) with each item's stock per warehouse beside it (itemStockFacts).
+const byWarehouse = orderOf('~warehouse:__warehouseKey');
 
-export const stockAtDate: ReportDefinition = {
-  meta: meta('stock-at-date'),
-  read: sqlReader(
-    (
-      q,
-    ) => sql`select i.sku, i.name as item, w.name as warehouse, round(f.qty, 4)::text as qty, round(f.value, 2)::text as value,
-        ${stockKeys}
-      from (${stockFactsAt(str(q, 'asOf'), stockFilter(q))}) f
-      join items i on i.id = f.item_id
-      join ${warehousesWithKey} w on w.id = f.warehouse_id
-      where true ${andEq('f.warehouse_id', idOf(q, 'warehouseId'))}`,
-    stockOrder,
-  ),
-};
+/** One item's rows of a stock report: its warehouses' stock from `from` to `to`, where `keep` holds. */
+function stockWalk(q: ReportQuery, where: SQL, from: string, to: string, columns: SQL, keep: SQL): SQL {
+  return sql`select i.sku, i.name as item, w.name as warehouse, ${columns},
+      ${ITEM_WALK_COLUMNS}, uk_sort_key(w.name) as "__warehouseKey"
+    from items i
+    cross join lateral (${itemStockFacts(sql`i.id`, from, to)}) x
+    join warehouses w on w.id = x.warehouse_id
+    where (${keep}) and ${where} ${stockItemFilter(stockFilter(q))} ${andEq('x.warehouse_id', idOf(q, 'warehouseId'))}`;
+}
 
-export const stockTurnover: ReportDefinition = {
-  meta: meta('stock-turnover'),
-  read: sqlReader((q) => {
-    const from = str(q, 'from');
-    const to = str(q, 'to');
-    const f = stockFilter(q);
-    return sql`select i.sku, i.name as item, w.name as warehouse,
-        round(x.oq, 4)::text as "openingQty", round(x.ov, 2)::text as "openingValue",
-        round(x.iq, 4)::text as "inQty", round(x.iv, 2)::text as "inValue",
-        round(x.xq, 4)::text as "outQty", round(x.xv, 2)::text as "outValue",
-        round(x.oq + x.iq - x.xq, 4)::text as "closingQty", round(x.ov + x.iv - x.xv, 2)::text as "closingValue",
-        ${stockKeys}
-      from (select u.item_id, u.warehouse_id, sum(u.oq) as oq, sum(u.ov) as ov, sum(u.iq) as iq, sum(u.iv) as iv,
-          sum(u.xq) as xq, sum(u.xv) as xv
-        from (
-          select o.item_id, o.warehouse_id, o.qty as oq, o.value as ov, 0::numeric as iq, 0::numeric as iv,
-            0::numeric as xq, 0::numeric as xv
-          from (${stockFactsAt(addDays(from, -1), f)}) o
-          union all
-          select mv.item_id, mv.warehouse_id, 0, 0, mv.in_qty, mv.in_value, mv.out_qty, mv.out_value
-          from (${stockMovementsBetween(from, to, f)}) mv
-        ) u
-        group by u.item_id, u.warehouse_id) x
-      join items i on i.id = x.item_id
-      join ${warehousesWithKey} w on w.id = x.warehouse_id
-      where true ${andEq('x.warehouse_id', idOf(q, 'warehouseId'))}`;
-  }, stockOrder),
-};
+/** Stock at a date, walked: the stock at the end of a day is the opening of the next; pairs holding something. */
+export const stockAtDateReader = (options?: WalkOptions) =>
+  itemWalk(
+    (q, where) =>
+      stockWalk(
+        q,
+        where,
+        addDays(str(q, 'asOf'), 1),
+        str(q, 'asOf'),
+        sql`round(x.opening_qty, 4)::text as qty, round(x.opening_value, 2)::text as value`,
+        sql`x.opening_qty <> 0 or x.opening_value <> 0`,
+      ),
+    byWarehouse,
+    options,
+  );
+
+/** The turnover, walked: a pair is in it when it opened with stock or moved in the period (a reversal too). */
+export const stockTurnoverReader = (options?: WalkOptions) =>
+  itemWalk(
+    (q, where) =>
+      stockWalk(
+        q,
+        where,
+        str(q, 'from'),
+        str(q, 'to'),
+        sql`round(x.opening_qty, 4)::text as "openingQty", round(x.opening_value, 2)::text as "openingValue",
+        round(x.in_qty, 4)::text as "inQty", round(x.in_value, 2)::text as "inValue",
+        round(x.out_qty, 4)::text as "outQty", round(x.out_value, 2)::text as "outValue",
+        round(x.opening_qty + x.in_qty - x.out_qty, 4)::text as "closingQty",
+        round(x.opening_value + x.in_value - x.out_value, 2)::text as "closingValue"`,
+        sql`x.opening_qty <> 0 or x.opening_value <> 0 or x.moves > 0`,
+      ),
+    byWarehouse,
+    options,
+  );
+
+export const stockAtDate: ReportDefinition = { meta: meta('stock-at-date'), ...stockAtDateReader() };
+export const stockTurnover: ReportDefinition = { meta: meta('stock-turnover'), ...stockTurnoverReader() };
 
 export const salesRegister: ReportDefinition = {
   meta: meta('sales-register'),

@@ -56,6 +56,7 @@ function stubApi() {
         title: 'Демо-реєстр',
         rows: [{ day: '2026-11-05', client: 'Енергоплюс', amount: '1200.50' }],
         total: 1,
+        capped: false,
         page: 1,
         pageSize: 50,
       });

@@ -113,6 +113,7 @@ function Preview({
               page={filter.page}
               pageSize={PAGE_SIZE}
               total={data.total}
+              capped={data.capped}
               emptySummary={m.rows(0)}
               nextDisabled={query.isPlaceholderData}
               onPageChange={(page) => change({ page })}

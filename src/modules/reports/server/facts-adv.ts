@@ -1,7 +1,8 @@
-// A fact the advanced reports need beside facts.ts (reports-admin.md §3 'stock-turnover'): the stock movements of a
-// period per item × warehouse, split into what came in (positive quantities) and what went out (negative ones, shown
-// positive). A reversal is a movement like any other, so a cancelled document nets to 0 across in and out and the
-// closing balance stays Σ ledger ≤ the period's end, exactly as stockFactsAt counts it.
+// The stock facts the advanced reports read item by item (reports-admin.md §3 'stock-at-date', 'stock-turnover'):
+// those reports have a row per item × warehouse (173 000 on the bench year) in the item's name order, so they walk
+// items along that order and stop after a page (advanced-reports' report-kit `itemWalk`) instead of deriving every
+// pair's stock and sorting it. The figures are stockFactsAt's (facts.ts): the balance, which holds the sum of all the
+// pair's movements, less the movements after the day — here per item, from its own movements.
 import { sql, type SQL } from 'drizzle-orm';
 
 export interface StockFilter {
@@ -13,19 +14,37 @@ const categoryTree = (categoryId: number) => sql`(with recursive tree as (
     select id from categories where id = ${categoryId}
     union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`;
 
-/** Columns item_id, warehouse_id, in_qty, in_value, out_qty, out_value of the movements dated from…to (Kyiv days). */
-export function stockMovementsBetween(from: string, to: string, q: StockFilter = {}): SQL {
+/** `and …` for the item and category filters on an items alias (`i`). */
+export function stockItemFilter(q: StockFilter, items = 'i'): SQL {
   const parts: SQL[] = [];
-  if (q.itemId) parts.push(sql`and m.item_id = ${q.itemId}`);
-  if (q.categoryId) {
-    parts.push(sql`and m.item_id in (select id from items where category_id in ${categoryTree(q.categoryId)})`);
-  }
-  return sql`select m.item_id, m.warehouse_id,
-      coalesce(sum(m.qty) filter (where m.qty > 0), 0) as in_qty,
-      coalesce(sum(m.value) filter (where m.qty > 0), 0) as in_value,
-      coalesce(-sum(m.qty) filter (where m.qty < 0), 0) as out_qty,
-      coalesce(-sum(m.value) filter (where m.qty < 0), 0) as out_value
-    from stock_movements m
-    where m.occurred_on between ${from}::date and ${to}::date ${sql.join(parts, sql` `)}
-    group by m.item_id, m.warehouse_id`;
+  if (q.itemId) parts.push(sql`and ${sql.raw(items)}.id = ${q.itemId}`);
+  if (q.categoryId) parts.push(sql`and ${sql.raw(items)}.category_id in ${categoryTree(q.categoryId)}`);
+  return sql.join(parts, sql` `);
+}
+
+/**
+ * One item's stock per warehouse it has a balance in (`item`: the walking query's item id, for a lateral join):
+ * - opening_qty, opening_value: at the end of the day before `from` — the balance less the movements dated `from`
+ *   or later, which is stockFactsAt(from − 1); the stock at a day D is the opening of from = D + 1;
+ * - in_qty, in_value / out_qty, out_value (shown positive): the movements dated from…to with a positive / negative
+ *   quantity; moves: how many movements are dated from…to.
+ * A reversal is a movement like any other, so a cancelled document nets to 0 across in and out, and the closing
+ * opening + in − out is stockFactsAt(to). One index range per pair (stock_movements by item and day).
+ */
+export function itemStockFacts(item: SQL, from: string, to: string): SQL {
+  const within = sql`m.occurred_on <= ${to}::date`;
+  return sql`select b.warehouse_id,
+      b.on_hand - coalesce(a.qty, 0) as opening_qty, b.value - coalesce(a.value, 0) as opening_value,
+      coalesce(a.in_qty, 0) as in_qty, coalesce(a.in_value, 0) as in_value,
+      coalesce(a.out_qty, 0) as out_qty, coalesce(a.out_value, 0) as out_value, coalesce(a.moves, 0) as moves
+    from stock_balances b
+    left join lateral (select sum(m.qty) as qty, sum(m.value) as value,
+        sum(m.qty) filter (where m.qty > 0 and ${within}) as in_qty,
+        sum(m.value) filter (where m.qty > 0 and ${within}) as in_value,
+        -sum(m.qty) filter (where m.qty < 0 and ${within}) as out_qty,
+        -sum(m.value) filter (where m.qty < 0 and ${within}) as out_value,
+        count(*) filter (where ${within}) as moves
+      from stock_movements m
+      where m.item_id = b.item_id and m.warehouse_id = b.warehouse_id and m.occurred_on >= ${from}::date) a on true
+    where b.item_id = ${item}`;
 }

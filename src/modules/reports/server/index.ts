@@ -15,7 +15,7 @@ export {
   writeOffsOf,
   type SalesFilter,
 } from './facts.ts';
-export { stockMovementsBetween, type StockFilter } from './facts-adv.ts';
+export { itemStockFacts, stockItemFilter, type StockFilter } from './facts-adv.ts';
 export { outputFacts } from './facts-production.ts';
 export { orderLeadTimes, stockValueAt, stockValueAtMonthEnds } from './facts-analytics.ts';
 export { rankedGroups, type RankedGroups } from './ranked.ts';
