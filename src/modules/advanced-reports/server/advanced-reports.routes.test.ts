@@ -138,6 +138,38 @@ describe('advanced reports (reports-admin.md §3)', () => {
     expect(payments.rows).toContainEqual(expect.objectContaining({ amount: '1000.00', type: 'Надходження' }));
   });
 
+  it('lists in receivables the clients with a sale or a payment up to the date — not one whose shipment was cancelled', async () => {
+    const cancelledClient = await f.client('Відмова', 4301);
+    const advanceClient = await f.client('Аванс', 4302);
+    const orderId = await f.order([{ itemId: item, qty: '1', unitPrice: '100.00' }], {
+      confirm: true,
+      clientId: cancelledClient,
+    });
+    const draft = await f.api('POST', '/api/shipments', { orderId });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect((await f.api('POST', `/api/shipments/${draft.json().id}/post`)).statusCode).toBe(200);
+    const cancelled = await f.api('POST', `/api/shipments/${draft.json().id}/cancel`, { reason: 'Помилка' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const paid = await f.api('POST', '/api/payments', {
+      paymentDate: today,
+      clientId: advanceClient,
+      amount: '300.00',
+      currencyCode: 'UAH',
+      method: 'bank_transfer',
+      type: 'receipt',
+      companyId: f.companyId,
+      post: true,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const clients = (await get(`/api/advanced-reports/receivables?asOf=${today}`)).rows;
+    expect(clients.map((r) => r.client)).toEqual(expect.arrayContaining(['Аванс', 'Енергоплюс']));
+    expect(clients.map((r) => r.client)).not.toContain('Відмова');
+    expect(clients.find((r) => r.client === 'Аванс')).toMatchObject({ balance: '-300.00', overdue: '0.00' });
+    // Before the payment's day the advance was not there yet.
+    const before = (await get(`/api/advanced-reports/receivables?asOf=2026-01-01`)).rows;
+    expect(before.map((r) => r.client)).not.toContain('Аванс');
+  });
+
   it('registers manufacturing orders with their cost variance and counts the shipments of each carrier', async () => {
     const [mo] = await f.t.db
       .insert(manufacturingOrders)
