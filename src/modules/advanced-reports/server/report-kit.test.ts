@@ -1,7 +1,7 @@
 // The report reader bounded by its leading column (report-kit.ts `sqlReader` with `leading`) pages exactly as the
 // plain reader does: the same rows in the same order on every page, with ties of the leading day across page
 // boundaries, names in Ukrainian order within a day, and a page past the end empty. The plain reader's count comes
-// with its page (one statement), and past the end apart.
+// with its page (one statement), and past the end apart; the bounded one counts up to its bound.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/testing/test-db.ts';
@@ -33,7 +33,7 @@ describe('sqlReader bounded by its leading column', () => {
       for (let offset = 0; offset <= days.length + limit; offset += limit) {
         const expected = await plain(t.db, q, { offset, limit });
         const actual = await bounded(t.db, q, { offset, limit });
-        expect(actual, `limit ${limit}, offset ${offset}`).toEqual(expected);
+        expect(actual, `limit ${limit}, offset ${offset}`).toEqual({ ...expected, capped: false });
       }
     }
     const all = await plain(t.db, q, { offset: 0, limit: 100 });
@@ -46,5 +46,23 @@ describe('sqlReader bounded by its leading column', () => {
     // Within a day the names are in Ukrainian order (а, б, г, ґ, …), not in code-point order.
     const firstDay = all.rows.filter((r) => r.day === '2026-01-01').map((r) => r.client!.toLowerCase());
     expect(firstDay).toEqual([...firstDay].sort(new Intl.Collator('uk').compare));
+  });
+
+  it('counts up to its bound: capped above it, just past a page beyond it, exact at the end', async () => {
+    const all = (await sqlReader(source, order)(t.db, q, { offset: 0, limit: 100 })).rows;
+    const small = sqlReader(source, order, { leading: 'day', bound: 10 });
+    expect(await small(t.db, q, { offset: 0, limit: 5 })).toEqual({ rows: all.slice(0, 5), total: 10, capped: true });
+    expect(await small(t.db, q, { offset: 10, limit: 5 })).toEqual({
+      rows: all.slice(10, 15),
+      total: 15,
+      capped: true,
+    });
+    expect(await small(t.db, q, { offset: 20, limit: 5 })).toEqual({ rows: all.slice(20), total: 23, capped: false });
+    expect(await small(t.db, q, { offset: 25, limit: 5 })).toEqual({ rows: [], total: 23, capped: false });
+    expect(await sqlReader(source, order, { leading: 'day', bound: 23 })(t.db, q, { offset: 0, limit: 5 })).toEqual({
+      rows: all.slice(0, 5),
+      total: 23,
+      capped: false,
+    });
   });
 });

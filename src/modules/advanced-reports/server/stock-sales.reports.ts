@@ -83,7 +83,7 @@ export const salesRegister: ReportDefinition = {
   read: sqlReader(
     (q) => sql`select f.day::text as day, c.name as client, i.sku, i.name as item, f.qty::text as qty,
         round(f.revenue, 2)::text as revenue, round(f.revenue_gross, 2)::text as "revenueGross",
-        round(f.cogs, 2)::text as cogs, round(f.gross_profit, 2)::text as "grossProfit"
+        round(f.cogs, 2)::text as cogs, round(f.gross_profit, 2)::text as "grossProfit", f.day as "__day"
       from (${saleFacts({
         from: str(q, 'from'),
         to: str(q, 'to'),
@@ -97,7 +97,9 @@ export const salesRegister: ReportDefinition = {
       -- page's bounds, which read only the day: a year's count took 0,9 s with the join, 0,3 s without.
       left join items i on i.id = f.item_id`,
     orderOf('day', '~client', '~item', 'sku'),
-    { leading: 'day' },
+    // The page's bounds read the day as a date, by the sale facts' day index: as text (the column `day`) every
+    // bound sorted and counted the year's 400 000 lines (0,97 s a page).
+    { leading: '__day' },
   ),
 };
 
