@@ -12,7 +12,9 @@ import {
   SettingsDialog,
   SettingsForm,
   SettingsNumberField,
+  SettingsSecretField,
   SettingsSwitch,
+  SettingsTextField,
   type SettingsDialogTexts,
   type SettingsSubmit,
 } from './settings-dialog.tsx';
@@ -246,5 +248,47 @@ describe('SettingsDialog', () => {
         </SettingsForm>,
       ),
     ).toThrow('SettingsForm is rendered by the children of a SettingsDialog');
+  });
+});
+
+describe('SettingsTextField and SettingsSecretField', () => {
+  function Fields({ saved }: { saved: boolean }) {
+    const [user, setUser] = useState('buh');
+    const [password, setPassword] = useState('');
+    return (
+      <>
+        <SettingsTextField id="user" label="Користувач" autoComplete="off" value={user} onChange={setUser} />
+        <SettingsSecretField
+          id="password"
+          label="Пароль"
+          value={password}
+          saved={saved}
+          placeholders={{ saved: 'Збережено — залиште порожнім', none: 'Не задано' }}
+          onChange={setPassword}
+        />
+        <output>{`${user}|${password}`}</output>
+      </>
+    );
+  }
+
+  it('labels its inputs, types into them, and never shows a saved password — only that one is saved', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<Fields saved />);
+    const name = screen.getByLabelText('Користувач') as HTMLInputElement;
+    const secret = screen.getByLabelText('Пароль') as HTMLInputElement;
+    expect([name.value, name.autocomplete]).toEqual(['buh', 'off']);
+    expect([secret.type, secret.value, secret.autocomplete, secret.placeholder]).toEqual([
+      'password',
+      '',
+      'new-password',
+      'Збережено — залиште порожнім',
+    ]);
+    await user.clear(name);
+    await user.type(name, 'касир');
+    await user.type(secret, 's3cret');
+    expect(screen.getByRole('status').textContent).toBe('касир|s3cret');
+    unmount();
+    renderWithProviders(<Fields saved={false} />);
+    expect((screen.getByLabelText('Пароль') as HTMLInputElement).placeholder).toBe('Не задано');
   });
 });

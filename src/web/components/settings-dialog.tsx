@@ -275,6 +275,70 @@ export function SettingsNumberField({
   );
 }
 
+/** A line of text (an address, a user name, a folder): the label and the input. */
+export function SettingsTextField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A password the server keeps and never shows (write-only): empty while the user types none, which keeps the saved
+ * one; the placeholder says whether one is saved (`placeholders.saved`) or not (`placeholders.none`).
+ */
+export function SettingsSecretField({
+  id,
+  label,
+  value,
+  onChange,
+  saved,
+  placeholders,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  saved: boolean;
+  placeholders: { saved: string; none: string };
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        placeholder={saved ? placeholders.saved : placeholders.none}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /**
  * Dates typed one a line as people write them (дд.мм.рррр): the ISO dates ascending, each once, or the first wrong
  * line's number. Blank lines are skipped.

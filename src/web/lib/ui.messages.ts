@@ -14,6 +14,9 @@ export const uiMessages = {
     runFailed: 'помилка',
     manualRun: 'вручну',
     scheduleRun: 'за розкладом',
+    test: "Перевірити з'єднання",
+    runNow: 'Запустити зараз',
+    settings: 'Налаштування',
   },
   change: {
     percent: (percent: string) => `${percent} % до попереднього`,

@@ -2,44 +2,33 @@
 // senders, last poll, last UID and error; 'Перевірити з'єднання', 'Запустити зараз' and the settings dialog (the
 // IMAP password write-only). The letters themselves are examined on /bank-email-test.
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MailIcon, PlayIcon, PlugZapIcon, SettingsIcon } from 'lucide-react';
-import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { MailIcon } from 'lucide-react';
+import { IntegrationCard, IntegrationCheckActions, useIntegrationChecks } from '@/web/components/integration-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import {
   SettingsDialog,
   SettingsForm,
   SettingsNumberField,
+  SettingsSecretField,
   SettingsSwitch,
+  SettingsTextField,
 } from '@/web/components/settings-dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
-import { toast } from '@/web/lib/use-toast.ts';
 import type { MailboxSettings } from '../bank-mailbox.contract.ts';
 import { bankEmailTestApi, mailboxSettingsKey, mailboxSummaryKey } from './bank-email-test.api.ts';
 import { mailboxCardMessages as m } from './mailbox-card.messages.ts';
 
 export function BankMailboxCard({ canChange }: { canChange: boolean }) {
   const query = useQuery<MailboxSettings>({ queryKey: mailboxSettingsKey });
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const say = (result: { ok: boolean; message: string }) =>
-    toast({ title: result.message, variant: result.ok ? 'default' : 'destructive' });
-  const fail = (error: unknown) => toast({ title: serverMessageOf(error) ?? m.failed, variant: 'destructive' });
-  const test = useMutation({ mutationFn: bankEmailTestApi.testMailbox, onSuccess: say, onError: fail });
-  const poll = useMutation({
-    mutationFn: bankEmailTestApi.pollMailbox,
-    onSuccess: (r) => {
-      say(r);
-      void queryClient.invalidateQueries({ queryKey: mailboxSettingsKey });
-      void queryClient.invalidateQueries({ queryKey: mailboxSummaryKey });
-    },
-    onError: fail,
+  const checks = useIntegrationChecks({
+    test: bankEmailTestApi.testMailbox,
+    run: bankEmailTestApi.pollMailbox,
+    refresh: [mailboxSettingsKey, mailboxSummaryKey],
+    failed: m.failed,
   });
   const s = query.data;
-  const busy = test.isPending || poll.isPending;
   return (
     <IntegrationCard
       title={m.title}
@@ -59,45 +48,18 @@ export function BankMailboxCard({ canChange }: { canChange: boolean }) {
       }
       runs={s?.runs}
       actions={
-        <>
-          <IntegrationAction
-            icon={PlugZapIcon}
-            pending={test.isPending}
-            disabled={!s?.host || busy}
-            onClick={() => test.mutate()}
-          >
-            {m.test}
-          </IntegrationAction>
-          {canChange ? (
-            <>
-              <IntegrationAction
-                icon={PlayIcon}
-                pending={poll.isPending}
-                disabled={!s?.host || busy}
-                onClick={() => poll.mutate()}
-              >
-                {m.runNow}
-              </IntegrationAction>
-              <IntegrationAction icon={SettingsIcon} variant="ghost" onClick={() => setEditing(true)}>
-                {m.settings}
-              </IntegrationAction>
-            </>
-          ) : null}
-        </>
+        <IntegrationCheckActions
+          checks={checks}
+          ready={{ test: Boolean(s?.host), run: Boolean(s?.host) }}
+          canChange={canChange}
+          onSettings={() => setEditing(true)}
+        />
       }
     >
       <InlineQueryStatus query={query} loadingText={m.loading} errorText={m.failed} retryText={m.retry} />
       {editing ? (
         <SettingsDialog<MailboxSettings>
-          texts={{
-            title: m.dialogTitle,
-            description: m.dialogDescription,
-            loading: m.loading,
-            saved: m.saved,
-            failed: m.failed,
-            cancel: m.cancel,
-            save: m.save,
-          }}
+          texts={{ ...m, title: m.dialogTitle, description: m.dialogDescription }}
           queryKey={mailboxSettingsKey}
           cache={{}}
           className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg"
@@ -151,15 +113,13 @@ function MailboxForm({ settings: s }: { settings: MailboxSettings }) {
         checked={enabled}
         onCheckedChange={setEnabled}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-host`}>{m.host}</Label>
-        <Input
-          id={`${id}-host`}
-          value={host}
-          placeholder="imap.example.com"
-          onChange={(e) => setHost(e.target.value)}
-        />
-      </div>
+      <SettingsTextField
+        id={`${id}-host`}
+        label={m.host}
+        value={host}
+        placeholder="imap.example.com"
+        onChange={setHost}
+      />
       <SettingsNumberField
         id={`${id}-port`}
         label={m.port}
@@ -169,34 +129,29 @@ function MailboxForm({ settings: s }: { settings: MailboxSettings }) {
         onChange={setPort}
       />
       <SettingsSwitch id={`${id}-tls`} label={m.tls} hint={m.tlsHint} checked={tls} onCheckedChange={setTls} />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-user`}>{m.username}</Label>
-        <Input id={`${id}-user`} autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>{m.password}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          placeholder={s.hasPassword ? m.passwordSaved : m.passwordNone}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-folder`}>{m.folder}</Label>
-        <Input id={`${id}-folder`} value={folder} onChange={(e) => setFolder(e.target.value)} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-senders`}>{m.sendersLabel}</Label>
-        <Input
-          id={`${id}-senders`}
-          value={senders}
-          placeholder="notify@ukrsibbank.com"
-          onChange={(e) => setSenders(e.target.value)}
-        />
-      </div>
+      <SettingsTextField
+        id={`${id}-user`}
+        label={m.username}
+        autoComplete="off"
+        value={username}
+        onChange={setUsername}
+      />
+      <SettingsSecretField
+        id={`${id}-password`}
+        label={m.password}
+        value={password}
+        saved={s.hasPassword}
+        placeholders={{ saved: m.passwordSaved, none: m.passwordNone }}
+        onChange={setPassword}
+      />
+      <SettingsTextField id={`${id}-folder`} label={m.folder} value={folder} onChange={setFolder} />
+      <SettingsTextField
+        id={`${id}-senders`}
+        label={m.sendersLabel}
+        value={senders}
+        placeholder="notify@ukrsibbank.com"
+        onChange={setSenders}
+      />
       <SettingsNumberField
         id={`${id}-minutes`}
         label={m.minutes}

@@ -60,8 +60,6 @@ export const currencyRatesWebMessages = {
     never: 'ще не запускалося',
     lastError: 'Остання помилка',
     failures: 'Невдач поспіль',
-    test: "Перевірити з'єднання",
-    runNow: 'Запустити зараз',
     enable: 'Увімкнути',
     disable: 'Вимкнути',
     enabledSaved: 'Завантаження курсів НБУ увімкнено',

@@ -2,12 +2,16 @@
 // Kyiv), the currencies marked 'Курс НБУ щодня', the last run and error, failures in a row and the run log;
 // 'Перевірити з'єднання' (asks NBU, stores nothing), 'Запустити зараз' and the switch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LandmarkIcon, PlayIcon, PlugZapIcon, PowerIcon } from 'lucide-react';
+import { LandmarkIcon, PowerIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
+import {
+  IntegrationAction,
+  IntegrationCard,
+  IntegrationCheckActions,
+  useIntegrationChecks,
+} from '@/web/components/integration-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import { Button } from '@/web/components/ui/button.tsx';
-import { serverMessageOf } from '@/web/lib/api.ts';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
 import { toast } from '@/web/lib/use-toast.ts';
 import type { NbuSettings } from '../currency-rates.contract.ts';
@@ -19,18 +23,11 @@ const m = currencyRatesWebMessages.card;
 export function NbuRatesCard({ canChange }: { canChange: boolean }) {
   const query = useQuery<NbuSettings>({ queryKey: nbuKey });
   const queryClient = useQueryClient();
-  const say = (result: { ok: boolean; message: string }) =>
-    toast({ title: result.message, variant: result.ok ? 'default' : 'destructive' });
-  const fail = (error: unknown) => toast({ title: serverMessageOf(error) ?? m.lastError, variant: 'destructive' });
-  const test = useMutation({ mutationFn: currencyRatesApi.testNbu, onSuccess: say, onError: fail });
-  const run = useMutation({
-    mutationFn: currencyRatesApi.runNbu,
-    onSuccess: (result) => {
-      say(result);
-      void queryClient.invalidateQueries({ queryKey: nbuKey });
-      void queryClient.invalidateQueries({ queryKey: [ratesListPrefix] });
-    },
-    onError: fail,
+  const checks = useIntegrationChecks({
+    test: currencyRatesApi.testNbu,
+    run: currencyRatesApi.runNbu,
+    refresh: [nbuKey, [ratesListPrefix]],
+    failed: m.lastError,
   });
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => currencyRatesApi.saveNbu(enabled),
@@ -38,10 +35,10 @@ export function NbuRatesCard({ canChange }: { canChange: boolean }) {
       queryClient.setQueryData(nbuKey, saved);
       toast({ title: saved.enabled ? m.enabledSaved : m.disabledSaved });
     },
-    onError: fail,
+    onError: checks.fail,
   });
   const s = query.data;
-  const busy = test.isPending || run.isPending || toggle.isPending;
+  const busy = checks.busy || toggle.isPending;
   return (
     <IntegrationCard
       title={m.title}
@@ -61,35 +58,27 @@ export function NbuRatesCard({ canChange }: { canChange: boolean }) {
       }
       runs={s?.runs}
       actions={
-        <>
-          <IntegrationAction icon={PlugZapIcon} pending={test.isPending} disabled={busy} onClick={() => test.mutate()}>
-            {m.test}
-          </IntegrationAction>
+        <IntegrationCheckActions
+          checks={checks}
+          ready={{ test: true, run: Boolean(s?.currencies.length) }}
+          busy={busy}
+          canChange={canChange}
+        >
           {canChange ? (
-            <>
-              <IntegrationAction
-                icon={PlayIcon}
-                pending={run.isPending}
-                disabled={busy || !s?.currencies.length}
-                onClick={() => run.mutate()}
-              >
-                {m.runNow}
-              </IntegrationAction>
-              <IntegrationAction
-                icon={PowerIcon}
-                variant="ghost"
-                pending={toggle.isPending}
-                disabled={busy || !s}
-                onClick={() => toggle.mutate(!s!.enabled)}
-              >
-                {s?.enabled ? m.disable : m.enable}
-              </IntegrationAction>
-            </>
+            <IntegrationAction
+              icon={PowerIcon}
+              variant="ghost"
+              pending={toggle.isPending}
+              disabled={busy || !s}
+              onClick={() => toggle.mutate(!s!.enabled)}
+            >
+              {s?.enabled ? m.disable : m.enable}
+            </IntegrationAction>
           ) : null}
           <Button asChild variant="link">
             <Link href="/currency-rates">{m.openRates}</Link>
           </Button>
-        </>
+        </IntegrationCheckActions>
       }
     >
       <InlineQueryStatus

@@ -3,22 +3,21 @@
 // з'єднання', 'Запустити зараз' and the settings dialog (the password write-only). Codes the runs could not map wait
 // in 'Зіставлення позицій' below.
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DatabaseZapIcon, PlayIcon, PlugZapIcon, SettingsIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { DatabaseZapIcon } from 'lucide-react';
 import type { BodyInput } from '@/shared/endpoint.ts';
-import { IntegrationAction, IntegrationCard } from '@/web/components/integration-card.tsx';
+import { IntegrationCard, IntegrationCheckActions, useIntegrationChecks } from '@/web/components/integration-card.tsx';
 import { InlineQueryStatus } from '@/web/components/data-list.tsx';
 import {
   SettingsDialog,
   SettingsForm,
   SettingsNumberField,
+  SettingsSecretField,
   SettingsSwitch,
+  SettingsTextField,
 } from '@/web/components/settings-dialog.tsx';
-import { Input } from '@/web/components/ui/input.tsx';
-import { Label } from '@/web/components/ui/label.tsx';
-import { callEndpoint, endpointKey, serverMessageOf } from '@/web/lib/api.ts';
+import { callEndpoint, endpointKey } from '@/web/lib/api.ts';
 import { formatTimestampUk } from '@/web/lib/document-format.ts';
-import { toast } from '@/web/lib/use-toast.ts';
 import type { BasPullSettings } from '../bas-pull.contract.ts';
 import { basPullEndpoints as api } from '../bas-pull.endpoints.ts';
 import { integrationsWebMessages } from './integrations-web.messages.ts';
@@ -28,24 +27,15 @@ const settingsKey = endpointKey(api.basPull);
 
 export function BasPullCard({ canChange }: { canChange: boolean }) {
   const query = useQuery<BasPullSettings>({ queryKey: settingsKey });
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const say = (r: { ok: boolean; message: string }) =>
-    toast({ title: r.message, variant: r.ok ? 'default' : 'destructive' });
-  const fail = (error: unknown) => toast({ title: serverMessageOf(error) ?? m.failed, variant: 'destructive' });
-  const test = useMutation({ mutationFn: () => callEndpoint(api.testBasPull), onSuccess: say, onError: fail });
-  const run = useMutation({
-    mutationFn: () => callEndpoint(api.runBasPull),
-    onSuccess: (r) => {
-      say(r);
-      void queryClient.invalidateQueries({ queryKey: settingsKey });
-      void queryClient.invalidateQueries({ queryKey: ['/api/integrations/mappings'] });
-    },
-    onError: fail,
+  const checks = useIntegrationChecks({
+    test: () => callEndpoint(api.testBasPull),
+    run: () => callEndpoint(api.runBasPull),
+    refresh: [settingsKey, ['/api/integrations/mappings']],
+    failed: m.failed,
   });
   const s = query.data;
   const configured = Boolean(s?.baseUrl && s.username && s.hasPassword);
-  const busy = test.isPending || run.isPending;
   return (
     <IntegrationCard
       title={m.title}
@@ -65,45 +55,18 @@ export function BasPullCard({ canChange }: { canChange: boolean }) {
       }
       runs={s?.runs}
       actions={
-        <>
-          <IntegrationAction
-            icon={PlugZapIcon}
-            pending={test.isPending}
-            disabled={!configured || busy}
-            onClick={() => test.mutate()}
-          >
-            {m.test}
-          </IntegrationAction>
-          {canChange ? (
-            <>
-              <IntegrationAction
-                icon={PlayIcon}
-                pending={run.isPending}
-                disabled={!configured || busy}
-                onClick={() => run.mutate()}
-              >
-                {m.runNow}
-              </IntegrationAction>
-              <IntegrationAction icon={SettingsIcon} variant="ghost" onClick={() => setEditing(true)}>
-                {m.settings}
-              </IntegrationAction>
-            </>
-          ) : null}
-        </>
+        <IntegrationCheckActions
+          checks={checks}
+          ready={{ test: configured, run: configured }}
+          canChange={canChange}
+          onSettings={() => setEditing(true)}
+        />
       }
     >
       <InlineQueryStatus query={query} loadingText={m.loading} errorText={m.failed} retryText={m.retry} />
       {editing ? (
         <SettingsDialog<BasPullSettings>
-          texts={{
-            title: m.dialogTitle,
-            description: m.dialogDescription,
-            loading: m.loading,
-            saved: m.saved,
-            failed: m.failed,
-            cancel: m.cancel,
-            save: m.save,
-          }}
+          texts={{ ...m, title: m.dialogTitle, description: m.dialogDescription }}
           queryKey={settingsKey}
           cache={{}}
           className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg"
@@ -145,30 +108,22 @@ function BasPullForm({ settings: s }: { settings: BasPullSettings }) {
         checked={enabled}
         onCheckedChange={setEnabled}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-url`}>{m.address}</Label>
-        <Input
-          id={`${id}-url`}
-          value={baseUrl}
-          placeholder="https://bas.example.ua/base/hs/erp"
-          onChange={(e) => setBaseUrl(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-user`}>{m.user}</Label>
-        <Input id={`${id}-user`} autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>{m.password}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          placeholder={s.hasPassword ? m.passwordSaved : m.passwordNone}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <SettingsTextField
+        id={`${id}-url`}
+        label={m.address}
+        value={baseUrl}
+        placeholder="https://bas.example.ua/base/hs/erp"
+        onChange={setBaseUrl}
+      />
+      <SettingsTextField id={`${id}-user`} label={m.user} autoComplete="off" value={username} onChange={setUsername} />
+      <SettingsSecretField
+        id={`${id}-password`}
+        label={m.password}
+        value={password}
+        saved={s.hasPassword}
+        placeholders={{ saved: m.passwordSaved, none: m.passwordNone }}
+        onChange={setPassword}
+      />
       <SettingsNumberField
         id={`${id}-days`}
         label={m.days}
