@@ -4,21 +4,18 @@
 // pair's stock and sorting it. The figures are stockFactsAt's (facts.ts): the balance, which holds the sum of all the
 // pair's movements, less the movements after the day — here per item, from its own movements.
 import { sql, type SQL } from 'drizzle-orm';
+import { categoryTree } from './facts.ts';
 
 export interface StockFilter {
   itemId?: number | undefined;
   categoryId?: number | undefined;
 }
 
-const categoryTree = (categoryId: number) => sql`(with recursive tree as (
-    select id from categories where id = ${categoryId}
-    union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`;
-
-/** `and …` for the item and category filters on an items alias (`i`). */
-export function stockItemFilter(q: StockFilter, items = 'i'): SQL {
+/** `and …` for the item and category filters on the items alias `i`. */
+export function stockItemFilter(q: StockFilter): SQL {
   const parts: SQL[] = [];
-  if (q.itemId) parts.push(sql`and ${sql.raw(items)}.id = ${q.itemId}`);
-  if (q.categoryId) parts.push(sql`and ${sql.raw(items)}.category_id in ${categoryTree(q.categoryId)}`);
+  if (q.itemId) parts.push(sql`and i.id = ${q.itemId}`);
+  if (q.categoryId) parts.push(sql`and i.category_id in ${categoryTree(q.categoryId)}`);
   return sql.join(parts, sql` `);
 }
 

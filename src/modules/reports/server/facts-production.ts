@@ -3,7 +3,7 @@
 //   output absorbed — material plus conversion value (production.md §4), the same sum productionVariancesOf
 //   subtracts. A cancelled posting is no fact.
 import { sql, type SQL } from 'drizzle-orm';
-import type { SalesFilter } from './facts.ts';
+import { categoryTree, type SalesFilter } from './facts.ts';
 
 /**
  * The output facts of the period: columns day, posting_id, mo_id, item_id, category_id, good_qty, value (UAH). Only
@@ -14,9 +14,7 @@ export function outputFacts(q: Pick<SalesFilter, 'from' | 'to' | 'itemId' | 'cat
   const parts: SQL[] = [];
   if (q.itemId) parts.push(sql`and mo.item_id = ${q.itemId}`);
   if (q.categoryId) {
-    parts.push(sql`and i.category_id in (with recursive tree as (
-        select id from categories where id = ${q.categoryId}
-        union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`);
+    parts.push(sql`and i.category_id in ${categoryTree(q.categoryId)}`);
   }
   return sql`select p.posting_date as day, p.id as posting_id, p.mo_id, mo.item_id, i.category_id,
       coalesce(p.good_qty, 0) as good_qty,
