@@ -119,7 +119,9 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
       await ok(
         await api('POST', '/api/products', {
           sku: `SALE-P-${n}`,
-          name: `Блок живлення ${n}`,
+          // Zero-padded: the fixture's counter runs on across the files of a worker (isolate: false), and a test that
+          // breaks a tie by the name must find the items in the order it made them (9 before 10).
+          name: `Блок живлення ${String(n).padStart(4, '0')}`,
           unitId: opts.unitId ?? unitId,
           retailPrice: opts.price ?? '100.00',
           serialTracking: opts.serialTracking ?? false,

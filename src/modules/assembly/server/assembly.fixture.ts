@@ -48,6 +48,8 @@ export function useAssemblyApp() {
 }
 
 let n = 0;
+/** The counter runs on across a worker's files (isolate: false); padded, names and SKUs sort in the order made. */
+const pad = (k: number) => String(k).padStart(4, '0');
 export const skuOf = new Map<number, string>();
 async function created(url: string, body: Record<string, unknown>) {
   const res = await api('POST', url, body);
@@ -56,9 +58,10 @@ async function created(url: string, body: Record<string, unknown>) {
   skuOf.set(id, body.sku as string);
   return id;
 }
-export const component = () => created('/api/components', { sku: `ASM-C-${++n}`, name: `Компонент ${n}`, unitId });
+export const component = () =>
+  created('/api/components', { sku: `ASM-C-${pad(++n)}`, name: `Компонент ${pad(n)}`, unitId });
 export const kit = (serialTracking = false) =>
-  created('/api/products', { sku: `ASM-K-${++n}`, name: `Комплект ${n}`, unitId, serialTracking });
+  created('/api/products', { sku: `ASM-K-${pad(++n)}`, name: `Комплект ${pad(n)}`, unitId, serialTracking });
 
 /** Puts stock in through a posted supplier receipt (0 % VAT: the cost is the price). */
 export async function receive(itemId: number, qty: string, unitPrice: string) {

@@ -18,6 +18,8 @@ export type SerialsFixture = Awaited<ReturnType<typeof createSerialsFixture>>;
 export const serialsOf = (res: { json(): unknown }) => (res.json() as Array<{ serial: string }>).map((s) => s.serial);
 
 let n = 0;
+/** The counter runs on across a worker's files (isolate: false); padded, names and SKUs sort in the order made. */
+const pad = (k: number) => String(k).padStart(4, '0');
 let stockDoc = 0;
 
 export async function createSerialsFixture() {
@@ -36,8 +38,8 @@ export async function createSerialsFixture() {
   /** A serial-tracked product (or an untracked one). */
   async function product(extra: Record<string, unknown> = {}) {
     const res = await api('POST', '/api/products', {
-      sku: `SN-P-${++n}`,
-      name: `Прилад ${n}`,
+      sku: `SN-P-${pad(++n)}`,
+      name: `Прилад ${pad(n)}`,
       unitId,
       serialTracking: true,
       warrantyMonths: 24,
@@ -93,7 +95,7 @@ export async function createSerialsFixture() {
     )[0]!.n;
 
   /** The SKU of the product made last. */
-  const lastSku = () => `SN-P-${n}`;
+  const lastSku = () => `SN-P-${pad(n)}`;
 
   return {
     t,
