@@ -37,13 +37,14 @@ interface PeriodRow {
 const sum = (fact: SQL, column: string) =>
   sql`(select coalesce(sum(f.${sql.raw(column)}), 0) from (${fact}) f)::numeric(18,2)::text`;
 
-/** The tiles' figures of one period: one statement over the facts, then the receivables at its end. */
+/** The tiles' figures of one period: one statement over the facts and the receivables at its end, side by side. */
 async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
   const f: SalesFilter = { from: q.from, to: q.to, companyId: q.companyId, clientId: q.clientId };
   const split = Boolean(q.companyId || q.clientId);
-  const [row] = rowsOf<PeriodRow>(
-    // The sale and the booking facts are read once each, for both of their figures.
-    await db.execute(sql`select s.revenue, s.cogs, ${sum(cashFacts(f), 'amount')} as cash,
+  // The receivables are their own statement: on PostgreSQL it runs beside the facts' one, on another connection.
+  const receivables = q.companyId ? Promise.resolve(null) : receivablesAt(db, q.to, q.clientId);
+  // The sale and the booking facts are read once each, for both of their figures.
+  const facts = db.execute(sql`select s.revenue, s.cogs, ${sum(cashFacts(f), 'amount')} as cash,
         ${split ? sql`'0'` : sum(outputFacts(f), 'value')} as output,
         ${split ? sql`'0'` : sum(stockValueAt(q.to), 'value')} as stock,
         b.bookings_count, b.bookings_value,
@@ -51,9 +52,9 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
       from (select coalesce(sum(f.revenue), 0)::numeric(18,2)::text as revenue,
           coalesce(sum(f.cogs), 0)::numeric(18,2)::text as cogs from (${saleFacts(f)}) f) s,
         (select count(distinct f.order_id)::text as bookings_count,
-          coalesce(sum(f.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingFacts(f)}) f) b`),
-  );
-  const r = row!;
+          coalesce(sum(f.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingFacts(f)}) f) b`);
+  const [result, receivablesEnd] = await Promise.all([facts, receivables]);
+  const r = rowsOf<PeriodRow>(result)[0]!;
   const revenue = dec(r.revenue);
   const grossProfit = sub(revenue, dec(r.cogs));
   const count = Number(r.bookings_count);
@@ -62,7 +63,7 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
     grossProfit: fixed(grossProfit, 2),
     margin: isZero(revenue) ? null : fixed(div(mul(grossProfit, dec(100)), revenue, 8), 2),
     cashReceived: r.cash,
-    receivables: q.companyId ? null : await receivablesAt(db, q.to, q.clientId),
+    receivables: receivablesEnd,
     stockValue: split ? null : r.stock,
     outputValue: split ? null : r.output,
     bookingsCount: String(count),
@@ -87,8 +88,7 @@ function filteredTile(key: TileKey, q: OverviewQuery): boolean {
 
 export async function overview(db: DbOrTx, q: OverviewQuery): Promise<Overview> {
   const before = previousPeriod(q.from, q.to);
-  const current = await figuresOf(db, q);
-  const previous = await figuresOf(db, { ...q, ...before });
+  const [current, previous] = await Promise.all([figuresOf(db, q), figuresOf(db, { ...q, ...before })]);
   const tiles = Object.fromEntries(
     (Object.keys(current) as TileKey[]).map((key): [TileKey, Tile] => [
       key,
@@ -116,8 +116,13 @@ export async function trends(db: DbOrTx, q: TrendsQuery, today = kyivToday()): P
   const last = monthStart(today, 0);
   const f: SalesFilter = { from: first, to: addDays(monthStart(today, -1), -1), ...pick(q) };
   const split = Boolean(q.companyId || q.clientId);
-  const rows = rowsOf<{ month: string; revenue: string; cogs: string; cash: string; stock: string | null }>(
-    await db.execute(sql`select mm.month::date::text as month,
+  // The aging today is its own statement, run beside the months' one (on another connection on PostgreSQL).
+  const aging = q.companyId
+    ? Promise.resolve(null)
+    : q.clientId
+      ? clientReceivables(db, [q.clientId], today).then((r) => r.get(q.clientId!)!.aging)
+      : receivablesTotal(db, today).then((r) => r.aging);
+  const months = db.execute(sql`select mm.month::date::text as month,
         coalesce(s.revenue, 0)::numeric(18,2)::text as revenue, coalesce(s.cogs, 0)::numeric(18,2)::text as cogs,
         coalesce(c.amount, 0)::numeric(18,2)::text as cash,
         ${split ? sql`null::text` : sql`st.value::numeric(18,2)::text`} as stock
@@ -127,16 +132,12 @@ export async function trends(db: DbOrTx, q: TrendsQuery, today = kyivToday()): P
       left join (select date_trunc('month', f.day) as month, sum(f.amount) as amount
         from (${cashFacts(f)}) f group by 1) c on c.month = mm.month
       ${split ? sql`` : sql`left join (${stockValueAtMonthEnds(first, last)}) st on st.month = mm.month::date`}
-      order by mm.month`),
-  );
-  const aging = q.companyId
-    ? null
-    : q.clientId
-      ? (await clientReceivables(db, [q.clientId], today)).get(q.clientId)!.aging
-      : (await receivablesTotal(db, today)).aging;
+      order by mm.month`);
+  const [result, agingToday] = await Promise.all([months, aging]);
+  const rows = rowsOf<{ month: string; revenue: string; cogs: string; cash: string; stock: string | null }>(result);
   return {
     asOf: today,
-    aging,
+    aging: agingToday,
     months: rows.map((r) => ({
       month: r.month,
       revenue: r.revenue,

@@ -53,7 +53,7 @@ async function payment(
   clientId: number,
   paymentDate: string,
   amount: string,
-  opts: { status?: string; orderId?: number } = {},
+  opts: { status?: string; orderId?: number; type?: 'receipt' | 'refund' } = {},
 ) {
   const [p] = await f.t.db
     .insert(payments)
@@ -63,6 +63,7 @@ async function payment(
       status: (opts.status ?? 'posted') as 'posted',
       amount,
       clientId,
+      type: opts.type ?? 'receipt',
     })
     .returning();
   if (opts.orderId) await f.t.db.insert(paymentAllocations).values({ paymentId: p!.id, orderId: opts.orderId, amount });
@@ -182,6 +183,13 @@ describe('clientReceivables (the receivables report reads it too)', () => {
       const each = [...(await clientReceivables(f.t.db, everyone, asOf)).values()];
       const sum = each.reduce((s, r) => s + Math.round(Number(r.balance) * 100), 0);
       expect(Math.round(Number(total.balance) * 100), String(asOf)).toBe(sum);
+      // The total's aging cuts the owed amount at the bucket days; each client's walks its debits oldest first.
+      const buckets = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
+      const aging = buckets.map((k) => each.reduce((s, r) => s + Math.round(Number(r.aging[k]) * 100), 0));
+      expect(
+        buckets.map((k) => Math.round(Number(total.aging[k]) * 100)),
+        String(asOf),
+      ).toEqual(aging);
       expect(await receivablesBalance(f.t.db, asOf)).toBe(total.balance);
     }
     expect(await receivablesBalance(f.t.db)).not.toBe('0.00');
@@ -210,5 +218,54 @@ describe('/clients list', () => {
     const res = await f.api('GET', '/api/clients?debt=all');
     expect(res.statusCode).toBe(400);
     expect(Number((await f.api('GET', '/api/clients?debt=overdue')).headers['x-total-count'])).toBe(3);
+  });
+});
+
+// Last, as it adds debtors the list's filters above do not expect.
+describe("receivablesTotal's aging at the buckets' edges", () => {
+  it("equals Σ of every client's oldest-first aging, a debit at each edge, part paid, and refunds over receipts", async () => {
+    // h: a debit on each side of every edge, the oldest three paid and a fourth in part.
+    const h = await f.client('Межі Е', 5106);
+    for (const [days, gross] of [
+      [200, '10.00'],
+      [91, '20.00'],
+      [90, '40.00'],
+      [61, '80.00'],
+      [60, '160.00'],
+      [31, '320.00'],
+      [30, '640.00'],
+      [0, '1280.00'],
+    ] as const) {
+      await shipment(await order(h, today), daysAgo(days), gross);
+    }
+    await payment(h, daysAgo(2), '100.00');
+    // k: refunded more than it paid, so it owes every debit in full and the refund too.
+    const k = await f.client('Повернення Є', 5107);
+    await shipment(await order(k, today), daysAgo(70), '55.00');
+    await payment(k, daysAgo(65), '10.00');
+    await payment(k, daysAgo(64), '25.00', { type: 'refund' });
+    const everyone = rowsOf<{ id: number }>(await f.t.db.execute(sql`select id from counterparties`)).map((r) => r.id);
+    const buckets = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    for (const asOf of [today, daysAgo(1), daysAgo(30), daysAgo(31), daysAgo(61), daysAgo(91), daysAgo(150)]) {
+      const each = [...(await clientReceivables(f.t.db, everyone, asOf)).values()];
+      const total = await receivablesTotal(f.t.db, asOf);
+      expect(
+        buckets.map((b) => cents(total.aging[b])),
+        asOf,
+      ).toEqual(buckets.map((b) => each.reduce((s, r) => s + cents(r.aging[b]), 0)));
+    }
+    // Today h owes 2 450 of 2 550: the 100 paid the 200-, 91- and 90-day debits and 30 of the 61-day one…
+    expect((await clientReceivables(f.t.db, [h])).get(h)!.aging).toEqual({
+      days0to30: '1920.00',
+      days31to60: '480.00',
+      days61to90: '50.00',
+      over90: '0.00',
+    });
+    // …and k owes its 55 and the 15 refunded beyond its receipt; the aging holds the debit, the balance both.
+    expect((await clientReceivables(f.t.db, [k])).get(k)!).toMatchObject({
+      balance: '70.00',
+      aging: { days0to30: '0.00', days31to60: '0.00', days61to90: '55.00', over90: '0.00' },
+    });
   });
 });

@@ -165,16 +165,36 @@ export interface ReceivablesTotal {
 
 /**
  * The receivables of all clients at `asOf` (default: today in Kyiv), in one query: Σ of `clientReceivables`'
- * balances and aging buckets — the same table, summed (reports-admin.md §4 'receivables at the period end').
+ * balances and aging buckets (reports-admin.md §4 'receivables at the period end').
+ *
+ * The aging is the same oldest-first allocation, read without ordering every debit. Credits pay the oldest debits
+ * first, so what a client still owes, owed = min(debit, max(0, debit − credit)), is the newest part of its debits
+ * (debits are never negative: prices, discounts and rates are not). The unpaid part of the debits dated on or after
+ * a day is then min(owed, Σ debits since that day), and each bucket is the difference of two such cut-offs — one
+ * grouped pass over the sale facts instead of a window over every shipment (a year of debits: 1,0 s → 0,7 s).
+ * client-balance.test.ts holds the buckets equal to Σ of every client's `clientReceivables` aging.
  */
 export async function receivablesTotal(db: DbOrTx, asOf: string = kyivToday()): Promise<ReceivablesTotal> {
+  const since = (days: number) =>
+    sql`coalesce(sum(sl.revenue_gross) filter (where sl.sale_date >= ${asOf}::date - ${days}::int), 0)`;
   const [row] = rowsOf<{ balance: string; d30: string; d60: string; d90: string; d90plus: string }>(
     await db.execute(sql`
-      select coalesce(sum(r.balance), 0)::numeric(18, 2)::text as balance,
-        coalesce(sum(r.d30), 0)::numeric(18, 2)::text as d30, coalesce(sum(r.d60), 0)::numeric(18, 2)::text as d60,
-        coalesce(sum(r.d90), 0)::numeric(18, 2)::text as d90,
-        coalesce(sum(r.d90plus), 0)::numeric(18, 2)::text as d90plus
-      from ${receivablesTable(asOf)} r`),
+      with debits as (select sl.client_id, sum(sl.revenue_gross) as debit, ${since(30)} as s30, ${since(60)} as s60,
+          ${since(90)} as s90
+        from shipment_lines sl where sl.sale_date <= ${asOf}::date group by sl.client_id),
+      credits as (select p.client_id,
+          sum(case when p.type = 'refund' then -1 else 1 end * round(p.amount * p.fx_rate, 2)) as amount
+        from payments p where p.status = 'posted' and p.client_id is not null and p.payment_date <= ${asOf}::date
+        group by p.client_id),
+      owed as (select d.s30, d.s60, d.s90, least(d.debit, greatest(0, d.debit - coalesce(c.amount, 0))) as owed
+        from debits d left join credits c on c.client_id = d.client_id)
+      select ((select coalesce(sum(d.debit), 0) from debits d) - (select coalesce(sum(c.amount), 0) from credits c)
+          )::numeric(18, 2)::text as balance,
+        coalesce(sum(least(o.owed, o.s30)), 0)::numeric(18, 2)::text as d30,
+        coalesce(sum(least(o.owed, o.s60) - least(o.owed, o.s30)), 0)::numeric(18, 2)::text as d60,
+        coalesce(sum(least(o.owed, o.s90) - least(o.owed, o.s60)), 0)::numeric(18, 2)::text as d90,
+        coalesce(sum(o.owed - least(o.owed, o.s90)), 0)::numeric(18, 2)::text as d90plus
+      from owed o`),
   );
   return {
     balance: row?.balance ?? ZERO,
