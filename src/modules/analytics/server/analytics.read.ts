@@ -9,7 +9,7 @@ import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { dec, div, fixed, isZero, mul, sub } from '@/shared/decimal.ts';
 import { changePercent, previousPeriod } from '@/shared/report-period.ts';
 import {
-  bookingFacts,
+  bookingsByOrder,
   cashFacts,
   orderLeadTimes,
   outputFacts,
@@ -51,8 +51,8 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
         (select avg(f.days) from (${orderLeadTimes(f)}) f)::numeric(18,1)::text as lead_days
       from (select coalesce(sum(f.revenue), 0)::numeric(18,2)::text as revenue,
           coalesce(sum(f.cogs), 0)::numeric(18,2)::text as cogs from (${saleFacts(f)}) f) s,
-        (select count(distinct f.order_id)::text as bookings_count,
-          coalesce(sum(f.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingFacts(f)}) f) b`);
+        (select count(*)::text as bookings_count,
+          coalesce(sum(f.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingsByOrder(f)}) f) b`);
   const [result, receivablesEnd] = await Promise.all([facts, receivables]);
   const r = rowsOf<PeriodRow>(result)[0]!;
   const revenue = dec(r.revenue);

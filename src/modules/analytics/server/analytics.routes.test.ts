@@ -8,7 +8,7 @@ import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { stockFactsAt } from '@/modules/reports/server/index.ts';
+import { bookingFacts, bookingsByOrder, stockFactsAt } from '@/modules/reports/server/index.ts';
 
 let f: SalesFixture;
 const today = kyivToday();
@@ -109,5 +109,47 @@ describe('analytics (reports-admin.md §4)', () => {
     const { cookie } = await signIn(f.t.app, clerk.username, 'clerk-pass');
     expect((await f.api('GET', `/api/analytics/overview?${period}`, undefined, cookie)).statusCode).toBe(403);
     expect((await f.api('GET', '/api/analytics/overview?from=2026-02-01&to=2026-01-01')).statusCode).toBe(400);
+  });
+
+  // Last: it adds orders the tiles above do not expect.
+  it('sums the bookings per order as the booking facts do, under every filter the tile takes', async () => {
+    const [x, y] = [await f.product({ stock: '50' }), await f.product({ stock: '50' })];
+    const other = await f.client('Бронювання', 7101);
+    const lines = [
+      { itemId: x, qty: '3', unitPrice: '10.335' },
+      { itemId: y, qty: '1', unitPrice: '7.10' },
+    ];
+    const two = await f.order(lines, { confirm: true, orderDate: '2026-10-05' });
+    await f.t.db.execute(sql`update orders set fx_rate = 41.2345 where id = ${two}`);
+    await f.order(lines.slice(1), { confirm: true, orderDate: '2026-10-06', clientId: other });
+    await f.order(lines, { orderDate: '2026-10-07' }); // a draft is no booking
+    const cancelled = await f.order(lines, { confirm: true, orderDate: '2026-10-08' });
+    expect((await f.api('POST', `/api/orders/${cancelled}/cancel`, { reason: 'Дубль' })).statusCode).toBe(200);
+    await f.order(lines, { confirm: true, orderDate: '2026-09-30' }); // before the period
+    const company = rowsOf<{ company_id: number }>(
+      await f.t.db.execute(sql`select company_id from orders where id = ${two}`),
+    )[0]!.company_id;
+    const filters = [{}, { clientId: f.clientId }, { clientId: other }, { companyId: company }, { companyId: 999_999 }];
+    for (const [from, to] of [
+      ['2026-10-01', '2026-10-31'],
+      ['2026-09-01', '2026-11-30'],
+      ['2026-01-01', '2026-01-31'],
+    ]) {
+      for (const filter of filters) {
+        const q = { from: from!, to: to!, ...filter };
+        const [facts, perOrder] = await Promise.all([
+          f.t.db.execute(sql`select count(distinct f.order_id)::int as n, coalesce(sum(f.amount), 0)::text as v
+            from (${bookingFacts(q)}) f`),
+          f.t.db.execute(sql`select count(*)::int as n, coalesce(sum(f.amount), 0)::text as v
+            from (${bookingsByOrder(q)}) f`),
+        ]);
+        expect(rowsOf(perOrder), JSON.stringify(q)).toEqual(rowsOf(facts));
+      }
+    }
+    const october = await get('/api/analytics/overview?from=2026-10-01&to=2026-10-31');
+    expect(october.tiles.bookingsCount.current).toBe('2');
+    // With 20 % VAT the lines are 37,21 (3 × 10,335 × 1,2) and 8,52; at 41,2345 each line rounds on its own:
+    // 1 534,34 and 351,32; the other client's 8,52 at 1.
+    expect(october.tiles.bookingsValue.current).toBe('1894.18');
   });
 });

@@ -17,12 +17,14 @@ export function orderLeadTimes(q: Pick<SalesFilter, 'from' | 'to' | 'companyId' 
   return sql`select o.id as order_id, o.client_id, o.company_id, o.manager_user_id,
       (o.confirmed_at at time zone 'Europe/Kyiv')::date as confirmed_on, d.shipped_on,
       d.shipped_on - (o.confirmed_at at time zone 'Europe/Kyiv')::date as days
-    from orders o
+    from (select distinct s.order_id from shipments s
+        where s.status = 'posted' and s.shipment_date between ${q.from}::date and ${q.to}::date) c
+    -- The limit keeps the order a lookup by its key per candidate: as a join, the planner hashed the candidates
+    -- against a scan of every order (a month of the bench year: 9 185 candidates, 173 000 orders read).
+    cross join lateral (select * from orders o where o.id = c.order_id limit 1) o
     join lateral (select max(s.shipment_date) as shipped_on from shipments s
       where s.order_id = o.id and s.status = 'posted') d on true
-    where o.id in (select s.order_id from shipments s
-        where s.status = 'posted' and s.shipment_date between ${q.from}::date and ${q.to}::date)
-      and o.status not in ('draft', 'cancelled') and o.confirmed_at is not null
+    where o.status not in ('draft', 'cancelled') and o.confirmed_at is not null
       and d.shipped_on between ${q.from}::date and ${q.to}::date
       and not exists (select 1 from order_lines ol where ol.order_id = o.id
         and ol.qty > coalesce((select sum(sl.qty) from shipment_lines sl join shipments s on s.id = sl.shipment_id

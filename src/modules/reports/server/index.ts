@@ -4,6 +4,7 @@ export { saleFigures } from './profitability.read.ts';
 export { consumptionFacts } from './facts-components.ts';
 export {
   bookingFacts,
+  bookingsByOrder,
   cashFacts,
   filtersBeyondCash,
   filtersBeyondStock,
