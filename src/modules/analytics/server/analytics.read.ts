@@ -9,7 +9,7 @@ import { addDays, kyivToday } from '@/shared/kyiv-date.ts';
 import { dec, div, fixed, isZero, mul, sub } from '@/shared/decimal.ts';
 import { changePercent, previousPeriod } from '@/shared/report-period.ts';
 import {
-  bookingsByOrder,
+  bookingTotals,
   cashFacts,
   orderLeadTimes,
   outputFacts,
@@ -29,7 +29,7 @@ interface PeriodRow {
   cash: string;
   output: string;
   stock: string;
-  bookings_count: string;
+  bookings_count: number;
   bookings_value: string;
   lead_days: string | null;
 }
@@ -51,8 +51,7 @@ async function figuresOf(db: DbOrTx, q: OverviewQuery): Promise<Figures> {
         (select avg(f.days) from (${orderLeadTimes(f)}) f)::numeric(18,1)::text as lead_days
       from (select coalesce(sum(f.revenue), 0)::numeric(18,2)::text as revenue,
           coalesce(sum(f.cogs), 0)::numeric(18,2)::text as cogs from (${saleFacts(f)}) f) s,
-        (select count(*)::text as bookings_count,
-          coalesce(sum(f.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingsByOrder(f)}) f) b`);
+        (${bookingTotals(f)}) b`);
   const [result, receivablesEnd] = await Promise.all([facts, receivables]);
   const r = rowsOf<PeriodRow>(result)[0]!;
   const revenue = dec(r.revenue);

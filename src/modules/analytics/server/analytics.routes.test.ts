@@ -8,7 +8,7 @@ import { createUser, signIn } from '@/server/testing/test-app.ts';
 import { createSalesFixture, type SalesFixture } from '@/server/testing/sales-fixture.ts';
 import { kyivToday } from '@/shared/kyiv-date.ts';
 import { rowsOf } from '@/server/kernel/rows.ts';
-import { bookingFacts, bookingsByOrder, stockFactsAt } from '@/modules/reports/server/index.ts';
+import { bookingFacts, bookingsByOrder, bookingTotals, stockFactsAt } from '@/modules/reports/server/index.ts';
 
 let f: SalesFixture;
 const today = kyivToday();
@@ -129,6 +129,8 @@ describe('analytics (reports-admin.md §4)', () => {
     const company = rowsOf<{ company_id: number }>(
       await f.t.db.execute(sql`select company_id from orders where id = ${two}`),
     )[0]!.company_id;
+    const category = (await f.api('POST', '/api/categories', { name: 'Бронювання категорія' })).json().id as number;
+    await f.t.db.execute(sql`update items set category_id = ${category} where id = ${y}`);
     const filters = [{}, { clientId: f.clientId }, { clientId: other }, { companyId: company }, { companyId: 999_999 }];
     for (const [from, to] of [
       ['2026-10-01', '2026-10-31'],
@@ -144,6 +146,16 @@ describe('analytics (reports-admin.md §4)', () => {
             from (${bookingsByOrder(q)}) f`),
         ]);
         expect(rowsOf(perOrder), JSON.stringify(q)).toEqual(rowsOf(facts));
+        // The totals the tiles read: per order without a category, over the category's lines with one.
+        for (const scoped of [q, { ...q, categoryId: category }, { ...q, itemId: x }]) {
+          const [totals, lines] = await Promise.all([
+            f.t.db.execute(sql`select t.bookings_count as n, t.bookings_value as v from (${bookingTotals(scoped)}) t`),
+            f.t.db.execute(sql`select count(distinct f.order_id)::int as n,
+                coalesce(sum(f.amount), 0)::numeric(18,2)::text as v
+              from (${bookingFacts(scoped)}) f`),
+          ]);
+          expect(rowsOf(totals), JSON.stringify(scoped)).toEqual(rowsOf(lines));
+        }
       }
     }
     const october = await get('/api/analytics/overview?from=2026-10-01&to=2026-10-31');

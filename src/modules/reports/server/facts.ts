@@ -167,6 +167,19 @@ export function bookingsByOrder(q: Pick<SalesFilter, 'from' | 'to' | 'companyId'
 }
 
 /**
+ * The period's bookings in one row: bookings_count (orders) and bookings_value (UAH, 2 decimals). Without an item or
+ * category filter they are summed per order (`bookingsByOrder`, by the orders' indexes); with one, over the line facts
+ * of those items (an order counts once however many of its lines match).
+ */
+export function bookingTotals(q: SalesFilter): SQL {
+  return q.itemId || q.categoryId
+    ? sql`select count(distinct b.order_id)::int as bookings_count,
+        coalesce(sum(b.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingFacts(q)}) b`
+    : sql`select count(*)::int as bookings_count,
+        coalesce(sum(b.amount), 0)::numeric(18,2)::text as bookings_value from (${bookingsByOrder(q)}) b`;
+}
+
+/**
  * The cash facts of the period (§0 'Cash'): a posted payment dated by its payment date; amount = receipts minus
  * refunds in UAH (amount × the payment's fxRate). Columns day, payment_id, client_id, company_id, amount. Payments
  * carry no item or manager: under an item, category or manager filter there is no cash fact (see

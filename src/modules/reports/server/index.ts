@@ -5,6 +5,7 @@ export { consumptionFacts } from './facts-components.ts';
 export {
   bookingFacts,
   bookingsByOrder,
+  bookingTotals,
   cashFacts,
   filtersBeyondCash,
   filtersBeyondStock,

@@ -10,7 +10,7 @@ import { add, dec, div, fixed, isZero, mul } from '@/shared/decimal.ts';
 import { addDays } from '@/shared/kyiv-date.ts';
 import { pageOfRows } from '@/shared/list.ts';
 import { changePercent, previousPeriod } from '@/shared/report-period.ts';
-import { bookingFacts, saleFacts, type SalesFilter } from '@/modules/reports/server/index.ts';
+import { bookingTotals, saleFacts, type SalesFilter } from '@/modules/reports/server/index.ts';
 import type {
   AbcClients,
   SalesByPeriodQuery,
@@ -60,10 +60,8 @@ const shaped = (r: Sums, total: string) => ({
 
 async function totalsOf(db: DbOrTx, f: SalesFilter) {
   const [row] = rowsOf<Sums & { bookings_count: number; bookings_value: string }>(
-    await db.execute(sql`select ${sums},
-        (select count(distinct b.order_id)::int from (${bookingFacts(f)}) b) as bookings_count,
-        (select coalesce(sum(b.amount), 0)::numeric(18,2)::text from (${bookingFacts(f)}) b) as bookings_value
-      from (${saleFacts(f)}) f`),
+    await db.execute(sql`select s.*, b.bookings_count, b.bookings_value
+      from (select ${sums} from (${saleFacts(f)}) f) s, (${bookingTotals(f)}) b`),
   );
   return row!;
 }
@@ -88,16 +86,18 @@ function clientHistory(q: SalesQuery): SQL {
 
 export async function salesSummary(db: DbOrTx, q: SalesQuery): Promise<SalesSummary> {
   const before = previousPeriod(q.from, q.to);
-  const current = await totalsOf(db, filterOf(q));
-  const previous = await totalsOf(db, { ...filterOf(q), ...before });
   const dormantFrom = addDays(q.to, -DORMANT_DAYS + 1);
-  const [clients] = rowsOf<{ active: number; new: number; returning: number; dormant: number }>(
-    await db.execute(sql`select count(*) filter (where h.in_period)::int as active,
+  // Three statements side by side (on PostgreSQL each on its own connection).
+  const [current, previous, history] = await Promise.all([
+    totalsOf(db, filterOf(q)),
+    totalsOf(db, { ...filterOf(q), ...before }),
+    db.execute(sql`select count(*) filter (where h.in_period)::int as active,
         count(*) filter (where h.first_day >= ${q.from}::date)::int as new,
         count(*) filter (where h.in_period and h.first_day < ${q.from}::date)::int as returning,
         count(*) filter (where h.last_day < ${dormantFrom}::date)::int as dormant
       from (${clientHistory(q)}) h`),
-  );
+  ]);
+  const [clients] = rowsOf<{ active: number; new: number; returning: number; dormant: number }>(history);
   const avg = (t: Sums) => averageOf(t.revenue, Number(t.orders));
   return {
     from: q.from,
