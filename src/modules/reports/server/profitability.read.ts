@@ -150,11 +150,11 @@ async function top(db: DbOrTx, q: SalesFilter, dimension: 'client' | 'item') {
 
 /**
  * The top 10 from the first page of the same ranking (grouped by client or item, gross profit first, then the name),
- * instead of ranking the period a second time; null when the page cannot tell (another grouping or page).
+ * instead of ranking the period a second time; null when the page cannot tell.
  */
-function firstTen(rows: ProfitabilityRow[], total: number, sameRanking: boolean) {
+function firstTen(rows: ProfitabilityRow[], total: number) {
   // A page shorter than 10 rows holds the top 10 only when it holds every group.
-  if (!sameRanking || (rows.length < 10 && rows.length !== total)) return null;
+  if (rows.length < 10 && rows.length !== total) return null;
   return rows
     .slice(0, 10)
     .map((r) => ({ id: Number(r.key), name: r.label, revenue: r.revenue, grossProfit: r.grossProfit }));
@@ -173,25 +173,34 @@ async function months(db: DbOrTx, q: SalesFilter) {
 }
 
 export async function profitability(db: DbOrTx, q: ProfitabilityQuery): Promise<Profitability> {
+  const split = filtersBeyondStock(q);
+  const window = pageWindow({ page: q.page, limit: q.limit ?? ROWS_DEFAULT_LIMIT });
+  // The top 10 of the grouping's own dimension comes from its first page; the other one is ranked beside it.
+  const topOf = (dimension: 'client' | 'item') =>
+    q.groupBy === dimension && window.offset === 0 ? null : top(db, q, dimension);
+  // Independent statements, side by side (on PostgreSQL each on its own connection of the pool).
+  const [monthRows, writeOffs, productionVariances, warrantyCost, page, clientsTop, itemsTop] = await Promise.all([
+    months(db, q),
+    split ? null : amount(db, writeOffsOf(q)),
+    split ? null : amount(db, productionVariancesOf(q)),
+    split ? null : amount(db, warrantyCostOf(q)),
+    groupRows(db, q, q.groupBy, window),
+    topOf('client'),
+    topOf('item'),
+  ]);
   // The months cover the period, so their sums are its totals (exact: the facts' columns are at the shown scale) —
   // one pass over a year's sale facts fewer than a separate total.
-  const monthRows = await months(db, q);
   const sum = (k: keyof FigureRow) =>
     fixed(
       monthRows.reduce((acc, r) => add(acc, dec(r[k])), dec(0)),
       4,
     );
   const sales = saleFigures({ qty: sum('qty'), revenue: sum('revenue'), cogs: sum('cogs') });
-  const split = filtersBeyondStock(q);
-  const writeOffs = split ? null : await amount(db, writeOffsOf(q));
-  const productionVariances = split ? null : await amount(db, productionVariancesOf(q));
-  const warrantyCost = split ? null : await amount(db, warrantyCostOf(q));
   const operatingResult =
     writeOffs === null || productionVariances === null || warrantyCost === null
       ? null
       : fixed(sub(dec(sales.grossProfit), add(add(dec(writeOffs), dec(productionVariances)), dec(warrantyCost))), 2);
-  const window = pageWindow({ page: q.page, limit: q.limit ?? ROWS_DEFAULT_LIMIT });
-  const { rows, total } = await groupRows(db, q, q.groupBy, window);
+  const { rows, total } = page;
   return {
     from: q.from,
     to: q.to,
@@ -200,8 +209,8 @@ export async function profitability(db: DbOrTx, q: ProfitabilityQuery): Promise<
     rows,
     rowsTotal: total,
     months: monthRows,
-    topClients: firstTen(rows, total, q.groupBy === 'client' && window.offset === 0) ?? (await top(db, q, 'client')),
-    topItems: firstTen(rows, total, q.groupBy === 'item' && window.offset === 0) ?? (await top(db, q, 'item')),
+    topClients: clientsTop ?? firstTen(rows, total) ?? (await top(db, q, 'client')),
+    topItems: itemsTop ?? firstTen(rows, total) ?? (await top(db, q, 'item')),
   };
 }
 
