@@ -3,7 +3,14 @@
 // Used only by tests.
 import { expect } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
-import { createTestApp, createUser, signIn, type TestApp, type TestAppOptions } from '@/server/testing/test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  fixtureNumber,
+  signIn,
+  type TestApp,
+  type TestAppOptions,
+} from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou, sampleIbanUa } from '@/shared/requisites.ts';
 import { orderCreateSchema, type OrderCreateInput } from '@/modules/orders/orders.contract.ts';
@@ -119,9 +126,7 @@ export async function createSalesFixture(options: Pick<TestAppOptions, 'openData
       await ok(
         await api('POST', '/api/products', {
           sku: `SALE-P-${n}`,
-          // Zero-padded: the fixture's counter runs on across the files of a worker (isolate: false), and a test that
-          // breaks a tie by the name must find the items in the order it made them (9 before 10).
-          name: `Блок живлення ${String(n).padStart(4, '0')}`,
+          name: `Блок живлення ${fixtureNumber(n)}`,
           unitId: opts.unitId ?? unitId,
           retailPrice: opts.price ?? '100.00',
           serialTracking: opts.serialTracking ?? false,

@@ -110,6 +110,12 @@ function refuseSecretsInResponses(app: AppInstance) {
   });
 }
 
+/**
+ * A fixture's running number as text, zero-padded: fixtures keep their counters across the files of a worker
+ * (isolate: false), so names and SKUs made from the number must sort in the order they were made (9 before 10).
+ */
+export const fixtureNumber = (n: number) => String(n).padStart(4, '0');
+
 let userCounter = 0;
 
 export async function createUser(

@@ -148,13 +148,13 @@ describe('analytics (reports-admin.md §4)', () => {
         expect(rowsOf(perOrder), JSON.stringify(q)).toEqual(rowsOf(facts));
         // The totals the tiles read: per order without a category, over the category's lines with one.
         for (const scoped of [q, { ...q, categoryId: category }, { ...q, itemId: x }]) {
-          const [totals, lines] = await Promise.all([
+          const [totals, lineFacts] = await Promise.all([
             f.t.db.execute(sql`select t.bookings_count as n, t.bookings_value as v from (${bookingTotals(scoped)}) t`),
             f.t.db.execute(sql`select count(distinct f.order_id)::int as n,
                 coalesce(sum(f.amount), 0)::numeric(18,2)::text as v
               from (${bookingFacts(scoped)}) f`),
           ]);
-          expect(rowsOf(totals), JSON.stringify(scoped)).toEqual(rowsOf(lines));
+          expect(rowsOf(totals), JSON.stringify(scoped)).toEqual(rowsOf(lineFacts));
         }
       }
     }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { checkLedger } from '@/modules/stock/server/index.ts';
 import { itemCosts, stockBalances } from '@/modules/stock/server/stock.table.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+import { createTestApp, createUser, fixtureNumber, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { resourceEngine } from '@/resources/index.ts';
 import { sampleEdrpou } from '@/shared/requisites.ts';
 import { and } from 'drizzle-orm';
@@ -48,8 +48,6 @@ export function useAssemblyApp() {
 }
 
 let n = 0;
-/** The counter runs on across a worker's files (isolate: false); padded, names and SKUs sort in the order made. */
-const pad = (k: number) => String(k).padStart(4, '0');
 export const skuOf = new Map<number, string>();
 async function created(url: string, body: Record<string, unknown>) {
   const res = await api('POST', url, body);
@@ -59,9 +57,14 @@ async function created(url: string, body: Record<string, unknown>) {
   return id;
 }
 export const component = () =>
-  created('/api/components', { sku: `ASM-C-${pad(++n)}`, name: `Компонент ${pad(n)}`, unitId });
+  created('/api/components', { sku: `ASM-C-${fixtureNumber(++n)}`, name: `Компонент ${fixtureNumber(n)}`, unitId });
 export const kit = (serialTracking = false) =>
-  created('/api/products', { sku: `ASM-K-${pad(++n)}`, name: `Комплект ${pad(n)}`, unitId, serialTracking });
+  created('/api/products', {
+    sku: `ASM-K-${fixtureNumber(++n)}`,
+    name: `Комплект ${fixtureNumber(n)}`,
+    unitId,
+    serialTracking,
+  });
 
 /** Puts stock in through a posted supplier receipt (0 % VAT: the cost is the price). */
 export async function receive(itemId: number, qty: string, unitPrice: string) {

@@ -36,6 +36,23 @@ export interface ClientReceivable {
 export type DebtFilter = 'debt' | 'overdue';
 
 /**
+ * Each client's credit up to `asOf`: Σ of its posted payments, allocated or not (receipts − refunds, × the payment's
+ * fxRate), in UAH. Columns client_id, amount; `clientIds` narrows it to those clients.
+ */
+function creditsByClient(asOf: string, clientIds?: readonly number[]): SQL {
+  const where = and(
+    eq(payments.status, 'posted'),
+    sql`${payments.clientId} is not null`,
+    lte(payments.paymentDate, asOf),
+    clientIds ? inArray(payments.clientId, [...clientIds]) : undefined,
+  );
+  return sql`select ${payments.clientId} as client_id,
+      sum(case when ${payments.type} = 'refund' then -1 else 1 end * round(${payments.amount} * ${payments.fxRate}, 2))
+        as amount
+    from ${payments} where ${where} group by ${payments.clientId}`;
+}
+
+/**
  * One row per client with any fact up to `asOf`: client_id, balance, overdue, oldest_overdue and the aging buckets.
  * `clientIds` narrows the facts read to those clients (a page of /clients); without it, every client.
  */
@@ -44,12 +61,6 @@ function receivablesTable(asOf: string, clientIds?: readonly number[]): SQL {
   const debitWhere = and(
     lte(shipmentLines.saleDate, asOf),
     clientIds ? inArray(shipmentLines.clientId, [...clientIds]) : undefined,
-  );
-  const creditWhere = and(
-    eq(payments.status, 'posted'),
-    sql`${payments.clientId} is not null`,
-    lte(payments.paymentDate, asOf),
-    clientIds ? inArray(payments.clientId, [...clientIds]) : undefined,
   );
   const unpaid = sql.raw(`greatest(0, least(f.amount, f.running - coalesce(c.amount, 0)))`);
   const age = sql`(${asOf}::date - f.dated)`;
@@ -66,14 +77,7 @@ function receivablesTable(asOf: string, clientIds?: readonly number[]): SQL {
       group by ${shipmentLines.clientId}, ${shipmentLines.shipmentId}, ${shipmentLines.saleDate},
         ${orders.paymentDueDate}, ${counterparties.paymentTermDays}
     ),
-    credits as (
-      select ${payments.clientId} as client_id,
-        sum(case when ${payments.type} = 'refund' then -1 else 1 end * round(${payments.amount} * ${payments.fxRate}, 2))
-          as amount
-      from ${payments}
-      where ${creditWhere}
-      group by ${payments.clientId}
-    ),
+    credits as (${creditsByClient(asOf, clientIds)}),
     fifo as (
       select d.*, sum(d.amount) over (partition by d.client_id order by d.dated, d.shipment_id) as running
       from debits d
@@ -182,10 +186,7 @@ export async function receivablesTotal(db: DbOrTx, asOf: string = kyivToday()): 
       with debits as (select sl.client_id, sum(sl.revenue_gross) as debit, ${since(30)} as s30, ${since(60)} as s60,
           ${since(90)} as s90
         from shipment_lines sl where sl.sale_date <= ${asOf}::date group by sl.client_id),
-      credits as (select p.client_id,
-          sum(case when p.type = 'refund' then -1 else 1 end * round(p.amount * p.fx_rate, 2)) as amount
-        from payments p where p.status = 'posted' and p.client_id is not null and p.payment_date <= ${asOf}::date
-        group by p.client_id),
+      credits as (${creditsByClient(asOf)}),
       owed as (select d.s30, d.s60, d.s90, least(d.debit, greatest(0, d.debit - coalesce(c.amount, 0))) as owed
         from debits d left join credits c on c.client_id = d.client_id)
       select ((select coalesce(sum(d.debit), 0) from debits d) - (select coalesce(sum(c.amount), 0) from credits c)
@@ -216,8 +217,7 @@ export async function receivablesBalance(db: DbOrTx, asOf: string = kyivToday())
   const [row] = rowsOf<{ balance: string }>(
     await db.execute(sql`select ((select coalesce(sum(sl.revenue_gross), 0) from shipment_lines sl
         where sl.sale_date <= ${asOf}::date)
-      - (select coalesce(sum(case when p.type = 'refund' then -1 else 1 end * round(p.amount * p.fx_rate, 2)), 0)
-        from payments p where p.status = 'posted' and p.client_id is not null and p.payment_date <= ${asOf}::date)
+      - (select coalesce(sum(c.amount), 0) from (${creditsByClient(asOf)}) c)
       )::numeric(18, 2)::text as balance`),
   );
   return row?.balance ?? ZERO;

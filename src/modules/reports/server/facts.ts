@@ -23,7 +23,7 @@ export interface SalesFilter {
   managerUserId?: number | undefined;
 }
 
-/** The items of a category and of its subcategories (every fact's category filter). */
+/** The ids of a category and of its subcategories (every fact's category filter). */
 export const categoryTree = (categoryId: number) => sql`(with recursive tree as (
     select id from categories where id = ${categoryId}
     union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`;

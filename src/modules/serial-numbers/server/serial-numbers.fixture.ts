@@ -7,7 +7,7 @@ import { adminRoleId, replaceUserRoles } from '@/modules/roles/server/index.ts';
 import { postToLedger } from '@/modules/stock/server/index.ts';
 import { stockBalances } from '@/modules/stock/server/stock.table.ts';
 import { resourceEngine } from '@/resources/index.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '@/server/testing/test-app.ts';
+import { createTestApp, createUser, fixtureNumber, signIn, type TestApp } from '@/server/testing/test-app.ts';
 import { serialNumbers } from './serial-numbers.table.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,8 +18,6 @@ export type SerialsFixture = Awaited<ReturnType<typeof createSerialsFixture>>;
 export const serialsOf = (res: { json(): unknown }) => (res.json() as Array<{ serial: string }>).map((s) => s.serial);
 
 let n = 0;
-/** The counter runs on across a worker's files (isolate: false); padded, names and SKUs sort in the order made. */
-const pad = (k: number) => String(k).padStart(4, '0');
 let stockDoc = 0;
 
 export async function createSerialsFixture() {
@@ -38,8 +36,8 @@ export async function createSerialsFixture() {
   /** A serial-tracked product (or an untracked one). */
   async function product(extra: Record<string, unknown> = {}) {
     const res = await api('POST', '/api/products', {
-      sku: `SN-P-${pad(++n)}`,
-      name: `Прилад ${pad(n)}`,
+      sku: `SN-P-${fixtureNumber(++n)}`,
+      name: `Прилад ${fixtureNumber(n)}`,
       unitId,
       serialTracking: true,
       warrantyMonths: 24,
@@ -95,7 +93,7 @@ export async function createSerialsFixture() {
     )[0]!.n;
 
   /** The SKU of the product made last. */
-  const lastSku = () => `SN-P-${pad(n)}`;
+  const lastSku = () => `SN-P-${fixtureNumber(n)}`;
 
   return {
     t,
